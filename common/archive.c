@@ -1,0 +1,525 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive.h"
+#include "layout_ops.h"
+#include "source.h"
+#include "banned.h"
+
+static const uint32_t hdr_types[3] = SA_FILE_HEADER_TYPES;
+static const uint32_t act_types[3] = SA_FILE_ACTIVITY_TYPES;
+static const uint32_t rec_types[3] = SA_RECORD_HEADER_TYPES;
+static const uint32_t extra_types[3] = SA_EXTRA_DESC_TYPES;
+static const uint32_t nr_types[3] = SA_NR_TYPES;
+
+/* Records where and why reading failed, and returns code. */
+static int
+fail(struct archive_reader *r, int code, uint64_t offset, const char *fmt, ...)
+{
+	va_list ap;
+
+	r->err_offset = offset;
+	va_start(ap, fmt);
+	vsnprintf(r->err_what, sizeof(r->err_what), fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+/*
+ * Reads exactly len bytes. A clean end before the first byte returns 0 when
+ * eof_ok, otherwise every shortfall is ARCHIVE_E_TRUNCATED. Returns 1 when
+ * the bytes were read.
+ */
+static int
+read_exact(struct archive_reader *r, void *buf, size_t len, bool eof_ok, const char *what)
+{
+	uint64_t at = source_offset(r->src);
+	ssize_t n = source_read(r->src, buf, len);
+
+	if (n < 0)
+		return fail(r, (int) n, at, "%s", what);
+	if (n == 0 && eof_ok)
+		return 0;
+	if ((size_t) n < len)
+		return fail(r, ARCHIVE_E_TRUNCATED, at, "%s: %zd of %zu bytes", what, n, len);
+	return 1;
+}
+
+static int
+ensure_scratch(struct archive_reader *r, size_t len)
+{
+	unsigned char *p;
+
+	if (r->scratch_len >= len)
+		return 0;
+	p = realloc(r->scratch, len);
+	if (!p)
+		return -ENOMEM;
+	r->scratch = p;
+	r->scratch_len = len;
+	return 0;
+}
+
+static void
+swap_u32s(uint32_t *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v[i] = layout_bswap32(v[i]);
+}
+
+/* sysstat checks header_size from 10.3.1 on, and hdr_types_nr from 11.7.1 on. */
+static bool
+version_at_least(const struct sa_file_magic *m, unsigned v, unsigned p)
+{
+	return m->sysstat_version > v || (m->sysstat_version == v && m->sysstat_patchlevel >= p);
+}
+
+int
+archive_open(struct archive_reader *r, struct source *src, bool own_src)
+{
+	struct sa_file_magic *m = &r->magic;
+	int rc;
+
+	r->src = src;
+	r->own_src = own_src;
+	rc = read_exact(r, m, sizeof(*m), false, "file magic");
+	if (rc == ARCHIVE_E_TRUNCATED)
+		return fail(r, ARCHIVE_E_INVALID, 0, "file magic: file shorter than 76 bytes");
+	if (rc < 0)
+		return rc;
+	if (m->sysstat_magic != SA_SYSSTAT_MAGIC && m->sysstat_magic != SA_SYSSTAT_MAGIC_SWAPPED)
+		return fail(r, ARCHIVE_E_INVALID, 0, "file magic: not a sysstat file (%#x)",
+		            m->sysstat_magic);
+	r->swapped = m->sysstat_magic == SA_SYSSTAT_MAGIC_SWAPPED;
+	if (r->swapped) {
+		m->sysstat_magic = SA_SYSSTAT_MAGIC;
+		m->format_magic = layout_bswap16(m->format_magic);
+		swap_u32s(&m->header_size, SA_FILE_MAGIC_SWAP_COUNT);
+	}
+	if (version_at_least(m, 10, 3) &&
+	    (m->header_size == 0 || m->header_size > SA_MAX_FILE_HEADER_SIZE))
+		return fail(r, ARCHIVE_E_FORMAT, 8, "file magic: header_size %u", m->header_size);
+	if (version_at_least(m, 11, 7) && sa_map_size(m->hdr_types_nr) > m->header_size)
+		return fail(r, ARCHIVE_E_FORMAT, 16,
+		            "file magic: header map larger than header_size");
+	return m->format_magic == SA_FORMAT_MAGIC ? 0 : 1;
+}
+
+static void
+terminate_strings(struct sa_file_header *h)
+{
+	h->sa_sysname[SA_UTSNAME_LEN - 1] = '\0';
+	h->sa_nodename[SA_UTSNAME_LEN - 1] = '\0';
+	h->sa_release[SA_UTSNAME_LEN - 1] = '\0';
+	h->sa_machine[SA_UTSNAME_LEN - 1] = '\0';
+	h->sa_tzname[SA_TZNAME_LEN - 1] = '\0';
+}
+
+static int
+read_file_header(struct archive_reader *r)
+{
+	struct sa_file_header *h = &r->hdr;
+	uint32_t hsize = r->magic.header_size;
+	uint64_t at = source_offset(r->src);
+	int rc;
+
+	if (hsize == 0 || hsize > SA_MAX_FILE_HEADER_SIZE)
+		return fail(r, ARCHIVE_E_INVALID, 8, "file magic: header_size %u", hsize);
+	rc = ensure_scratch(r, hsize > sizeof(*h) ? hsize : sizeof(*h));
+	if (rc < 0)
+		return rc;
+	memset(r->scratch, 0, r->scratch_len);
+	rc = read_exact(r, r->scratch, hsize, false, "file header");
+	if (rc < 0)
+		return rc;
+	if (layout_remap(hdr_types, r->magic.hdr_types_nr, r->scratch, hsize, sizeof(*h),
+	                 r->scratch_len) < 0)
+		return fail(r, ARCHIVE_E_INVALID, at, "file header: cannot remap");
+	memcpy(h, r->scratch, sizeof(*h));
+	r->is64 = h->sa_sizeof_long == 8;
+	if (r->swapped)
+		layout_swap(hdr_types, h, sizeof(*h), r->is64);
+	terminate_strings(h);
+
+	if (h->sa_act_nr > SA_MAX_NR_ACT)
+		return fail(r, ARCHIVE_E_INVALID, at + 20, "file header: sa_act_nr %u",
+		            h->sa_act_nr);
+	if (h->act_size > SA_MAX_FILE_ACTIVITY_SIZE || sa_map_size(h->act_types_nr) > h->act_size)
+		return fail(r, ARCHIVE_E_INVALID, at + 28, "file header: act_size %u", h->act_size);
+	if (h->rec_size > SA_MAX_RECORD_HEADER_SIZE || sa_map_size(h->rec_types_nr) > h->rec_size)
+		return fail(r, ARCHIVE_E_INVALID, at + 40, "file header: rec_size %u", h->rec_size);
+	return 0;
+}
+
+/* Checks one activity-list entry; header_only relaxes the types rule as sadf -H does. */
+static int
+check_activity(struct archive_reader *r, struct archive_act *a, uint64_t at, bool header_only)
+{
+	const struct sa_file_activity *fa = &a->fa;
+	const struct activity_desc *d;
+	bool all_ge, all_le;
+	int k;
+
+	if (fa->nr < 1 || fa->nr2 < 1 || fa->nr > SA_NR_MAX || fa->nr2 > SA_NR2_MAX ||
+	    fa->size <= 0 || fa->size > SA_MAX_ITEM_STRUCT_SIZE)
+		return fail(r, ARCHIVE_E_INVALID, at,
+		            "activity list: id %u: nr %d, nr2 %d, size %d out of range", fa->id,
+		            fa->nr, fa->nr2, fa->size);
+	d = activity_by_id(fa->id);
+	a->desc = d;
+	a->msize = (uint32_t) fa->size;
+	if (!d)
+		return 0; /* unknown activities are skipped record by record */
+	a->known_format = fa->magic == d->magic;
+	if (fa->nr > d->nr_max)
+		return fail(r, ARCHIVE_E_INVALID, at + 8, "activity list: %s: nr %d > %d", d->name,
+		            fa->nr, d->nr_max);
+	all_ge = all_le = true;
+	for (k = 0; k < 3; k++) {
+		all_ge = all_ge && fa->types_nr[k] >= d->types_nr[k];
+		all_le = all_le && fa->types_nr[k] <= d->types_nr[k];
+	}
+	/* Fields are only ever appended to a group: a mix of more and fewer is corrupt. */
+	if (a->known_format && !header_only && !all_ge && !all_le)
+		return fail(r, ARCHIVE_E_INVALID, at + 24, "activity list: %s: mixed types_nr",
+		            d->name);
+	if (sa_map_size(fa->types_nr) > (uint64_t) fa->size)
+		return fail(r, ARCHIVE_E_INVALID, at + 24,
+		            "activity list: %s: map larger than size", d->name);
+	if (d->size > a->msize)
+		a->msize = d->size;
+	return 0;
+}
+
+static int
+read_activity_list(struct archive_reader *r, bool header_only)
+{
+	uint32_t asize = r->hdr.act_size;
+	uint32_t i;
+	int rc;
+
+	r->n_acts = r->hdr.sa_act_nr;
+	r->acts = calloc(r->n_acts ? r->n_acts : 1, sizeof(*r->acts));
+	if (!r->acts)
+		return -ENOMEM;
+	rc = ensure_scratch(r, asize > sizeof(struct sa_file_activity)
+	                               ? asize
+	                               : sizeof(struct sa_file_activity));
+	if (rc < 0)
+		return rc;
+	for (i = 0; i < r->n_acts; i++) {
+		struct archive_act *a = &r->acts[i];
+		uint64_t at = source_offset(r->src);
+
+		memset(r->scratch, 0, r->scratch_len);
+		rc = read_exact(r, r->scratch, asize, false, "activity list");
+		if (rc < 0)
+			return rc;
+		if (layout_remap(act_types, r->hdr.act_types_nr, r->scratch, asize, sizeof(a->fa),
+		                 r->scratch_len) < 0)
+			return fail(r, ARCHIVE_E_INVALID, at, "activity list: cannot remap");
+		memcpy(&a->fa, r->scratch, sizeof(a->fa));
+		if (r->swapped)
+			layout_swap(act_types, &a->fa, sizeof(a->fa), r->is64);
+		rc = check_activity(r, a, at, header_only);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/*
+ * Skips a chain of extra structures. Their contents are unknown to 12.6.1,
+ * so only their descriptors are checked. Skipping past the end of the file
+ * is not an error here: the next read then finds the end, as in sysstat.
+ */
+static int
+skip_extra(struct archive_reader *r, int bad)
+{
+	struct sa_extra_desc x;
+
+	do {
+		uint64_t at = source_offset(r->src);
+		int64_t skipped;
+		int rc = read_exact(r, &x, sizeof(x), false, "extra structure descriptor");
+
+		if (rc < 0)
+			return rc;
+		if (r->swapped)
+			layout_swap(extra_types, &x, sizeof(x), r->is64);
+		if (sa_map_size(x.extra_types_nr) > x.extra_size || x.extra_nr > SA_MAX_EXTRA_NR ||
+		    x.extra_size > SA_MAX_EXTRA_SIZE)
+			return fail(r, bad, at, "extra structure: %u x %u bytes", x.extra_nr,
+			            x.extra_size);
+		skipped = source_skip(r->src, (uint64_t) x.extra_nr * x.extra_size);
+		if (skipped < 0)
+			return fail(r, (int) skipped, at, "extra structures");
+	} while (x.extra_next);
+	return 0;
+}
+
+int
+archive_read_header(struct archive_reader *r, bool header_only)
+{
+	int rc = read_file_header(r);
+
+	if (rc < 0)
+		return rc;
+	rc = read_activity_list(r, header_only);
+	if (rc < 0)
+		return rc;
+	if (r->hdr.extra_next)
+		return skip_extra(r, ARCHIVE_E_INVALID);
+	return 0;
+}
+
+static int
+read_nr(struct archive_reader *r, int32_t *ret, const char *what)
+{
+	int rc = read_exact(r, ret, sizeof(*ret), false, what);
+
+	if (rc < 0)
+		return rc;
+	if (r->swapped)
+		layout_swap(nr_types, ret, sizeof(*ret), r->is64);
+	return 0;
+}
+
+/*
+ * Makes room for item index j. The buffer grows geometrically with the items
+ * actually read, so a hostile count cannot make us allocate more than about
+ * twice the bytes the file really holds.
+ */
+static int
+grow_items(struct archive_act *a, size_t j, size_t items)
+{
+	unsigned char *p;
+	size_t want;
+
+	if (j < a->buf_items)
+		return 0;
+	want = a->buf_items ? a->buf_items * 2 : 64;
+	if (want > items)
+		want = items;
+	/* items <= NR_MAX * NR2_MAX (2^40) and msize <= 1024: no overflow in 64 bits. */
+	if (want > SIZE_MAX / a->msize)
+		return -ENOMEM;
+	p = realloc(a->buf, want * a->msize);
+	if (!p)
+		return -ENOMEM;
+	a->buf = p;
+	a->buf_items = want;
+	return 0;
+}
+
+/* Reads, normalises and remaps the items of one known activity. */
+static int
+read_items(struct archive_reader *r, struct archive_act *a, uint32_t nr)
+{
+	const struct activity_desc *d = a->desc;
+	size_t fsize = (size_t) a->fa.size;
+	size_t items = (size_t) nr * (size_t) a->fa.nr2;
+	size_t j;
+	int rc;
+
+	a->nr = 0;
+	for (j = 0; j < items; j++) {
+		unsigned char *item;
+
+		rc = grow_items(a, j, items);
+		if (rc < 0)
+			return rc;
+		item = a->buf + j * a->msize;
+		memset(item, 0, a->msize);
+		rc = read_exact(r, item, fsize, false, d->name);
+		if (rc < 0)
+			return rc;
+		if (r->swapped)
+			layout_swap(a->fa.types_nr, item, fsize, r->is64);
+		if (layout_remap(d->types_nr, a->fa.types_nr, item, (uint32_t) fsize, d->size,
+		                 a->msize) < 0)
+			return fail(r, ARCHIVE_E_BAD_RECORD, source_offset(r->src), "%s: remap",
+			            d->name);
+	}
+	a->nr = nr;
+	return 0;
+}
+
+static int
+read_stats(struct archive_reader *r)
+{
+	uint32_t i;
+
+	for (i = 0; i < r->n_acts; i++) {
+		struct archive_act *a = &r->acts[i];
+		uint64_t at = source_offset(r->src);
+		int32_t nr = a->fa.nr;
+		int rc;
+
+		if (a->fa.has_nr) {
+			rc = read_nr(r, &nr, "item count");
+			if (rc < 0)
+				return rc;
+			if (nr < 0 || nr > SA_NR_MAX)
+				return fail(r, ARCHIVE_E_INVALID, at, "item count %d", nr);
+		}
+		if (!a->known_format) {
+			/* Unknown id or format: skip its bytes; the end of file shows later. */
+			int64_t s = source_skip(r->src, (uint64_t) a->fa.size * (uint64_t) nr *
+			                                        (uint64_t) a->fa.nr2);
+			if (s < 0)
+				return fail(r, (int) s, at, "skipping activity %u", a->fa.id);
+			continue;
+		}
+		if (nr > a->desc->nr_max)
+			return fail(r, ARCHIVE_E_INVALID, at, "%s: item count %d > %d",
+			            a->desc->name, nr, a->desc->nr_max);
+		rc = read_items(r, a, (uint32_t) nr);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static void
+read_comment_text(char *c)
+{
+	size_t i;
+
+	c[SA_COMMENT_LEN - 1] = '\0';
+	for (i = 0; c[i]; i++) {
+		unsigned char ch = (unsigned char) c[i];
+
+		if (ch < 0x20 || ch > 0x7e)
+			c[i] = '.';
+	}
+}
+
+static int
+read_special(struct archive_reader *r, struct archive_record *ret)
+{
+	uint64_t at = source_offset(r->src);
+	int rc;
+
+	if (ret->hdr.record_type == SA_R_RESTART) {
+		rc = read_nr(r, &ret->restart_cpu_nr, "restart CPU count");
+		if (rc < 0)
+			return rc;
+		if (ret->restart_cpu_nr <= 0)
+			return fail(r, ARCHIVE_E_INVALID, at, "restart CPU count %d",
+			            ret->restart_cpu_nr);
+	} else {
+		rc = read_exact(r, ret->comment, SA_COMMENT_LEN, false, "comment");
+		if (rc < 0)
+			return rc;
+		read_comment_text(ret->comment);
+	}
+	/* Extra structures of these records follow their payload. */
+	if (ret->hdr.extra_next)
+		return skip_extra(r, ARCHIVE_E_BAD_RECORD);
+	return 0;
+}
+
+static int
+read_record_header(struct archive_reader *r, struct archive_record *ret)
+{
+	struct sa_record_header *h = &ret->hdr;
+	uint32_t rsize = r->hdr.rec_size;
+	int rc;
+
+	ret->offset = source_offset(r->src);
+	rc = ensure_scratch(r, rsize > sizeof(*h) ? rsize : sizeof(*h));
+	if (rc < 0)
+		return rc;
+	memset(r->scratch, 0, r->scratch_len);
+	rc = read_exact(r, r->scratch, rsize, true, "record header");
+	if (rc <= 0)
+		return rc;
+	if (layout_remap(rec_types, r->hdr.rec_types_nr, r->scratch, rsize, sizeof(*h),
+	                 r->scratch_len) < 0)
+		return fail(r, ARCHIVE_E_BAD_RECORD, ret->offset, "record header: cannot remap");
+	memcpy(h, r->scratch, sizeof(*h));
+	if (r->swapped)
+		layout_swap(rec_types, h, sizeof(*h), r->is64);
+	if (h->record_type < SA_R_STATS || h->record_type > SA_R_EXTRA_MAX || h->hour > 23 ||
+	    h->minute > 59 || h->second > 60)
+		return fail(r, ARCHIVE_E_BAD_RECORD, ret->offset,
+		            "record header: type %u at %02u:%02u:%02u", h->record_type, h->hour,
+		            h->minute, h->second);
+	return 1;
+}
+
+int
+archive_next(struct archive_reader *r, struct archive_record *ret)
+{
+	int rc;
+
+	memset(ret, 0, sizeof(*ret));
+	for (;;) {
+		rc = read_record_header(r, ret);
+		if (rc <= 0)
+			return rc;
+		if (ret->hdr.record_type == SA_R_RESTART || ret->hdr.record_type == SA_R_COMMENT) {
+			rc = read_special(r, ret);
+			return rc < 0 ? rc : 1;
+		}
+		if (ret->hdr.extra_next) {
+			rc = skip_extra(r, ARCHIVE_E_BAD_RECORD);
+			if (rc < 0)
+				return rc;
+		}
+		if (ret->hdr.record_type < SA_R_EXTRA_MIN)
+			break;
+	}
+	rc = read_stats(r);
+	return rc < 0 ? rc : 1;
+}
+
+struct archive_act *
+archive_find(struct archive_reader *r, uint32_t id)
+{
+	uint32_t i;
+
+	for (i = 0; i < r->n_acts; i++)
+		if (r->acts[i].fa.id == id)
+			return &r->acts[i];
+	return NULL;
+}
+
+void
+archive_reader_release(struct archive_reader *r)
+{
+	uint32_t i;
+
+	if (!r)
+		return;
+	for (i = 0; r->acts && i < r->n_acts; i++)
+		free(r->acts[i].buf);
+	free(r->acts);
+	free(r->scratch);
+	if (r->own_src)
+		source_free(r->src);
+	memset(r, 0, sizeof(*r));
+}
+
+const char *
+archive_strerror(int code)
+{
+	static const char *const text[] = {
+	        [ARCHIVE_E_INVALID - ARCHIVE_E_INVALID] = "invalid system activity file",
+	        [ARCHIVE_E_FORMAT - ARCHIVE_E_INVALID] = "unsupported file format",
+	        [ARCHIVE_E_TRUNCATED - ARCHIVE_E_INVALID] = "unexpected end of file",
+	        [ARCHIVE_E_BAD_RECORD - ARCHIVE_E_INVALID] = "invalid record header",
+	        [ARCHIVE_E_APPEND - ARCHIVE_E_INVALID] = "cannot append to this file",
+	};
+
+	if (code >= ARCHIVE_E_INVALID && code < ARCHIVE_E_MAX)
+		return text[code - ARCHIVE_E_INVALID];
+	return strerror(-code);
+}

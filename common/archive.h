@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef SYSREC_ARCHIVE_H
+#define SYSREC_ARCHIVE_H
+
+/*
+ * Reading and writing sysstat daily data files (format magic 0x2175).
+ *
+ * The reader accepts any 0x2175 file: either byte order, 4- or 8-byte-long
+ * writers, 328- and 336-byte headers, structs of older and newer versions
+ * (remapped by their types_nr), unknown activities and unknown extra
+ * structures (skipped). It streams one record at a time through a source
+ * (file descriptor, memory or gzip), so its memory does not grow with the
+ * file. It never prints and never exits: every failure is a return code,
+ * with the file offset and what was being read kept in the reader for
+ * diagnostics. Every count and size read from a file is checked before use,
+ * in 64-bit arithmetic.
+ *
+ * The writer produces byte-exact sysstat 12.6.1 files.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "activity.h"
+#include "layout.h"
+
+struct source;
+
+/* Reader and writer error codes (all negative; -errno values are used as well). */
+enum archive_error {
+	/* Not a sysstat file, or a header or activity list that fails a check (exit 3). */
+	ARCHIVE_E_INVALID = -1000,
+	/*
+	 * A sysstat file rejected while reading its magic block: another
+	 * format magic, or a bad header_size or header map. sysstat prints the
+	 * file's version and format after "Invalid system activity file".
+	 */
+	ARCHIVE_E_FORMAT,
+	/* The data ended inside a header or a record (exit 2). */
+	ARCHIVE_E_TRUNCATED,
+	/* A record header with an impossible type or time: sysstat stops reading silently. */
+	ARCHIVE_E_BAD_RECORD,
+	/* The file cannot be appended to (writer, sadc's append check). */
+	ARCHIVE_E_APPEND,
+	ARCHIVE_E_MAX,
+};
+
+/* One entry of the file's activity list, with the reader's state for it. */
+struct archive_act {
+	struct sa_file_activity fa;       /* normalised to host order and 12.6.1 layout */
+	const struct activity_desc *desc; /* NULL for an id sysstat 12.6.1 does not know */
+	bool known_format;                /* desc != NULL and the magic matches */
+	uint32_t msize;                   /* stride of one item in buf: max(file, reader size) */
+
+	/*
+	 * The current record (R_STATS only, known_format only): exactly nr * nr2
+	 * items. Per-CPU slots beyond nr (offline CPUs at the end) are not
+	 * materialised: consumers treat them as zero.
+	 */
+	uint32_t nr;        /* items in this record */
+	unsigned char *buf; /* nr * fa.nr2 items of msize bytes, host order */
+	size_t buf_items;   /* capacity of buf, in items */
+};
+
+/* What archive_next() returns for each record. */
+struct archive_record {
+	struct sa_record_header hdr;
+	int32_t restart_cpu_nr;       /* R_RESTART: CPUs + 1 */
+	char comment[SA_COMMENT_LEN]; /* R_COMMENT: NUL-terminated, non-printables as '.' */
+	uint64_t offset;              /* file offset of the record header */
+};
+
+struct archive_reader {
+	struct source *src;
+	bool own_src;
+	struct sa_file_magic magic; /* host order */
+	struct sa_file_header hdr;  /* host order, 12.6.1 layout */
+	bool swapped;               /* the file's byte order differs from ours */
+	bool is64;                  /* the writer's long was 8 bytes */
+	uint32_t n_acts;
+	struct archive_act *acts; /* n_acts entries, in file order */
+	unsigned char *scratch;   /* header-sized buffer for remaps */
+	size_t scratch_len;
+
+	/* Where the last error happened: decompressed offset and what was read. */
+	uint64_t err_offset;
+	char err_what[96];
+};
+
+/*
+ * Reads the magic block of the file behind src into r (which the caller
+ * zeroes first) and decides the byte order. Returns 0 for a 0x2175 file, 1
+ * for a sysstat file of another format magic (r->magic is then filled in
+ * enough for `sadf -H` to print its version), or ARCHIVE_E_INVALID,
+ * ARCHIVE_E_FORMAT, ARCHIVE_E_TRUNCATED (never for a short magic block:
+ * that is ARCHIVE_E_INVALID, as in sysstat), or a negative errno.
+ * The reader takes src over if own_src is true.
+ */
+int archive_open(struct archive_reader *r, struct source *src, bool own_src);
+
+/*
+ * Reads and checks the file header, the activity list and the extra
+ * structures that follow, after archive_open() returned 0. With
+ * header_only (sadf -H), an activity whose magic is unknown is still
+ * checked like its known twin is not (sysstat's header-only rules).
+ * Returns 0 or a negative error.
+ */
+int archive_read_header(struct archive_reader *r, bool header_only);
+
+/*
+ * Reads the next record into *ret; for R_STATS the items are in the
+ * reader's acts[].buf until the next call. Extra-structure records are
+ * skipped. Returns 1 when a record was read, 0 at a clean end of file, or
+ * a negative error (ARCHIVE_E_BAD_RECORD where sysstat stops silently).
+ */
+int archive_next(struct archive_reader *r, struct archive_record *ret);
+
+/* The activity-list entry of activity id, or NULL when the file has none. */
+struct archive_act *archive_find(struct archive_reader *r, uint32_t id);
+
+/* Releases everything the reader holds (and its source if owned); r may be NULL. */
+void archive_reader_release(struct archive_reader *r);
+
+/* Fixed text for an archive_error or -errno code, for diagnostics. */
+const char *archive_strerror(int code);
+
+/* ------------------------------------------------------------------------- */
+/* Writer */
+
+/* Builds one record in memory so that it can be written with a single write(). */
+struct archive_recbuf {
+	unsigned char *data;
+	size_t len;
+	size_t cap;
+	int err; /* sticky -ENOMEM */
+};
+
+void archive_recbuf_reset(struct archive_recbuf *b);
+void archive_recbuf_put(struct archive_recbuf *b, const void *p, size_t len);
+void archive_recbuf_release(struct archive_recbuf *b);
+
+/* What identifies the machine and time in a new file's header. */
+struct archive_ident {
+	uint64_t ust_time;
+	int32_t year;  /* tm_year */
+	uint8_t month; /* 0-11 */
+	uint8_t day;
+	uint32_t cpu_nr; /* CPUs + 1 */
+	uint64_t hz;
+	const char *sysname, *nodename, *release, *machine, *tzname;
+};
+
+/*
+ * Appends to b the byte image of a new 12.6.1 file start: magic, header and
+ * the n entries of list (in that order). Strings are truncated to their
+ * fields and zero-padded.
+ */
+void archive_put_file_start(struct archive_recbuf *b, const struct archive_ident *id,
+                            const struct sa_file_activity *list, uint32_t n);
+
+/* Appends a record header of the given type and time to b. */
+void archive_put_record_header(struct archive_recbuf *b, uint8_t type, uint64_t uptime_cs,
+                               uint64_t ust_time, uint8_t hour, uint8_t minute, uint8_t second);
+
+/* Appends an item count (for activities with has_nr). */
+void archive_put_nr(struct archive_recbuf *b, int32_t nr);
+
+/* Appends a 64-byte comment field (text truncated to 63 bytes, zero-padded). */
+void archive_put_comment(struct archive_recbuf *b, const char *text);
+
+/*
+ * Writes all of b with one write() (retrying only the remainder after a
+ * short write or EINTR). Returns 0 or a negative errno.
+ */
+int archive_write_buf(int fd, const struct archive_recbuf *b);
+
+/*
+ * First half of sadc's append check (spec §1.12), on fd positioned at 0:
+ * reads the magic block and the file header. Returns 0 with *ret_hdr
+ * filled, 1 for an empty file (to be created anew), ARCHIVE_E_FORMAT when
+ * a whole sysstat magic block is not exactly a 12.6.1 one (*ret_magic then
+ * holds it, for sysstat's version message), ARCHIVE_E_INVALID for anything
+ * else that is not a native 12.6.1 magic block, ARCHIVE_E_APPEND when the
+ * header is short, or -errno.
+ * The caller then applies its rotation rule (month change) before
+ * calling archive_append_check_list().
+ */
+int archive_append_read_start(int fd, struct sa_file_magic *ret_magic,
+                              struct sa_file_header *ret_hdr);
+
+/*
+ * Second half: checks the header's sizes and reads its activity list into
+ * ret_list (room for ACTIVITY_NR entries), requiring every entry to be an
+ * activity, size, magic, types and has_nr flag that this writer produces.
+ * Returns 0, ARCHIVE_E_APPEND, ARCHIVE_E_INVALID (a short activity list,
+ * as sysstat reports it), or -errno.
+ */
+int archive_append_check_list(int fd, const struct sa_file_header *hdr,
+                              struct sa_file_activity ret_list[ACTIVITY_NR]);
+
+#endif

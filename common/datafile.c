@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "archive.h"
+#include "datafile.h"
+#include "banned.h"
+
+bool
+datafile_is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* True when a is strictly newer than b (seconds, then nanoseconds). */
+static bool
+newer(const struct stat *a, const struct stat *b)
+{
+	if (a->st_mtim.tv_sec != b->st_mtim.tv_sec)
+		return a->st_mtim.tv_sec > b->st_mtim.tv_sec;
+	return a->st_mtim.tv_nsec > b->st_mtim.tv_nsec;
+}
+
+int
+datafile_daily_name(char *buf, size_t len, const char *dir, const struct tm *day)
+{
+	char dd[4096], ymd[4096];
+	struct stat st_dd, st_ymd;
+	const char *pick = dd;
+	int n1, n2;
+
+	n1 = snprintf(dd, sizeof(dd), "%s/sa%02d", dir, day->tm_mday);
+	n2 = snprintf(ymd, sizeof(ymd), "%s/sa%04d%02d%02d", dir, day->tm_year + 1900,
+	              day->tm_mon + 1, day->tm_mday);
+	if (n1 < 0 || n2 < 0 || (size_t) n1 >= sizeof(dd) || (size_t) n2 >= sizeof(ymd))
+		return -ENAMETOOLONG;
+	if (stat(ymd, &st_ymd) == 0 && (stat(dd, &st_dd) < 0 || newer(&st_ymd, &st_dd)))
+		pick = ymd;
+	if (strlen(pick) >= len)
+		return -ENAMETOOLONG;
+	memcpy(buf, pick, strlen(pick) + 1);
+	return 0;
+}
+
+void
+datafile_version_line(const struct sa_file_magic *m, char *buf, size_t len)
+{
+	if (m->sysstat_extraversion)
+		snprintf(buf, len, "File created by sar/sadc from sysstat version %d.%d.%d.%d\n",
+		         m->sysstat_version, m->sysstat_patchlevel, m->sysstat_sublevel,
+		         m->sysstat_extraversion);
+	else
+		snprintf(buf, len, "File created by sar/sadc from sysstat version %d.%d.%d\n",
+		         m->sysstat_version, m->sysstat_patchlevel, m->sysstat_sublevel);
+}
+
+static int
+format_message(const char *file, const struct sa_file_magic *m, char *buf, size_t len)
+{
+	char version[128];
+	int n;
+
+	datafile_version_line(m, version, sizeof(version));
+	n = snprintf(buf, len,
+	             "Invalid system activity file: %s\n%s"
+	             "Current sysstat version cannot read the format of this file (%#x)\n",
+	             file, version, m->format_magic);
+	if (m->format_magic >= SA_FORMAT_MAGIC_2171 && n >= 0 && (size_t) n < len)
+		snprintf(buf + n, len - (size_t) n,
+		         "Try to convert it to current format. Enter:\n\n"
+		         "sadf -c %s > %s.new\n\n"
+		         "You should then be able to read the new file created (%s.new)\n",
+		         file, file, file);
+	return 3;
+}
+
+int
+datafile_error_message(int rc, const char *file, const struct sa_file_magic *m, char *buf,
+                       size_t len)
+{
+	buf[0] = '\0';
+	switch (rc) {
+	case ARCHIVE_E_INVALID:
+		snprintf(buf, len, "Invalid system activity file: %s\n", file);
+		return 3;
+	case ARCHIVE_E_FORMAT:
+		return format_message(file, m, buf, len);
+	case ARCHIVE_E_TRUNCATED:
+		snprintf(buf, len, "End of system activity file unexpected\n");
+		return 2;
+	case ARCHIVE_E_BAD_RECORD:
+		return 0;
+	case -ENOMEM:
+		snprintf(buf, len, "Cannot allocate memory\n");
+		return 4;
+	default:
+		snprintf(buf, len, "Error while reading system activity file: %s\n", strerror(-rc));
+		return 2;
+	}
+}
+
+int
+datafile_open_message(int err, const char *file, bool default_file, char *buf, size_t len)
+{
+	snprintf(buf, len, "Cannot open %s: %s\n%s", file, strerror(err),
+	         err == ENOENT && default_file ? "Please check if data collecting is enabled\n"
+	                                       : "");
+	return 2;
+}

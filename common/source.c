@@ -1,0 +1,287 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "source.h"
+#include "banned.h"
+
+#define SOURCE_BUF_SIZE (64 * 1024)
+
+struct source {
+	/* raw input: a file descriptor (fd >= 0) or a memory block */
+	int fd;
+	const unsigned char *mem;
+	size_t mem_len;
+	size_t mem_pos;
+	bool raw_eof;
+
+	/* buffered raw bytes, refilled from the fd (unused in memory mode) */
+	unsigned char *buf;
+	size_t buf_pos;
+	size_t buf_len;
+
+	/* gzip layer */
+	bool gz;
+	bool gz_end; /* the last member ended and no input follows */
+	z_stream z;
+
+	uint64_t offset;
+	int err;
+	const char *err_text;
+};
+
+static int
+source_fail(struct source *s, int err, const char *text)
+{
+	if (!s->err) {
+		s->err = err;
+		s->err_text = text;
+	}
+	return s->err;
+}
+
+/* Makes at least one raw byte available; returns the count, 0 at the end, or -errno. */
+static ssize_t
+raw_fill(struct source *s)
+{
+	ssize_t n;
+
+	if (s->buf_pos < s->buf_len)
+		return (ssize_t) (s->buf_len - s->buf_pos);
+	if (s->fd < 0 || s->raw_eof)
+		return 0;
+	do
+		n = read(s->fd, s->buf, SOURCE_BUF_SIZE);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return source_fail(s, -errno, NULL);
+	if (n == 0)
+		s->raw_eof = true;
+	s->buf_pos = 0;
+	s->buf_len = (size_t) n;
+	return n;
+}
+
+/* Points *ret at the next raw bytes without consuming them. */
+static ssize_t
+raw_peek(struct source *s, const unsigned char **ret)
+{
+	ssize_t n;
+
+	if (s->fd < 0) {
+		*ret = s->mem + s->mem_pos;
+		return (ssize_t) (s->mem_len - s->mem_pos);
+	}
+	n = raw_fill(s);
+	*ret = s->buf + s->buf_pos;
+	return n;
+}
+
+static void
+raw_consume(struct source *s, size_t n)
+{
+	if (s->fd < 0)
+		s->mem_pos += n;
+	else
+		s->buf_pos += n;
+}
+
+static ssize_t
+raw_read(struct source *s, unsigned char *dst, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		const unsigned char *p;
+		ssize_t n = raw_peek(s, &p);
+
+		if (n <= 0)
+			return n < 0 ? n : (ssize_t) done;
+		if ((size_t) n > len - done)
+			n = (ssize_t) (len - done);
+		memcpy(dst + done, p, (size_t) n);
+		raw_consume(s, (size_t) n);
+		done += (size_t) n;
+	}
+	return (ssize_t) done;
+}
+
+static ssize_t
+gz_read(struct source *s, unsigned char *dst, size_t len)
+{
+	s->z.next_out = dst;
+	s->z.avail_out = (uInt) len;
+	while (s->z.avail_out > 0 && !s->gz_end) {
+		const unsigned char *p;
+		ssize_t n = raw_peek(s, &p);
+		int rc;
+
+		if (n < 0)
+			return n;
+		if (n == 0) {
+			/* Input ended inside a member: deliver what we have, as a short file. */
+			s->gz_end = true;
+			break;
+		}
+		s->z.next_in = (Bytef *) (uintptr_t) p;
+		s->z.avail_in = (uInt) (n > (ssize_t) UINT32_MAX ? UINT32_MAX : n);
+		rc = inflate(&s->z, Z_NO_FLUSH);
+		raw_consume(s, (size_t) n - s->z.avail_in);
+		if (rc == Z_STREAM_END) {
+			/* Concatenated members (gzip a; gzip b; cat) are one stream. */
+			n = raw_peek(s, &p);
+			if (n < 0)
+				return n;
+			if (n == 0)
+				s->gz_end = true;
+			else if (inflateReset(&s->z) != Z_OK)
+				return source_fail(s, -EIO, "inflateReset failed");
+		} else if (rc != Z_OK && rc != Z_BUF_ERROR) {
+			return source_fail(s, -EIO, s->z.msg ? s->z.msg : "corrupt gzip data");
+		}
+	}
+	return (ssize_t) (len - s->z.avail_out);
+}
+
+ssize_t
+source_read(struct source *s, void *buf, size_t len)
+{
+	ssize_t n;
+
+	if (s->err)
+		return s->err;
+	/* Bound one call so that the count always fits in ssize_t and uInt. */
+	if (len > (size_t) 1 << 30)
+		len = (size_t) 1 << 30;
+	n = s->gz ? gz_read(s, buf, len) : raw_read(s, buf, len);
+	if (n > 0)
+		s->offset += (uint64_t) n;
+	return n;
+}
+
+int64_t
+source_skip(struct source *s, uint64_t n)
+{
+	unsigned char scratch[4096];
+	uint64_t done = 0;
+
+	while (done < n) {
+		size_t want = n - done < sizeof(scratch) ? (size_t) (n - done) : sizeof(scratch);
+		ssize_t got = source_read(s, scratch, want);
+
+		if (got < 0)
+			return got;
+		if (got == 0)
+			break;
+		done += (uint64_t) got;
+	}
+	return (int64_t) done;
+}
+
+static int
+source_init(struct source *s)
+{
+	const unsigned char *p;
+	ssize_t n;
+
+	/* The gzip magic needs two bytes; a shorter input is plain data. */
+	if (s->fd >= 0) {
+		n = raw_fill(s);
+		if (n == 1 && !s->raw_eof) {
+			/* A pipe may deliver one byte at a time: top up once. */
+			ssize_t m;
+
+			do
+				m = read(s->fd, s->buf + 1, SOURCE_BUF_SIZE - 1);
+			while (m < 0 && errno == EINTR);
+			if (m < 0)
+				return -errno;
+			s->buf_len += (size_t) m;
+		}
+	}
+	n = raw_peek(s, &p);
+	if (n < 0)
+		return (int) n;
+	if (n >= 2 && p[0] == 0x1f && p[1] == 0x8b) {
+		/* 15 + 16: a gzip wrapper with the largest window. */
+		if (inflateInit2(&s->z, 15 + 16) != Z_OK)
+			return -ENOMEM;
+		s->gz = true;
+	}
+	return 0;
+}
+
+static int
+source_new(int fd, const void *mem, size_t len, struct source **ret)
+{
+	struct source *s = calloc(1, sizeof(*s));
+	int rc;
+
+	if (!s)
+		return -ENOMEM;
+	s->fd = fd;
+	s->mem = mem;
+	s->mem_len = len;
+	if (fd >= 0) {
+		s->buf = malloc(SOURCE_BUF_SIZE);
+		if (!s->buf) {
+			free(s);
+			return -ENOMEM;
+		}
+	}
+	rc = source_init(s);
+	if (rc < 0) {
+		source_free(s);
+		return rc;
+	}
+	*ret = s;
+	return 0;
+}
+
+int
+source_open_fd(int fd, struct source **ret)
+{
+	if (fd < 0)
+		return -EBADF;
+	return source_new(fd, NULL, 0, ret);
+}
+
+int
+source_open_mem(const void *buf, size_t len, struct source **ret)
+{
+	static const unsigned char empty[1];
+
+	return source_new(-1, buf ? buf : empty, buf ? len : 0, ret);
+}
+
+uint64_t
+source_offset(const struct source *s)
+{
+	return s->offset;
+}
+
+bool
+source_is_gzip(const struct source *s)
+{
+	return s->gz;
+}
+
+const char *
+source_error_text(const struct source *s)
+{
+	return s->err_text;
+}
+
+void
+source_free(struct source *s)
+{
+	if (!s)
+		return;
+	if (s->gz)
+		inflateEnd(&s->z);
+	free(s->buf);
+	free(s);
+}

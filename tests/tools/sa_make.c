@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sa_make: writes a synthetic, valid daily data file with the project's
+ * writer, for the reader tests and the corruption suite.
+ *
+ *   sa_make [-r RECORDS] [-a ID[,ID...]] [-X] [-C] [-g] OUTPUT
+ *
+ * -r  number of statistics records (default 3)
+ * -a  activity ids to include, in registry order (default: all 42)
+ * -X  write the file in the opposite byte order (as a big-endian host would)
+ * -C  add a comment and a LINUX RESTART record before the last record
+ * -g  gzip the output
+ *
+ * Item contents are deterministic pseudo-random numbers in the numeric
+ * fields and printable names in the trailing bytes.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "archive.h"
+#include "layout_ops.h"
+
+struct make_config {
+	int records;
+	bool selected[ACTIVITY_NR + 1];
+	bool swap;
+	bool special;
+	bool gzip;
+	const char *out;
+};
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static uint64_t
+rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+/* Item counts per activity: enough to exercise counts, matrices and names. */
+static void
+counts_of(const struct activity_desc *d, int32_t *nr, int32_t *nr2)
+{
+	*nr = 1;
+	*nr2 = 1;
+	if (d->policy == ACT_PER_CPU || d->policy == ACT_MATRIX)
+		*nr = 3;
+	else if (d->policy == ACT_PER_DEVICE)
+		*nr = 2;
+	if (d->id == A_IRQ)
+		*nr2 = 4;
+	else if (d->id == A_PWR_FREQ)
+		*nr2 = 2;
+}
+
+static void
+fill_item(const struct activity_desc *d, unsigned char *item, int index)
+{
+	uint64_t map = sa_map_size(d->types_nr);
+	uint64_t i;
+
+	memset(item, 0, d->size);
+	for (i = 0; i < map; i += 4) {
+		uint32_t v = (uint32_t) (rng() % 100000);
+		memcpy(item + i, &v, sizeof(v));
+	}
+	/* Doubles (sensors) must stay finite: write small integral values. */
+	if (d->id == A_PWR_FAN || d->id == A_PWR_TEMP || d->id == A_PWR_IN) {
+		for (i = 0; i < d->types_nr[0]; i++) {
+			double v = (double) (rng() % 5000);
+			memcpy(item + 8 * i, &v, sizeof(v));
+		}
+	}
+	if (d->size > map + 1)
+		snprintf((char *) item + map, d->size - map, "it%d", index);
+}
+
+static void
+put_swapped(struct archive_recbuf *b, const void *p, size_t len, const uint32_t types[3], bool swap)
+{
+	unsigned char tmp[1024];
+
+	if (!swap || len > sizeof(tmp)) {
+		archive_recbuf_put(b, p, len);
+		return;
+	}
+	memcpy(tmp, p, len);
+	layout_swap(types, tmp, len, true);
+	archive_recbuf_put(b, tmp, len);
+}
+
+static void
+put_items(struct archive_recbuf *b, const struct make_config *c, const struct activity_desc *d,
+          int32_t nr, int32_t nr2)
+{
+	static const uint32_t nr_types[3] = SA_NR_TYPES;
+	unsigned char item[1024];
+	int32_t i;
+
+	if (d->flags & AF_COUNTED)
+		put_swapped(b, &nr, sizeof(nr), nr_types, c->swap);
+	for (i = 0; i < nr * nr2; i++) {
+		fill_item(d, item, i);
+		put_swapped(b, item, d->size, d->types_nr, c->swap);
+	}
+}
+
+static size_t
+build_list(const struct make_config *c, struct sa_file_activity *list)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < activity_count(); i++) {
+		const struct activity_desc *d = activity_at(i);
+		struct sa_file_activity *fa = &list[n];
+
+		if (!c->selected[d->id])
+			continue;
+		memset(fa, 0, sizeof(*fa));
+		fa->id = d->id;
+		fa->magic = d->magic;
+		counts_of(d, &fa->nr, &fa->nr2);
+		fa->has_nr = (d->flags & AF_COUNTED) ? 1 : 0;
+		fa->size = (int32_t) d->size;
+		memcpy(fa->types_nr, d->types_nr, sizeof(fa->types_nr));
+		n++;
+	}
+	return n;
+}
+
+/* Rewrites the file start in place for a foreign-endian file. */
+static void
+swap_file_start(unsigned char *p, size_t n_acts)
+{
+	static const uint32_t hdr_types[3] = SA_FILE_HEADER_TYPES;
+	static const uint32_t act_types[3] = SA_FILE_ACTIVITY_TYPES;
+	static const uint32_t magic_u32[3] = {0, 0, SA_FILE_MAGIC_SWAP_COUNT};
+	struct sa_file_magic *m = (struct sa_file_magic *) p;
+	size_t i;
+
+	m->sysstat_magic = layout_bswap16(m->sysstat_magic);
+	m->format_magic = layout_bswap16(m->format_magic);
+	layout_swap(magic_u32, p + SA_FILE_MAGIC_SWAP_OFFSET, 20, true);
+	p += sizeof(*m);
+	layout_swap(hdr_types, p, sizeof(struct sa_file_header), true);
+	p += sizeof(struct sa_file_header);
+	for (i = 0; i < n_acts; i++, p += sizeof(struct sa_file_activity))
+		layout_swap(act_types, p, sizeof(struct sa_file_activity), true);
+}
+
+static void
+put_record_header(struct archive_recbuf *b, const struct make_config *c, uint8_t type,
+                  uint64_t uptime, uint64_t t)
+{
+	static const uint32_t rec_types[3] = SA_RECORD_HEADER_TYPES;
+	struct archive_recbuf one = {0};
+
+	archive_put_record_header(&one, type, uptime, t, (uint8_t) (t / 3600 % 24),
+	                          (uint8_t) (t / 60 % 60), (uint8_t) (t % 60));
+	put_swapped(b, one.data, one.len, rec_types, c->swap);
+	archive_recbuf_release(&one);
+}
+
+static void
+put_special(struct archive_recbuf *b, const struct make_config *c, uint64_t t)
+{
+	static const uint32_t nr_types[3] = SA_NR_TYPES;
+	int32_t cpus = 3;
+
+	put_record_header(b, c, SA_R_COMMENT, 0, t);
+	archive_put_comment(b, "sa_make comment");
+	put_record_header(b, c, SA_R_RESTART, 0, t);
+	put_swapped(b, &cpus, sizeof(cpus), nr_types, c->swap);
+}
+
+static void
+build(struct archive_recbuf *b, const struct make_config *c)
+{
+	struct sa_file_activity list[ACTIVITY_NR];
+	struct archive_ident id = {
+	        .ust_time = 1700000000,
+	        .year = 123,
+	        .month = 10,
+	        .day = 14,
+	        .cpu_nr = 3,
+	        .hz = 100,
+	        .sysname = "Linux",
+	        .nodename = "sa-make",
+	        .release = "6.1.0-test",
+	        .machine = "x86_64",
+	        .tzname = "UTC",
+	};
+	size_t n = build_list(c, list), i;
+	uint64_t t = id.ust_time + 1, uptime = 100000;
+	int r;
+
+	archive_put_file_start(b, &id, list, (uint32_t) n);
+	if (c->swap && !b->err)
+		swap_file_start(b->data, n);
+	for (r = 0; r < c->records; r++, t += 60, uptime += 6000) {
+		if (c->special && r == c->records - 1)
+			put_special(b, c, t - 30);
+		put_record_header(b, c, SA_R_STATS, uptime, t);
+		for (i = 0; i < n; i++)
+			put_items(b, c, activity_by_id(list[i].id), list[i].nr, list[i].nr2);
+	}
+}
+
+static int
+write_out(const struct make_config *c, const struct archive_recbuf *b)
+{
+	int fd;
+	int rc;
+
+	if (c->gzip) {
+		gzFile gz = gzopen(c->out, "wb9");
+
+		if (!gz || gzwrite(gz, b->data, (unsigned) b->len) != (int) b->len)
+			return -EIO;
+		return gzclose(gz) == Z_OK ? 0 : -EIO;
+	}
+	fd = open(c->out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0)
+		return -errno;
+	rc = archive_write_buf(fd, b);
+	if (close(fd) < 0 && rc == 0)
+		rc = -errno;
+	return rc;
+}
+
+static void
+select_ids(struct make_config *c, char *arg)
+{
+	char *p = arg;
+
+	memset(c->selected, 0, sizeof(c->selected));
+	while (*p) {
+		char *end;
+		long v = strtol(p, &end, 10);
+
+		if (end == p || v < 1 || v > ACTIVITY_NR) {
+			fprintf(stderr, "sa_make: bad activity id list '%s'\n", arg);
+			exit(2);
+		}
+		c->selected[v] = true;
+		p = *end == ',' ? end + 1 : end;
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	struct make_config c = {.records = 3};
+	struct archive_recbuf b = {0};
+	int opt, rc;
+
+	memset(c.selected, 1, sizeof(c.selected));
+	while ((opt = getopt(argc, argv, "r:a:XCg")) != -1) {
+		if (opt == 'r')
+			c.records = atoi(optarg);
+		else if (opt == 'a')
+			select_ids(&c, optarg);
+		else if (opt == 'X')
+			c.swap = true;
+		else if (opt == 'C')
+			c.special = true;
+		else if (opt == 'g')
+			c.gzip = true;
+		else
+			return 2;
+	}
+	if (optind != argc - 1 || c.records < 0) {
+		fprintf(stderr, "usage: sa_make [-r N] [-a IDS] [-X] [-C] [-g] OUTPUT\n");
+		return 2;
+	}
+	c.out = argv[optind];
+	build(&b, &c);
+	rc = b.err ? b.err : write_out(&c, &b);
+	archive_recbuf_release(&b);
+	if (rc < 0) {
+		fprintf(stderr, "sa_make: cannot write '%s': %s\n", c.out, strerror(-rc));
+		return 1;
+	}
+	return 0;
+}
