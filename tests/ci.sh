@@ -1,0 +1,48 @@
+#!/bin/bash
+# The README's test command: installs the build and test dependencies (when
+# run as root on Debian), builds with the developer warnings and the
+# sanitizers, runs every test, then checks that the release tarball builds
+# and passes its own tests. Run from the top of a checkout.
+set -eu
+cd "$(dirname "$0")/.."
+
+deps="build-essential autoconf automake libtool pkg-config zlib1g-dev libsystemd-dev
+check clang libclang-rt-14-dev sysstat gzip"
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	# shellcheck disable=SC2086
+	apt-get install -y -qq --no-install-recommends $deps >/dev/null
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+autoreconf -fi >/dev/null 2>&1
+
+# 1. Developer build: -Werror, ASan + UBSan; every test.
+rm -rf build-ci && mkdir build-ci
+(cd build-ci && ../configure --enable-developer --enable-sanitizers >/dev/null)
+status=0
+TZ=UTC LC_ALL=C make -C build-ci -j"$jobs" check >build-ci/check.out 2>&1 || status=$?
+grep -E '^(PASS|FAIL|SKIP|XFAIL|XPASS|ERROR):|^# ' build-ci/check.out || true
+if [ "$status" -ne 0 ]; then
+	cat build-ci/test-suite.log 2>/dev/null | tail -100
+fi
+
+# 2. The time-sensitive tests again under a far-off time zone.
+TZ=GMT+12 make -C build-ci -j"$jobs" check TESTS="tests/e2e/corruption.sh" \
+	>build-ci/check-gmt12.out 2>&1 || { status=1; tail -50 build-ci/tests/e2e/corruption.log; }
+
+# 3. The fuzz target builds under clang with libFuzzer and replays its corpus.
+if command -v clang >/dev/null; then
+	rm -rf build-fuzz && mkdir build-fuzz
+	(cd build-fuzz && ../configure CC=clang --enable-fuzzers --enable-sanitizers >/dev/null)
+	make -C build-fuzz -j"$jobs" tests/fuzz/fuzz_archive >/dev/null
+	build-fuzz/tests/fuzz/fuzz_archive -runs=0 tests/fuzz/corpus/archive 2>&1 | tail -2 ||
+		status=1
+fi
+
+# 4. The release tarball builds and passes its tests.
+make -C build-ci distcheck >build-ci/distcheck.out 2>&1 || { status=1; tail -40 build-ci/distcheck.out; }
+
+bash tests/summary.sh build-ci || status=1
+exit "$status"

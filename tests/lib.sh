@@ -1,0 +1,87 @@
+# Shared helpers for the shell tests (sourced, POSIX sh + bash features allowed).
+# Automake runs each test with top_srcdir and top_builddir exported, TZ=UTC and LC_ALL=C.
+set -u
+
+: "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
+: "${top_builddir:=$top_srcdir}"
+export TZ="${TZ:-UTC}" LC_ALL="${LC_ALL:-C}"
+
+SADF="$top_builddir/sadf/sadf"
+SA_MAKE="$top_builddir/tests/tools/sa_make"
+SA_WALK="$top_builddir/tests/tools/sa_walk"
+
+# The shared corpus and spec live beside the checkout (never inside it).
+SHARED="${SYSREC_SHARED:-$top_srcdir/../shared}"
+
+# Debian's sysstat 12.6.1, the oracle.
+ORACLE_SADF=/usr/bin/sadf
+ORACLE_SAR=/usr/bin/sar
+ORACLE_SADC=/usr/lib/sysstat/sadc
+
+# Automake's exit status for a skipped test.
+SKIP=77
+
+skip() {
+	echo "SKIP: $*"
+	exit $SKIP
+}
+
+have_shared() {
+	[ -d "$SHARED/corpus" ]
+}
+
+have_oracle() {
+	[ -x "$ORACLE_SADF" ] && "$ORACLE_SADF" -V 2>/dev/null | grep -q '^sysstat version 12\.6\.1$'
+}
+
+# A scratch directory removed at exit.
+TMPD=$(mktemp -d "${TMPDIR:-/tmp}/sysrec-test.XXXXXX")
+trap 'rm -rf "$TMPD"' EXIT
+
+n_pass=0
+n_fail=0
+
+pass() {
+	n_pass=$((n_pass + 1))
+}
+
+fail() {
+	n_fail=$((n_fail + 1))
+	echo "FAIL: $*"
+}
+
+# Runs a command, keeping its stdout, stderr and exit status in $1.{out,err,rc}.
+run_capture() {
+	local base=$1
+	shift
+	"$@" >"$base.out" 2>"$base.err"
+	echo $? >"$base.rc"
+}
+
+# Compares two captures; the optional third argument is a sed script applied
+# to both outputs first (to normalise a file name, say).
+same_capture() {
+	local a=$1 b=$2 norm=${3:-}
+	if [ -n "$norm" ]; then
+		for x in "$a" "$b"; do
+			sed -e "$norm" "$x.out" >"$x.out.n"
+			sed -e "$norm" "$x.err" >"$x.err.n"
+		done
+		cmp -s "$a.out.n" "$b.out.n" && cmp -s "$a.err.n" "$b.err.n" && cmp -s "$a.rc" "$b.rc"
+	else
+		cmp -s "$a.out" "$b.out" && cmp -s "$a.err" "$b.err" && cmp -s "$a.rc" "$b.rc"
+	fi
+}
+
+show_diff() {
+	local a=$1 b=$2
+	diff -u "$a.out" "$b.out" | head -20
+	diff -u "$a.err" "$b.err" | head -10
+	echo "exit: $(cat "$a.rc") vs $(cat "$b.rc")"
+}
+
+# Prints the totals in the closing form CI understands, and sets the status.
+finish() {
+	echo "$(basename "$0" .sh): $n_pass passed, $n_fail failed"
+	[ "$n_fail" -eq 0 ]
+}
