@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef SYSREC_STRBUF_H
+#define SYSREC_STRBUF_H
+
+/*
+ * A growable byte buffer, always NUL-terminated after its len bytes.
+ * Buffers are reused across samples and records: reset keeps the memory,
+ * so a loop reaches a steady state without allocating.
+ * Allocation failure is sticky: after it, appends are ignored and err is
+ * -ENOMEM until strbuf_release().
+ */
+
+#include <stdarg.h>
+#include <stddef.h>
+
+struct strbuf {
+	char *buf;  /* NULL until the first append; then len bytes + NUL */
+	size_t len;
+	size_t cap;
+	int err;
+};
+
+#define STRBUF_INIT {NULL, 0, 0, 0}
+
+/* Makes room for extra more bytes (plus the NUL). Returns 0 or -ENOMEM. */
+int strbuf_grow(struct strbuf *sb, size_t extra);
+
+/* Appends len bytes at p. */
+void strbuf_add(struct strbuf *sb, const void *p, size_t len);
+
+/* Appends a NUL-terminated string. */
+void strbuf_adds(struct strbuf *sb, const char *s);
+
+/* Appends one character. */
+void strbuf_addch(struct strbuf *sb, char c);
+
+/* Appends printf-formatted text. */
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Empties the buffer, keeping its memory (and clearing err). */
+void strbuf_reset(struct strbuf *sb);
+
+/* Frees the memory; sb is then empty and reusable. Accepts NULL. */
+void strbuf_release(struct strbuf *sb);
+
+#endif
