@@ -351,6 +351,25 @@ read_items(struct archive_reader *r, struct archive_act *a, uint32_t nr)
 	return 0;
 }
 
+/*
+ * Skips the items of an activity. Unknown activities are skipped as sysstat
+ * does, where data missing at the end only shows at the next read; in skim
+ * mode a short skip is a truncation.
+ */
+static int
+skip_items(struct archive_reader *r, struct archive_act *a, uint32_t nr, uint64_t at)
+{
+	uint64_t want = (uint64_t) a->fa.size * nr * (uint64_t) a->fa.nr2;
+	int64_t s = source_skip(r->src, want);
+
+	if (s < 0)
+		return fail(r, (int) s, at, "skipping activity %u", a->fa.id);
+	if (r->skim && (uint64_t) s < want)
+		return fail(r, ARCHIVE_E_TRUNCATED, at, "activity %u: %lld of %llu bytes", a->fa.id,
+			    (long long) s, (unsigned long long) want);
+	return 0;
+}
+
 static int
 read_stats(struct archive_reader *r)
 {
@@ -369,17 +388,15 @@ read_stats(struct archive_reader *r)
 			if (nr < 0 || nr > SA_NR_MAX)
 				return fail(r, ARCHIVE_E_INVALID, at, "item count %d", nr);
 		}
-		if (!a->known_format) {
-			/* Unknown id or format: skip its bytes; the end of file shows later. */
-			int64_t s = source_skip(r->src, (uint64_t) a->fa.size * (uint64_t) nr *
-			                                        (uint64_t) a->fa.nr2);
-			if (s < 0)
-				return fail(r, (int) s, at, "skipping activity %u", a->fa.id);
+		if (a->known_format && nr > a->desc->nr_max)
+			return fail(r, ARCHIVE_E_INVALID, at, "%s: item count %d > %d",
+				    a->desc->name, nr, a->desc->nr_max);
+		if (!a->known_format || r->skim) {
+			rc = skip_items(r, a, (uint32_t) nr, at);
+			if (rc < 0)
+				return rc;
 			continue;
 		}
-		if (nr > a->desc->nr_max)
-			return fail(r, ARCHIVE_E_INVALID, at, "%s: item count %d > %d",
-			            a->desc->name, nr, a->desc->nr_max);
 		rc = read_items(r, a, (uint32_t) nr);
 		if (rc < 0)
 			return rc;

@@ -82,6 +82,12 @@ struct archive_reader {
 	struct archive_act *acts; /* n_acts entries, in file order */
 	unsigned char *scratch;   /* header-sized buffer for remaps */
 	size_t scratch_len;
+	/*
+	 * Set by the caller after archive_open() to walk only record
+	 * boundaries (sadc's append check): item payloads are skipped, not
+	 * decoded, and data missing at the end is ARCHIVE_E_TRUNCATED.
+	 */
+	bool skim;
 
 	/* Where the last error happened: decompressed offset and what was read. */
 	uint64_t err_offset;

@@ -56,9 +56,14 @@ layout_swap(const uint32_t t[3], void *buf, size_t len, bool is64)
 static int
 remap_group(unsigned char *p, size_t blen, uint64_t src, uint64_t dst, uint64_t n)
 {
-	if (src >= blen || src + n > blen || dst + n > blen)
+	/*
+	 * src == blen is fine when nothing follows the group: a newer struct
+	 * that only appended to its last group (12.7.x stats_paging) ends there.
+	 */
+	if (src > blen || src + n > blen || dst + n > blen)
 		return -EINVAL;
-	memmove(p + dst, p + src, n);
+	if (n)
+		memmove(p + dst, p + src, n);
 	if (dst > src)
 		memset(p + src, 0, dst - src);
 	return 0;
@@ -93,7 +98,14 @@ layout_remap(const uint32_t gt[3], const uint32_t ft[3], void *buf, uint32_t fsi
 
 		f_end += f_grp;
 		if (ft[k] != gt[k]) {
-			n = min_u64(fsize - f_end, gsize - (g_end + g_grp));
+			/*
+			 * A group that shrank moves all the rest of the file struct, so
+			 * that later groups are still whole for their own step; a group
+			 * that grew moves only what fits in the reader's struct.
+			 */
+			n = fsize - f_end;
+			if (gt[k] > ft[k])
+				n = min_u64(n, gsize - (g_end + g_grp));
 			if (remap_group(p, blen, g_end + f_grp, g_end + g_grp, n) < 0)
 				return -EINVAL;
 		}

@@ -7,6 +7,7 @@ set -u
 export TZ="${TZ:-UTC}" LC_ALL="${LC_ALL:-C}"
 
 SADF="$top_builddir/sadf/sadf"
+SADC="$top_builddir/sadc/sadc"
 SA_MAKE="$top_builddir/tests/tools/sa_make"
 SA_WALK="$top_builddir/tests/tools/sa_walk"
 
