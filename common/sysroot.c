@@ -200,7 +200,8 @@ sysroot_dir_next(struct sysroot_dir *it)
 	if (!it->d)
 		return next_listed(it);
 	while ((e = readdir(it->d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") || !strcmp(e->d_name, "_list"))
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+		    !strcmp(e->d_name, "_list"))
 			continue;
 		return e->d_name;
 	}

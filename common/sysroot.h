@@ -18,8 +18,8 @@
 #include "strbuf.h"
 
 struct sysroot {
-	int dirfd;          /* the root directory, opened O_PATH */
-	char path[4096];    /* its name, "/" by default */
+	int dirfd;       /* the root directory, opened O_PATH */
+	char path[4096]; /* its name, "/" by default */
 };
 
 /* Opens path (NULL or "" for "/") as the root. */

@@ -1,0 +1,390 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sadc: the output file. Creating it, checking that we may append to it,
+ * repairing a torn last record, rotating daily files, and writing each
+ * record with a single write().
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include "datafile.h"
+#include "sadc.h"
+#include "source.h"
+#include "banned.h"
+
+static _Noreturn void
+write_error(void)
+{
+	sadc_fatal(2, "Cannot write data to system activity file: %s\n", strerror(errno));
+}
+
+/*
+ * Takes the -L lock. Returns 0 when locked (or no lock is wanted), 1 when
+ * another process holds it and fatal is false.
+ */
+static int
+take_lock(struct sadc *s, int fd, bool fatal)
+{
+	if (!s->cfg.lock || s->locked)
+		return 0;
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		if (fatal || (errno != EWOULDBLOCK && errno != EAGAIN))
+			sadc_fatal(1, "flock: %s\n", strerror(errno));
+		return 1;
+	}
+	s->locked = true;
+	return 0;
+}
+
+static void
+write_all_or_die(int fd, const struct archive_recbuf *b)
+{
+	int rc = archive_write_buf(fd, b);
+
+	if (rc < 0) {
+		errno = -rc;
+		write_error();
+	}
+}
+
+static void
+create_file(struct sadc *s)
+{
+	struct archive_recbuf b = {0};
+
+	s->locked = false;
+	s->check_reboot = false;
+	s->ofd = open(s->cfg.ofile, O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+	if (s->ofd < 0)
+		sadc_fatal(2, "Cannot open %s: %s\n", s->cfg.ofile, strerror(errno));
+	take_lock(s, s->ofd, true);
+	if (ftruncate(s->ofd, 0) < 0)
+		sadc_fatal(2, "Cannot open %s: %s\n", s->cfg.ofile, strerror(errno));
+	sadc_put_file_start(s, &b);
+	write_all_or_die(s->ofd, &b);
+	archive_recbuf_release(&b);
+}
+
+/* The file's activity list prevails over -S: collect what it holds, in its order. */
+static void
+adopt_file_list(struct sadc *s, const struct sa_file_activity *list, uint32_t n)
+{
+	uint32_t i;
+	size_t k;
+
+	for (k = 0; k < ACTIVITY_NR; k++)
+		s->acts[k].collected = false;
+	s->n_seq = 0;
+	for (i = 0; i < n; i++) {
+		struct sadc_act *a = &s->acts[activity_position(list[i].id)];
+
+		/* A_CPU keeps the live CPU count, which restart records carry. */
+		if (a->desc->id != A_CPU || a->nr_ini <= 0)
+			a->nr_ini = list[i].nr;
+		a->nr2 = list[i].nr2;
+		free(a->buf);
+		a->buf = calloc((size_t) a->nr_ini * (size_t) a->nr2, a->desc->size);
+		if (!a->buf)
+			sadc_fatal(4, "Cannot allocate memory\n");
+		a->cap = a->nr_ini;
+		a->collected = true;
+		s->seq[s->n_seq++] = list[i].id;
+	}
+}
+
+/*
+ * Walks the records of the file to find where the last whole record ends,
+ * and the uptime of its last statistics record. Returns the offset of that
+ * end, or -1 when the file cannot be walked (then nothing is repaired).
+ */
+static int64_t
+scan_records(struct sadc *s, bool *ret_torn)
+{
+	struct archive_reader r;
+	struct archive_record rec;
+	struct source *src;
+	int64_t good = -1;
+	int fd = open(s->cfg.ofile, O_RDONLY | O_CLOEXEC);
+	int rc;
+
+	*ret_torn = false;
+	if (fd < 0)
+		return -1;
+	memset(&r, 0, sizeof(r));
+	if (source_open_fd(fd, &src) < 0) {
+		close(fd);
+		return -1;
+	}
+	rc = archive_open(&r, src, true);
+	r.skim = true;
+	if (rc == 0)
+		rc = archive_read_header(&r, false);
+	if (rc == 0) {
+		good = (int64_t) source_offset(src);
+		while ((rc = archive_next(&r, &rec)) > 0) {
+			good = (int64_t) source_offset(src);
+			if (rec.hdr.record_type == SA_R_STATS) {
+				s->last_uptime = rec.hdr.uptime_cs;
+				s->check_reboot = true;
+			} else if (rec.hdr.record_type == SA_R_RESTART) {
+				s->check_reboot = false;
+			}
+		}
+		*ret_torn = rc == ARCHIVE_E_TRUNCATED || rc == ARCHIVE_E_BAD_RECORD ||
+		            rc == ARCHIVE_E_INVALID;
+	}
+	archive_reader_release(&r);
+	close(fd);
+	return good;
+}
+
+/*
+ * sysstat appends after a torn record, and its readers stop there forever.
+ * Cut the torn bytes first, so that every record written from now on stays
+ * readable. This is done under the file lock, never concurrently with
+ * another -L writer.
+ */
+static void
+repair_tail(struct sadc *s)
+{
+	bool torn;
+	int64_t good = scan_records(s, &torn);
+	off_t size;
+
+	if (!torn || good < 0)
+		return;
+	size = lseek(s->ofd, 0, SEEK_END);
+	if (size <= good)
+		return;
+	if (!s->locked && flock(s->ofd, LOCK_EX | LOCK_NB) < 0)
+		return;
+	if (ftruncate(s->ofd, good) < 0) {
+		fprintf(stderr, "sadc: cannot cut the torn record at the end of '%s': %s\n",
+		        s->cfg.ofile, strerror(errno));
+	} else {
+		fprintf(stderr,
+		        "sadc: '%s' ended with %lld bytes of a torn record; cut them before "
+		        "appending\n",
+		        s->cfg.ofile, (long long) (size - good));
+	}
+	if (!s->locked)
+		flock(s->ofd, LOCK_UN);
+}
+
+static _Noreturn void
+invalid_file(const struct sa_file_magic *m, int rc, const char *file)
+{
+	char msg[2048];
+
+	datafile_error_message(rc, file, m, msg, sizeof(msg));
+	sadc_fatal(3, "%s", msg);
+}
+
+static _Noreturn void
+append_error(struct sadc *s)
+{
+	sadc_fatal(1, "Cannot append data to that file (%s)\n", s->cfg.ofile);
+}
+
+/* Recreates the file when -F allows it; otherwise reports why not. */
+static void
+recreate_or(struct sadc *s, const struct sa_file_magic *m, int rc)
+{
+	close(s->ofd);
+	if (s->cfg.force) {
+		create_file(s);
+		return;
+	}
+	if (rc == ARCHIVE_E_APPEND)
+		append_error(s);
+	invalid_file(m, rc, s->cfg.ofile);
+}
+
+void
+sadc_open_output(struct sadc *s)
+{
+	struct sa_file_activity list[ACTIVITY_NR];
+	struct sa_file_magic m;
+	struct sa_file_header h;
+	struct tm now;
+	int rc;
+
+	s->locked = false;
+	s->check_reboot = false;
+	if (!s->cfg.ofile[0])
+		return;
+	s->ofd = open(s->cfg.ofile, O_APPEND | O_RDWR | O_CLOEXEC);
+	if (s->ofd < 0) {
+		if (errno == ENOENT) {
+			create_file(s);
+			return;
+		}
+		sadc_fatal(2, "Cannot open %s: %s\n", s->cfg.ofile, strerror(errno));
+	}
+	rc = archive_append_read_start(s->ofd, &m, &h);
+	if (rc == 1) {
+		close(s->ofd);
+		create_file(s);
+		return;
+	}
+	if (rc < 0) {
+		recreate_or(s, &m,
+		            rc == ARCHIVE_E_FORMAT || rc == ARCHIVE_E_INVALID ? rc
+		                                                              : ARCHIVE_E_APPEND);
+		return;
+	}
+	/* Daily files of a past month are recycled. */
+	sadc_now(s, &now);
+	if (s->cfg.rotate && (h.sa_month != now.tm_mon || h.sa_year != now.tm_year)) {
+		close(s->ofd);
+		create_file(s);
+		return;
+	}
+	rc = archive_append_check_list(s->ofd, &h, list);
+	if (rc < 0) {
+		recreate_or(s, &m, rc == ARCHIVE_E_INVALID ? ARCHIVE_E_INVALID : ARCHIVE_E_APPEND);
+		return;
+	}
+	adopt_file_list(s, list, h.sa_act_nr);
+	if (s->cfg.lock && take_lock(s, s->ofd, false))
+		return; /* another writer holds the file: no repair now */
+	repair_tail(s);
+}
+
+void
+sadc_open_stdout(struct sadc *s)
+{
+	struct archive_recbuf b = {0};
+
+	if (!s->cfg.to_stdout) {
+		s->stdfd = -1;
+		return;
+	}
+	s->stdfd = dup(STDOUT_FILENO);
+	if (s->stdfd < 0)
+		sadc_fatal(4, "dup: %s\n", strerror(errno));
+	sadc_put_file_start(s, &b);
+	write_all_or_die(s->stdfd, &b);
+	archive_recbuf_release(&b);
+}
+
+void
+sadc_write_special(struct sadc *s, uint8_t type)
+{
+	struct archive_recbuf b = {0};
+	struct tm tm;
+	time_t t;
+
+	if (s->ofd < 0)
+		return;
+	take_lock(s, s->ofd, true);
+	t = sadc_now(s, &tm);
+	archive_put_record_header(&b, type, 0, (uint64_t) t, (uint8_t) tm.tm_hour,
+	                          (uint8_t) tm.tm_min, (uint8_t) tm.tm_sec);
+	if (type == SA_R_RESTART)
+		archive_put_nr(&b, s->acts[activity_position(A_CPU)].nr_ini);
+	else
+		archive_put_comment(&b, s->cfg.comment);
+	write_all_or_die(s->ofd, &b);
+	archive_recbuf_release(&b);
+}
+
+/* Adds a LINUX RESTART before the sample when the machine rebooted unmarked. */
+static void
+put_missed_restart(struct sadc *s, struct archive_recbuf *b)
+{
+	if (!s->check_reboot)
+		return;
+	s->check_reboot = false;
+	if (s->rec.uptime_cs >= s->last_uptime)
+		return;
+	archive_put_record_header(b, SA_R_RESTART, 0, s->rec.ust_time, s->rec.hour, s->rec.minute,
+	                          s->rec.second);
+	archive_put_nr(b, s->acts[activity_position(A_CPU)].nr_ini);
+}
+
+static void
+write_to_file(struct sadc *s)
+{
+	if (s->ofd < 0)
+		return;
+	if (take_lock(s, s->ofd, false))
+		return; /* locked by another writer: try again next interval */
+	archive_recbuf_reset(&s->out);
+	put_missed_restart(s, &s->out);
+	sadc_put_stats(s, &s->out, SA_R_STATS);
+	write_all_or_die(s->ofd, &s->out);
+	if (s->cfg.sync && fdatasync(s->ofd) < 0)
+		sadc_fatal(4, "fdatasync: %s\n", strerror(errno));
+}
+
+void
+sadc_write_sample(struct sadc *s, bool last_of_file)
+{
+	if (s->stdfd >= 0) {
+		archive_recbuf_reset(&s->out);
+		sadc_put_stats(s, &s->out, last_of_file ? SA_R_LAST_STATS : SA_R_STATS);
+		write_all_or_die(s->stdfd, &s->out);
+	}
+	write_to_file(s);
+}
+
+void
+sadc_daily_name(struct sadc *s, char *out, size_t len)
+{
+	struct tm now;
+	int n;
+
+	sadc_now(s, &now);
+	if (s->cfg.long_names)
+		n = snprintf(out, len, "%s/sa%04d%02d%02d", s->cfg.sa_dir, now.tm_year + 1900,
+		             now.tm_mon + 1, now.tm_mday);
+	else
+		n = snprintf(out, len, "%s/sa%02d", s->cfg.sa_dir, now.tm_mday);
+	if (n < 0 || (size_t) n >= len)
+		sadc_fatal(1, "sadc: daily file name too long in '%s'\n", s->cfg.sa_dir);
+}
+
+void
+sadc_close_output(struct sadc *s)
+{
+	if (s->ofd >= 0)
+		close(s->ofd);
+	if (s->stdfd >= 0)
+		close(s->stdfd);
+	s->ofd = s->stdfd = -1;
+}
+
+/*
+ * Midnight: the sample just taken ends the old file and starts the new one
+ * (so 00:00 is in both days); on stdout it goes out as R_LAST_STATS,
+ * followed by the new file's start.
+ */
+void
+sadc_rotate(struct sadc *s, const char *new_file)
+{
+	sadc_write_sample(s, true);
+	if (s->ofd >= 0) {
+		if (fdatasync(s->ofd) < 0)
+			sadc_fatal(4, "fdatasync: %s\n", strerror(errno));
+		close(s->ofd);
+		s->ofd = -1;
+	}
+	snprintf(s->cfg.ofile, sizeof(s->cfg.ofile), "%s", new_file);
+	if (sadc_init_counts(s) < 0)
+		sadc_fatal(4, "Cannot allocate memory\n");
+	sadc_open_output(s);
+	if (s->stdfd >= 0) {
+		struct archive_recbuf b = {0};
+
+		sadc_put_file_start(s, &b);
+		write_all_or_die(s->stdfd, &b);
+		archive_recbuf_release(&b);
+	}
+	write_to_file(s);
+}

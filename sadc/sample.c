@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sadc: which activities to collect, how many items each has, and taking
+ * one sample into a record buffer.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sadc.h"
+#include "banned.h"
+
+struct group_keyword {
+	const char *name;
+	uint32_t groups;
+	bool partitions;
+};
+
+/* sadc -S keywords (spec §7.1). XDISK also selects DISK. */
+static const struct group_keyword group_keywords[] = {
+        {"INT", G_INT, false},   {"DISK", G_DISK, false}, {"XDISK", G_DISK | G_XDISK, true},
+        {"SNMP", G_SNMP, false}, {"IPV6", G_IPV6, false}, {"POWER", G_POWER, false},
+};
+
+static void
+select_groups(struct sadc_config *cfg, uint32_t groups, bool all_but_xdisk)
+{
+	size_t i;
+
+	for (i = 0; i < activity_count(); i++) {
+		const struct activity_desc *d = activity_at(i);
+
+		if (all_but_xdisk ? !(d->groups & G_XDISK) : (d->groups & groups) != 0)
+			cfg->selected[d->id] = true;
+	}
+}
+
+static int
+select_by_name(struct sadc_config *cfg, const char *name, bool on)
+{
+	size_t i;
+
+	for (i = 0; i < activity_count(); i++) {
+		const struct activity_desc *d = activity_at(i);
+
+		if (!strcmp(d->name, name)) {
+			cfg->selected[d->id] = on;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static int
+apply_keyword(struct sadc_config *cfg, const char *k)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(group_keywords) / sizeof(group_keywords[0]); i++) {
+		if (!strcmp(k, group_keywords[i].name)) {
+			select_groups(cfg, group_keywords[i].groups, false);
+			cfg->partitions |= group_keywords[i].partitions;
+			return 0;
+		}
+	}
+	if (!strcmp(k, "ALL") || !strcmp(k, "XALL")) {
+		select_groups(cfg, 0, true);
+		if (!strcmp(k, "XALL")) {
+			select_groups(cfg, G_DISK | G_XDISK, false);
+			cfg->partitions = true;
+		}
+		return 0;
+	}
+	if (!strcmp(k, "A_NULL")) {
+		memset(cfg->selected, 0, sizeof(cfg->selected));
+		return 0;
+	}
+	if (!strncmp(k, "A_", 2))
+		return select_by_name(cfg, k, true);
+	if (!strncmp(k, "-A_", 3))
+		return select_by_name(cfg, k + 1, false);
+	return -EINVAL;
+}
+
+int
+sadc_parse_S(struct sadc_config *cfg, const char *arg)
+{
+	const char *p = arg;
+
+	while (*p) {
+		char word[64];
+		size_t n = strcspn(p, ",");
+
+		if (n > 0) {
+			if (n >= sizeof(word))
+				return -EINVAL;
+			memcpy(word, p, n);
+			word[n] = '\0';
+			if (apply_keyword(cfg, word) < 0)
+				return -EINVAL;
+		}
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
+void
+sadc_default_selection(struct sadc_config *cfg)
+{
+	select_groups(cfg, G_DEFAULT, false);
+}
+
+/* Grows an activity's buffer to hold cap items of nr2 sub-items. */
+static int
+reserve_items(struct sadc_act *a, int32_t cap)
+{
+	size_t bytes = (size_t) cap * (size_t) a->nr2 * a->desc->size;
+	unsigned char *p;
+
+	if (cap <= a->cap)
+		return 0;
+	p = realloc(a->buf, bytes ? bytes : 1);
+	if (!p)
+		return -ENOMEM;
+	a->buf = p;
+	a->cap = cap;
+	return 0;
+}
+
+/*
+ * Counts the items of every selected activity (sadc's nr_ini) and sets the
+ * collection sequence to registry order. An activity with no items is left
+ * out. A_CPU is always counted: its count is the file header's CPU number.
+ */
+int
+sadc_init_counts(struct sadc *s)
+{
+	size_t i;
+
+	collect_begin_sample(&s->cc);
+	s->n_seq = 0;
+	for (i = 0; i < activity_count(); i++) {
+		struct sadc_act *a = &s->acts[i];
+		int32_t nr2 = 1;
+
+		a->desc = activity_at(i);
+		a->col = collector_for(a->desc->id);
+		a->collected = false;
+		a->nr_ini = 0;
+		if (a->desc->id == A_CPU)
+			a->nr_ini = collect_cpu_nr(&s->cc);
+		else if (s->cfg.selected[a->desc->id] && a->col)
+			a->nr_ini = a->col->count ? a->col->count(&s->cc, &nr2) : 1;
+		a->nr2 = nr2 > 0 ? nr2 : 0;
+		if (!s->cfg.selected[a->desc->id] || a->nr_ini <= 0 || a->nr2 <= 0)
+			continue;
+		if (a->nr_ini > a->desc->nr_max)
+			a->nr_ini = a->desc->nr_max;
+		if (reserve_items(a, a->nr_ini) < 0)
+			return -ENOMEM;
+		a->collected = true;
+		s->seq[s->n_seq++] = a->desc->id;
+	}
+	return 0;
+}
+
+static struct sadc_act *
+act_of(struct sadc *s, uint32_t id)
+{
+	int pos = activity_position(id);
+
+	return pos < 0 ? NULL : &s->acts[pos];
+}
+
+/* Reads one activity, growing its buffer while the collector asks for room. */
+static int
+read_activity(struct sadc *s, struct sadc_act *a)
+{
+	for (;;) {
+		int32_t n;
+
+		memset(a->buf, 0, (size_t) a->cap * (size_t) a->nr2 * a->desc->size);
+		n = a->col->read(&s->cc, a->buf, a->cap, a->nr2);
+		if (n != COLLECT_E_NOSPACE) {
+			a->nr = n < 0 ? 0 : n > a->cap ? a->cap : n;
+			break;
+		}
+		if (a->cap >= a->desc->nr_max ||
+		    reserve_items(a, a->cap > a->desc->nr_max / 2 ? a->desc->nr_max : a->cap * 2) <
+		            0) {
+			a->nr = 0;
+			break;
+		}
+	}
+	/* Fixed-size activities always store their nr_ini items. */
+	if (!activity_has_nr(a->desc))
+		a->nr = a->nr_ini;
+	return 0;
+}
+
+time_t
+sadc_now(struct sadc *s, struct tm *ret)
+{
+	const char *def = getenv("S_TIME_DEF_TIME");
+	time_t t = s->cfg.fixed_time ? s->cfg.unix_time + (time_t) s->step * s->cfg.interval
+	                             : time(NULL);
+
+	if (def && !strcmp(def, "UTC"))
+		gmtime_r(&t, ret);
+	else
+		localtime_r(&t, ret);
+	return t;
+}
+
+/* Uptime in 1/100 s from proc/uptime ("seconds.hundredths ..."). */
+static int
+read_uptime(struct sadc *s, uint64_t *ret)
+{
+	char line[128];
+	const char *p = line;
+
+	if (sysroot_read_line(&s->cc.root, "proc/uptime", line, sizeof(line)) < 0 ||
+	    parse_hundredths(&p, ret) < 0)
+		return -EIO;
+	return 0;
+}
+
+int
+sadc_take_sample(struct sadc *s, uint8_t type)
+{
+	struct tm tm;
+	uint32_t i;
+
+	memset(&s->rec, 0, sizeof(s->rec));
+	s->rec.ust_time = (uint64_t) sadc_now(s, &tm);
+	s->rec.hour = (uint8_t) tm.tm_hour;
+	s->rec.minute = (uint8_t) tm.tm_min;
+	s->rec.second = (uint8_t) tm.tm_sec;
+	s->rec.record_type = type;
+	collect_begin_sample(&s->cc);
+	if (read_uptime(s, &s->rec.uptime_cs) < 0)
+		sadc_fatal(2, "Cannot read /proc/uptime\n");
+	for (i = 0; i < s->n_seq; i++) {
+		struct sadc_act *a = act_of(s, s->seq[i]);
+
+		if (a && a->collected && a->col)
+			read_activity(s, a);
+	}
+	s->step++;
+	return 0;
+}
+
+void
+sadc_put_stats(struct sadc *s, struct archive_recbuf *b, uint8_t type)
+{
+	uint32_t i;
+
+	archive_put_record_header(b, type, s->rec.uptime_cs, s->rec.ust_time, s->rec.hour,
+	                          s->rec.minute, s->rec.second);
+	for (i = 0; i < s->n_seq; i++) {
+		struct sadc_act *a = act_of(s, s->seq[i]);
+
+		if (activity_has_nr(a->desc))
+			archive_put_nr(b, a->nr);
+		archive_recbuf_put(b, a->buf, (size_t) a->nr * (size_t) a->nr2 * a->desc->size);
+	}
+}
+
+/* The machine's identity, or the test override "sysname,nodename,release,machine". */
+static void
+get_ident(struct sadc *s, struct utsname *u)
+{
+	const char *o = s->cfg.uname_override;
+	char *fields[4] = {u->sysname, u->nodename, u->release, u->machine};
+	int k;
+
+	if (!o) {
+		if (uname(u) < 0)
+			memset(u, 0, sizeof(*u));
+		return;
+	}
+	memset(u, 0, sizeof(*u));
+	for (k = 0; k < 4 && o; k++) {
+		size_t n = strcspn(o, ",");
+
+		if (n >= sizeof(u->sysname))
+			n = sizeof(u->sysname) - 1;
+		memcpy(fields[k], o, n);
+		o = o[n] == ',' ? o + n + 1 : NULL;
+	}
+}
+
+void
+sadc_put_file_start(struct sadc *s, struct archive_recbuf *b)
+{
+	struct sa_file_activity list[ACTIVITY_NR];
+	struct archive_ident id;
+	struct utsname u;
+	struct tm tm;
+	uint32_t i;
+
+	memset(list, 0, sizeof(list));
+	for (i = 0; i < s->n_seq; i++) {
+		struct sadc_act *a = act_of(s, s->seq[i]);
+
+		list[i].id = a->desc->id;
+		list[i].magic = a->desc->magic;
+		list[i].nr = a->nr_ini;
+		list[i].nr2 = a->nr2;
+		list[i].has_nr = activity_has_nr(a->desc) ? 1 : 0;
+		list[i].size = (int32_t) a->desc->size;
+		memcpy(list[i].types_nr, a->desc->types_nr, sizeof(list[i].types_nr));
+	}
+	get_ident(s, &u);
+	tzset();
+	memset(&id, 0, sizeof(id));
+	id.ust_time = (uint64_t) sadc_now(s, &tm);
+	id.year = tm.tm_year;
+	id.month = (uint8_t) tm.tm_mon;
+	id.day = (uint8_t) tm.tm_mday;
+	id.cpu_nr = (uint32_t) act_of(s, A_CPU)->nr_ini;
+	id.hz = (uint64_t) sysconf(_SC_CLK_TCK);
+	id.sysname = u.sysname;
+	id.nodename = u.nodename;
+	id.release = u.release;
+	id.machine = u.machine;
+	id.tzname = tzname[0];
+	archive_put_file_start(b, &id, list, s->n_seq);
+}
+
+void
+sadc_release(struct sadc *s)
+{
+	size_t i;
+
+	for (i = 0; i < ACTIVITY_NR; i++)
+		free(s->acts[i].buf);
+	archive_recbuf_release(&s->out);
+	collect_release(&s->cc);
+}
