@@ -96,8 +96,9 @@ match_key(const char *line, const struct key_field *table, size_t n)
 {
 	size_t i;
 
+	/* The first byte rules out most keys before the string compare. */
 	for (i = 0; i < n; i++)
-		if (!strncmp(line, table[i].key, strlen(table[i].key)))
+		if (line[0] == table[i].key[0] && !strncmp(line, table[i].key, strlen(table[i].key)))
 			return &table[i];
 	return NULL;
 }

@@ -151,11 +151,12 @@ scan_columns(const char *s, const struct column *cols, size_t n_cols, void *item
 /* A "Name value" line: the counter's name and the u64 (or long) member it feeds. */
 struct key_field {
 	const char *key;
+	uint16_t len; /* strlen(key), so that a line is matched by length first */
 	uint16_t offset;
 };
 
 // clang-format off
-#define KEY(key, type, member) {(key), (uint16_t) offsetof(type, member)}
+#define KEY(key, type, member) {(key), sizeof(key) - 1, (uint16_t) offsetof(type, member)}
 // clang-format on
 
 /*
@@ -170,14 +171,17 @@ parse_key_values(const char *buf, const struct key_field *keys, size_t n_keys, v
 	const char *pos = buf;
 
 	while (next_piece(&pos, line, sizeof(line))) {
+		/* Keys have no blank: a key matches iff it is all of the line's first word. */
+		size_t len = strcspn(line, " ");
 		size_t i;
 
+		if (line[len] != ' ')
+			continue;
 		for (i = 0; i < n_keys; i++) {
-			size_t len = strlen(keys[i].key);
 			const char *s;
 			uint64_t v;
 
-			if (strncmp(line, keys[i].key, len) || line[len] != ' ')
+			if (keys[i].len != len || memcmp(line, keys[i].key, len))
 				continue;
 			s = line + len;
 			if (scan_number(&s, &v, false) == 0)

@@ -162,12 +162,39 @@ source_read(struct source *s, void *buf, size_t len)
 	return n;
 }
 
+/* Discards up to n raw bytes by moving past them in the buffer: no copy. */
+static int64_t
+raw_skip(struct source *s, uint64_t n)
+{
+	uint64_t done = 0;
+
+	while (done < n) {
+		const unsigned char *p;
+		ssize_t avail = raw_peek(s, &p);
+		size_t step;
+
+		if (avail < 0)
+			return avail;
+		if (avail == 0)
+			break;
+		step = (uint64_t) avail < n - done ? (size_t) avail : (size_t) (n - done);
+		raw_consume(s, step);
+		done += step;
+	}
+	s->offset += done;
+	return (int64_t) done;
+}
+
 int64_t
 source_skip(struct source *s, uint64_t n)
 {
 	unsigned char scratch[4096];
 	uint64_t done = 0;
 
+	if (s->err)
+		return s->err;
+	if (!s->gz)
+		return raw_skip(s, n);
 	while (done < n) {
 		size_t want = n - done < sizeof(scratch) ? (size_t) (n - done) : sizeof(scratch);
 		ssize_t got = source_read(s, scratch, want);

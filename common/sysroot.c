@@ -150,9 +150,11 @@ int
 sysroot_dir_open(const struct sysroot *r, const char *rel, struct sysroot_dir *it)
 {
 	char list[4096];
-	int fd;
 
-	memset(it, 0, sizeof(*it));
+	it->opened = true;
+	it->fd = -1;
+	it->dpos = it->dlen = it->pos = 0;
+	memset(&it->list, 0, sizeof(it->list));
 	if (sysroot_is_fixture(r)) {
 		int n = snprintf(list, sizeof(list), "%s/_list", rel_path(rel));
 
@@ -160,17 +162,8 @@ sysroot_dir_open(const struct sysroot *r, const char *rel, struct sysroot_dir *i
 			return 0;
 		strbuf_release(&it->list);
 	}
-	fd = openat(r->dirfd, rel_path(rel), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	it->d = fdopendir(fd);
-	if (!it->d) {
-		int err = -errno;
-
-		close(fd);
-		return err;
-	}
-	return 0;
+	it->fd = openat(r->dirfd, rel_path(rel), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return it->fd < 0 ? -errno : 0;
 }
 
 /* Next line of the _list file, skipping empty lines. */
@@ -192,29 +185,50 @@ next_listed(struct sysroot_dir *it)
 	return NULL;
 }
 
+/* Raw 64-bit directory entries, as getdents64() returns them. */
+struct raw_dirent {
+	uint64_t ino;
+	int64_t off;
+	unsigned short reclen;
+	unsigned char type;
+	char name[];
+};
+
 const char *
 sysroot_dir_next(struct sysroot_dir *it)
 {
-	struct dirent *e;
-
-	if (!it->d)
+	if (it->fd < 0)
 		return next_listed(it);
-	while ((e = readdir(it->d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
-		    !strcmp(e->d_name, "_list"))
+	for (;;) {
+		const struct raw_dirent *e;
+
+		if (it->dpos >= it->dlen) {
+			ssize_t n = getdents64(it->fd, it->dents, sizeof(it->dents));
+
+			if (n <= 0)
+				return NULL;
+			it->dlen = (size_t) n;
+			it->dpos = 0;
+		}
+		e = (const struct raw_dirent *) (it->dents + it->dpos);
+		it->dpos += e->reclen;
+		if (!strcmp(e->name, ".") || !strcmp(e->name, "..") || !strcmp(e->name, "_list"))
 			continue;
-		return e->d_name;
+		snprintf(it->name, sizeof(it->name), "%s", e->name);
+		return it->name;
 	}
-	return NULL;
 }
 
 void
 sysroot_dir_close(struct sysroot_dir *it)
 {
-	if (it->d)
-		closedir(it->d);
+	if (!it->opened)
+		return;
+	if (it->fd >= 0)
+		close(it->fd);
+	it->fd = -1;
+	it->opened = false;
 	strbuf_release(&it->list);
-	memset(it, 0, sizeof(*it));
 }
 
 int

@@ -63,7 +63,10 @@ ssize_t sysroot_readlink(const struct sysroot *r, const char *rel, char *out, si
  * the _list file itself is never listed.
  */
 struct sysroot_dir {
-	DIR *d;
+	bool opened;                  /* set by sysroot_dir_open(); a zeroed listing is closed */
+	int fd;                       /* the directory, -1 when listing from _list */
+	_Alignas(8) char dents[4096]; /* raw entries (getdents64): no allocation per listing */
+	size_t dpos, dlen;
 	struct strbuf list; /* contents of _list, when used */
 	size_t pos;
 	char name[256];

@@ -258,6 +258,7 @@ main(int argc, char **argv)
 		sadc_fatal(1, "Requested activities not available\n");
 	sadc_open_output(&s);
 	sadc_open_stdout(&s);
+	s.counts_fresh = true;
 	if (s.cfg.interval < 0) {
 		/* No interval: mark a restart, or insert a comment; never on stdout. */
 		sadc_write_special(&s, s.cfg.comment[0] ? SA_R_COMMENT : SA_R_RESTART);

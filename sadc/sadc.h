@@ -59,8 +59,9 @@ struct sadc {
 
 	int ofd; /* output file, -1 when none */
 	bool locked;
-	int stdfd;     /* stdout copy, -1 when not used */
-	uint64_t step; /* samples taken (for the fixed clock) */
+	int stdfd;         /* stdout copy, -1 when not used */
+	uint64_t step;     /* samples taken (for the fixed clock) */
+	bool counts_fresh; /* the file cache still holds what counting read */
 
 	/* What the append check found at the end of an existing file. */
 	uint64_t last_uptime; /* uptime of its last statistics record */

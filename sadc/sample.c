@@ -242,7 +242,10 @@ sadc_take_sample(struct sadc *s, uint8_t type)
 	s->rec.minute = (uint8_t) tm.tm_min;
 	s->rec.second = (uint8_t) tm.tm_sec;
 	s->rec.record_type = type;
-	collect_begin_sample(&s->cc);
+	/* Right after counting, the files just read are this sample's: read them once. */
+	if (!s->counts_fresh)
+		collect_begin_sample(&s->cc);
+	s->counts_fresh = false;
 	if (read_uptime(s, &s->rec.uptime_cs) < 0)
 		sadc_fatal(2, "Cannot read /proc/uptime\n");
 	for (i = 0; i < s->n_seq; i++) {
