@@ -243,6 +243,7 @@ main(int argc, char **argv)
 	static struct sadc s;
 	int rc;
 
+	progname = argv[0];
 	s.cfg.interval = -1;
 	s.cfg.to_stdout = true;
 	s.ofd = s.stdfd = -1;

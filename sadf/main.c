@@ -292,6 +292,7 @@ main(int argc, char **argv)
 {
 	struct sadf_config c;
 
+	progname = argv[0];
 	setlocale(LC_ALL, "");
 	memset(&c, 0, sizeof(c));
 	c.interval = -1;
