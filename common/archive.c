@@ -17,6 +17,9 @@ static const uint32_t extra_types[3] = SA_EXTRA_DESC_TYPES;
 static const uint32_t nr_types[3] = SA_NR_TYPES;
 
 /* Records where and why reading failed, and returns code. */
+static int fail(struct archive_reader *r, int code, uint64_t offset, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
 static int
 fail(struct archive_reader *r, int code, uint64_t offset, const char *fmt, ...)
 {
