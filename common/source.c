@@ -29,6 +29,7 @@ struct source {
 	z_stream z;
 
 	uint64_t offset;
+	off_t base; /* fd position of the data's first byte, -1 when not seekable */
 	int err;
 	const char *err_text;
 };
@@ -208,6 +209,49 @@ source_skip(struct source *s, uint64_t n)
 	return (int64_t) done;
 }
 
+int
+source_seek(struct source *s, uint64_t off)
+{
+	if (s->err)
+		return s->err;
+	if (s->fd < 0) {
+		/* Memory: plain data seeks directly; gzip restarts below. */
+		if (!s->gz) {
+			if (off > s->mem_len)
+				off = s->mem_len;
+			s->mem_pos = (size_t) off;
+			s->offset = off;
+			return 0;
+		}
+	} else if (s->base < 0) {
+		return -ESPIPE;
+	}
+	if (!s->gz) {
+		if (lseek(s->fd, s->base + (off_t) off, SEEK_SET) < 0)
+			return -errno;
+		s->buf_pos = s->buf_len = 0;
+		s->raw_eof = false;
+		s->offset = off;
+		return 0;
+	}
+	if (off < s->offset) {
+		/* Inflate again from the first member. */
+		if (s->fd >= 0) {
+			if (lseek(s->fd, s->base, SEEK_SET) < 0)
+				return -errno;
+			s->buf_pos = s->buf_len = 0;
+			s->raw_eof = false;
+		} else {
+			s->mem_pos = 0;
+		}
+		if (inflateReset(&s->z) != Z_OK)
+			return -EIO;
+		s->gz_end = false;
+		s->offset = 0;
+	}
+	return source_skip(s, off - s->offset) < 0 ? s->err : 0;
+}
+
 static int
 source_init(struct source *s)
 {
@@ -252,6 +296,7 @@ source_new(int fd, const void *mem, size_t len, struct source **ret)
 	s->fd = fd;
 	s->mem = mem;
 	s->mem_len = len;
+	s->base = fd >= 0 ? lseek(fd, 0, SEEK_CUR) : 0;
 	if (fd >= 0) {
 		s->buf = malloc(SOURCE_BUF_SIZE);
 		if (!s->buf) {

@@ -40,6 +40,14 @@ ssize_t source_read(struct source *s, void *buf, size_t len);
  */
 int64_t source_skip(struct source *s, uint64_t n);
 
+/*
+ * Moves to offset off of the (decompressed) data, so that the next read
+ * starts there. A plain file seeks; a gzip stream is decompressed again from
+ * its start when off lies behind. Returns 0, or -ESPIPE for a pipe, or
+ * another negative errno. Clears a previous end of data.
+ */
+int source_seek(struct source *s, uint64_t off);
+
 /* Offset in the (decompressed) data of the next byte to be read. */
 uint64_t source_offset(const struct source *s);
 

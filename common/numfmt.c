@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "numfmt.h"
+#include "banned.h"
+
+static const uint32_t pow10_u32[10] = {
+	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000,
+};
+
+/* Right-aligns the len bytes of s in width columns into out. */
+static size_t
+put_padded(char *out, size_t cap, const char *s, size_t n, int width)
+{
+	size_t pad = width > 0 && (size_t) width > n ? (size_t) width - n : 0;
+
+	if (pad + n > cap)
+		return 0;
+	memset(out, ' ', pad);
+	memcpy(out + pad, s, n);
+	return pad + n;
+}
+
+/* Writes the decimal digits of v backwards, ending just before end; returns the start. */
+static char *
+digits_back(char *end, unsigned __int128 v)
+{
+	do {
+		*--end = (char) ('0' + (unsigned) (v % 10));
+		v /= 10;
+	} while (v);
+	return end;
+}
+
+/*
+ * round(a * 10^decimals), ties to even, from the exact binary value of a:
+ * a = m * 2^e with an integer m < 2^53.
+ */
+static unsigned __int128
+scaled_round(double a, int decimals)
+{
+	uint64_t bits, m;
+	int e;
+	unsigned __int128 p, q, rem, half;
+
+	memcpy(&bits, &a, sizeof(bits));
+	e = (int) ((bits >> 52) & 0x7ff);
+	m = bits & ((UINT64_C(1) << 52) - 1);
+	if (e == 0)
+		e = 1; /* subnormal */
+	else
+		m |= UINT64_C(1) << 52;
+	e -= 1075;
+	p = (unsigned __int128) m * pow10_u32[decimals];
+	if (e >= 0)
+		return p << e;
+	if (-e >= 127)
+		return 0; /* far below one half */
+	q = p >> -e;
+	rem = p - (q << -e);
+	half = (unsigned __int128) 1 << (-e - 1);
+	if (rem > half || (rem == half && (q & 1)))
+		q++;
+	return q;
+}
+
+size_t
+numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const char *dp)
+{
+	char buf[96];
+	char *end = buf + sizeof(buf), *p;
+	unsigned __int128 n;
+	size_t dplen = strlen(dp);
+	int k;
+
+	/* Out of the exact path's range (or not a number): let printf do it. */
+	if (!isfinite(v) || fabs(v) >= 9.0e15 || decimals < 0 || decimals > 9 || dplen > 8) {
+		int w = snprintf(buf, sizeof(buf), "%*.*f", width, decimals < 0 ? 0 : decimals, v);
+
+		return w < 0 || (size_t) w >= sizeof(buf) ? 0 : put_padded(out, len, buf, (size_t) w, 0);
+	}
+	n = scaled_round(fabs(v), decimals);
+	p = end;
+	if (decimals > 0) {
+		unsigned __int128 frac = n % pow10_u32[decimals];
+
+		for (k = 0; k < decimals; k++) {
+			*--p = (char) ('0' + (unsigned) (frac % 10));
+			frac /= 10;
+		}
+		p -= dplen;
+		memcpy(p, dp, dplen);
+		n /= pow10_u32[decimals];
+	}
+	p = digits_back(p, n);
+	if (signbit(v))
+		*--p = '-';
+	return put_padded(out, len, p, (size_t) (end - p), width);
+}
+
+size_t
+numfmt_u64(char *out, size_t len, uint64_t v, int width)
+{
+	char buf[32];
+	char *end = buf + sizeof(buf);
+	char *p = digits_back(end, v);
+
+	return put_padded(out, len, p, (size_t) (end - p), width);
+}

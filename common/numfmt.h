@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef SYSREC_NUMFMT_H
+#define SYSREC_NUMFMT_H
+
+/*
+ * Exact number formatting for reports: the same bytes as printf's "%*.*f"
+ * and "%*llu", without parsing a format string per value. Doubles are
+ * rounded from their exact binary value, ties to even, as glibc does, so
+ * the output is byte-identical to sysstat's printf calls.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Writes v as printf("%*.*f", width, decimals, v) would with the decimal
+ * point dp (a string, "." in the C locale) into out, which has room for
+ * len bytes. Returns the number of bytes written (no NUL is added), or 0
+ * when len is too small. 0 <= decimals <= 9.
+ */
+size_t numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const char *dp);
+
+/* printf("%*llu", width, v). Same return convention. */
+size_t numfmt_u64(char *out, size_t len, uint64_t v, int width);
+
+#endif

@@ -1,0 +1,503 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sar's file mode: segments between LINUX RESTARTs, one pass over the
+ * segment per activity output, rows against the previously displayed
+ * record, averages against the segment's first record (spec §3.7).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "datafile.h"
+#include "sar.h"
+#include "source.h"
+#include "banned.h"
+
+/* Where a pass over the file stands. */
+struct pass {
+	struct sa_record_header hdr[3]; /* [0]/[1] alternate; [2] the segment's first record */
+	int curr;
+	long cnt;
+	bool eof;
+	bool reset;         /* next_slice must take the first record as its reference */
+	uint64_t last_uptime;
+	bool cross_day;
+	struct archive_record rec; /* the last record read */
+};
+
+static _Noreturn void
+die_archive(struct sar *s, int rc, const char *file)
+{
+	char msg[8192];
+	int status = datafile_error_message(rc, file, &s->r->magic, msg, sizeof(msg));
+
+	fflush(s->out);
+	fputs(msg, stderr);
+	exit(status);
+}
+
+/* ---- time ---- */
+
+/* The displayed time of a record: local time, or with -t the creator's stored time. */
+static bool
+record_tm(const struct sar *s, const struct sa_record_header *h, struct tm *ret)
+{
+	time_t t = (time_t) h->ust_time;
+
+	if (!localtime_r(&t, ret))
+		return false;
+	if (s->o.true_time) {
+		ret->tm_hour = h->hour;
+		ret->tm_min = h->minute;
+		ret->tm_sec = h->second;
+	}
+	return true;
+}
+
+static void
+time_string(const struct sar *s, const struct tm *tm, char *out, size_t len)
+{
+	if (!strftime(out, len, s->o.iso_time ? "%H:%M:%S" : "%X", tm))
+		out[0] = '\0';
+}
+
+/* <0, 0, >0 as the record's h:m:s is before, at or after the given time. */
+static int
+datecmp(const struct tm *tm, int h, int m, int sec, bool cross_day)
+{
+	int hour = tm->tm_hour + (cross_day ? 24 : 0);
+
+	if (hour != h)
+		return hour - h;
+	if (tm->tm_min != m)
+		return tm->tm_min - m;
+	return tm->tm_sec - sec;
+}
+
+static uint64_t
+interval_of(const struct sa_record_header *prev, const struct sa_record_header *curr)
+{
+	uint64_t itv = curr->uptime_cs - prev->uptime_cs;
+
+	return itv ? itv : 1;
+}
+
+/* Seconds between two uptimes, rounded as sysstat does (f*10 - int*10 >= 5). */
+static unsigned long
+rounded_seconds(uint64_t from, uint64_t to)
+{
+	double f = (double) ((to - from) & 0xffffffff) / 100;
+	unsigned long n = (unsigned long) f;
+
+	if (f * 10 - (double) n * 10 >= 5)
+		n++;
+	return n;
+}
+
+/* -i: whether this record is close enough to a multiple of the interval (spec §3.7). */
+static bool
+next_slice(struct sar *s, struct pass *p, uint64_t ref, uint64_t uptime)
+{
+	unsigned long file_interval, entry;
+	long interval = s->o.interval;
+	long min, max, pt1, pt2;
+
+	if (!p->last_uptime || p->reset)
+		p->last_uptime = ref;
+	file_interval = rounded_seconds(p->last_uptime, uptime);
+	p->last_uptime = uptime;
+	if (interval <= 1)
+		return true;
+	entry = rounded_seconds(ref, uptime);
+	min = (long) entry - (long) (file_interval / 2);
+	max = (long) entry + (long) (file_interval / 2) + (long) (file_interval & 1);
+	pt1 = ((long) entry / interval) * interval;
+	pt2 = ((long) entry / interval + 1) * interval;
+	return (pt1 >= min && pt1 < max) || (pt2 >= min && pt2 < max);
+}
+
+/* ---- slots ---- */
+
+static void
+copy_slot(struct sar_act *a, struct sar_slot *dst)
+{
+	const struct archive_act *fa = a->fa;
+	size_t size = a->desc->size;
+	size_t n = (size_t) fa->nr * (size_t) fa->fa.nr2;
+	size_t keep = n;
+	size_t need, i;
+
+	/* Per-CPU slots past those read are offline CPUs: zero. */
+	if ((a->desc->flags & AF_PERSISTENT) && (size_t) a->nr_ini * (size_t) fa->fa.nr2 > keep)
+		keep = (size_t) a->nr_ini * (size_t) fa->fa.nr2;
+	need = keep * size;
+	if (need > dst->cap) {
+		unsigned char *p = realloc(dst->items, need);
+
+		if (!p) {
+			fputs("Cannot allocate memory\n", stderr);
+			exit(4);
+		}
+		dst->items = p;
+		dst->cap = need;
+	}
+	if (fa->msize == size) {
+		memcpy(dst->items, fa->buf, n * size);
+	} else {
+		for (i = 0; i < n; i++)
+			memcpy(dst->items + i * size, fa->buf + i * fa->msize, size);
+	}
+	memset(dst->items + n * size, 0, (keep - n) * size);
+	dst->nr = fa->nr;
+}
+
+static void
+copy_slot_from(struct sar_slot *dst, const struct sar_slot *src)
+{
+	if (src->cap > dst->cap) {
+		unsigned char *p = realloc(dst->items, src->cap);
+
+		if (!p) {
+			fputs("Cannot allocate memory\n", stderr);
+			exit(4);
+		}
+		dst->items = p;
+		dst->cap = src->cap;
+	}
+	if (src->cap)
+		memcpy(dst->items, src->items, src->cap);
+	dst->nr = src->nr;
+}
+
+static bool
+act_selected(const struct sar *s, const struct sar_act *a)
+{
+	return a->fa->known_format && s->o.outputs[a->desc->id] != 0;
+}
+
+/* ---- special records ---- */
+
+static bool
+in_window(const struct sar *s, const struct tm *tm)
+{
+	return !((s->o.use_start && datecmp(tm, s->o.start_h, s->o.start_m, s->o.start_s, false) < 0) ||
+		 (s->o.use_end && datecmp(tm, s->o.end_h, s->o.end_m, s->o.end_s, false) > 0));
+}
+
+static void
+print_special(struct sar *s, const struct archive_record *rec)
+{
+	char ts[SAR_TS_LEN];
+	struct tm tm;
+	bool shown;
+	uint32_t i;
+
+	if (!record_tm(s, &rec->hdr, &tm))
+		return;
+	shown = in_window(s, &tm);
+	time_string(s, &tm, ts, sizeof(ts));
+	if (rec->hdr.record_type == SA_R_RESTART) {
+		/* Per-CPU activities now have the new CPU count. */
+		for (i = 0; i < s->n_acts; i++)
+			if ((s->acts[i].desc->flags & AF_PERSISTENT) && s->acts[i].nr_ini > 0)
+				s->acts[i].nr_ini = rec->restart_cpu_nr;
+		if (!shown)
+			return;
+		sar_out_nl(s);
+		sar_out_ts(s, ts);
+		fprintf(s->out, "  LINUX RESTART\t(%d CPU)\n",
+			rec->restart_cpu_nr > 1 ? rec->restart_cpu_nr - 1 : 1);
+	} else if (shown && s->o.comments) {
+		sar_out_ts(s, ts);
+		fprintf(s->out, "  COM %s\n", rec->comment);
+	}
+}
+
+/* Reads the next record; returns false at the end (or a silent stop). */
+static bool
+next_record(struct sar *s, struct pass *p, const char *file)
+{
+	int rc = archive_next(s->r, &p->rec);
+
+	if (rc > 0)
+		return true;
+	if (rc < 0 && rc != ARCHIVE_E_BAD_RECORD)
+		die_archive(s, rc, file);
+	p->eof = true;
+	return false;
+}
+
+/* ---- one pass of one view over the segment ---- */
+
+static bool
+write_stats(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_view *v)
+{
+	const struct sa_record_header *cur = &p->hdr[p->curr], *prev = &p->hdr[!p->curr];
+	struct tm tm;
+	int prev_hour;
+
+	if (!next_slice(s, p, p->hdr[2].uptime_cs, cur->uptime_cs))
+		return false;
+	if (!record_tm(s, prev, &tm))
+		return false;
+	prev_hour = tm.tm_hour;
+	time_string(s, &tm, s->ts_prev, sizeof(s->ts_prev));
+	if (!record_tm(s, cur, &tm))
+		return false;
+	time_string(s, &tm, s->ts_curr, sizeof(s->ts_curr));
+	if (s->o.use_start && prev->ust_time && cur->ust_time > prev->ust_time &&
+	    tm.tm_hour < prev_hour)
+		p->cross_day = true;
+	if (s->o.use_end && datecmp(&tm, s->o.end_h, s->o.end_m, s->o.end_s, p->cross_day) > 0) {
+		p->cnt = 0;
+		return false;
+	}
+	s->avg_count++;
+	if (a->slot[p->curr].nr == 0)
+		return false;
+	v->print(s, a, &a->slot[!p->curr], &a->slot[p->curr], interval_of(prev, cur));
+	return true;
+}
+
+static void
+write_avg(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_view *v, int last)
+{
+	static const char avg[] = "Average:";
+
+	memcpy(s->ts_curr, avg, sizeof(avg));
+	memcpy(s->ts_prev, avg, sizeof(avg));
+	if (a->slot[last].nr > 0 && v->print_avg)
+		v->print_avg(s, a, &a->slot[2], &a->slot[last], interval_of(&p->hdr[2], &p->hdr[last]));
+	s->avg_count = 0;
+}
+
+static void
+reset_avg(struct sar_act *a, const struct sar_view *v)
+{
+	if (v->avg_size > a->avg_cap) {
+		unsigned char *m = realloc(a->avg, v->avg_size);
+
+		if (!m) {
+			fputs("Cannot allocate memory\n", stderr);
+			exit(4);
+		}
+		a->avg = m;
+		a->avg_cap = v->avg_size;
+	}
+	if (a->avg_cap)
+		memset(a->avg, 0, a->avg_cap);
+}
+
+static void
+handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_view *v,
+	    uint64_t fpos, const char *file)
+{
+	unsigned long lines = 0, rows = 86400;
+	bool displayed = false;
+	int rc;
+
+	rc = source_seek(s->r->src, fpos);
+	if (rc < 0)
+		die_archive(s, rc, file);
+	p->eof = false;
+	/* The segment's first record is the reference of the first row. */
+	copy_slot_from(&a->slot[!p->curr], &a->slot[2]);
+	p->hdr[!p->curr] = p->hdr[2];
+	p->cnt = s->o.count;
+	p->cross_day = false;
+	s->view_opt = v->opt;
+	reset_avg(a, v);
+	do {
+		bool more = next_record(s, p, file);
+
+		/* As sysstat does, the header flag is updated by every read, even the last. */
+		s->dish = lines == 0 || lines >= rows;
+		if (s->dish)
+			lines = 0;
+		if (!more || p->rec.hdr.record_type == SA_R_RESTART)
+			break;
+		if (p->rec.hdr.record_type == SA_R_COMMENT) {
+			print_special(s, &p->rec);
+			if (s->o.comments && lines)
+				lines++;
+			continue;
+		}
+		p->hdr[p->curr] = p->rec.hdr;
+		copy_slot(a, &a->slot[p->curr]);
+		if (write_stats(s, p, a, v)) {
+			if (p->cnt > 0)
+				p->cnt--;
+			displayed = true;
+			p->curr ^= 1;
+			lines += a->slot[!p->curr].nr ? a->slot[!p->curr].nr : 1;
+		}
+		p->reset = false;
+	} while (p->cnt);
+	if (displayed)
+		write_avg(s, p, a, v, !p->curr);
+	p->reset = true;
+}
+
+/* ---- the file ---- */
+
+static void
+print_report_header(struct sar *s)
+{
+	const struct sa_file_header *h = &s->r->hdr;
+	time_t t = (time_t) h->sa_ust_time;
+	char date[64];
+	struct tm tm;
+
+	memset(&tm, 0, sizeof(tm));
+	if (s->o.true_time) {
+		tm.tm_mday = h->sa_day;
+		tm.tm_mon = h->sa_month;
+		tm.tm_year = h->sa_year;
+		tm.tm_isdst = -1;
+		mktime(&tm);
+	} else {
+		localtime_r(&t, &tm);
+	}
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-y2k"
+	if (!strftime(date, sizeof(date), s->o.iso_time ? "%Y-%m-%d" : "%x", &tm))
+		date[0] = '\0';
+#pragma GCC diagnostic pop
+	fprintf(s->out, "%s %s (%s) \t%s \t_%s_\t(%d CPU)\n", h->sa_sysname, h->sa_release,
+		h->sa_nodename, date, h->sa_machine, h->sa_cpu_nr > 1 ? (int) h->sa_cpu_nr - 1 : 1);
+}
+
+/* Reads up to the first statistics record of the next segment, printing special records. */
+static bool
+find_segment_start(struct sar *s, struct pass *p, const char *file)
+{
+	struct tm tm;
+	uint32_t i;
+
+	for (;;) {
+		if (!next_record(s, p, file))
+			return false;
+		if (p->rec.hdr.record_type == SA_R_RESTART || p->rec.hdr.record_type == SA_R_COMMENT) {
+			print_special(s, &p->rec);
+			continue;
+		}
+		if (!record_tm(s, &p->rec.hdr, &tm))
+			continue;
+		if ((s->o.use_start &&
+		     datecmp(&tm, s->o.start_h, s->o.start_m, s->o.start_s, false) < 0) ||
+		    (s->o.use_end && datecmp(&tm, s->o.end_h, s->o.end_m, s->o.end_s, false) >= 0))
+			continue;
+		break;
+	}
+	for (i = 0; i < s->n_acts; i++)
+		if (act_selected(s, &s->acts[i]))
+			copy_slot(&s->acts[i], &s->acts[i].slot[2]);
+	p->hdr[2] = p->rec.hdr;
+	return true;
+}
+
+/* After `count` lines: skip to the next LINUX RESTART, printing comments. */
+static void
+skip_to_restart(struct sar *s, struct pass *p, const char *file)
+{
+	while (next_record(s, p, file)) {
+		if (p->rec.hdr.record_type == SA_R_RESTART)
+			return;
+		if (p->rec.hdr.record_type == SA_R_COMMENT)
+			print_special(s, &p->rec);
+	}
+}
+
+static void
+report_segment(struct sar *s, struct pass *p, uint64_t fpos, const char *file)
+{
+	size_t k;
+	uint32_t i;
+
+	for (i = 0; i < s->n_acts; i++) {
+		struct sar_act *a = &s->acts[i];
+
+		if (!act_selected(s, a))
+			continue;
+		for (k = 0; k < sar_view_count(); k++) {
+			const struct sar_view *v = sar_view_at(k);
+
+			if (v && v->act_id == a->desc->id && (s->o.outputs[a->desc->id] & v->opt))
+				handle_view(s, p, a, v, fpos, file);
+		}
+	}
+}
+
+static void
+init_acts(struct sar *s, const char *file)
+{
+	uint32_t i, n_sel = 0;
+
+	s->n_acts = s->r->n_acts;
+	s->acts = calloc(s->n_acts ? s->n_acts : 1, sizeof(*s->acts));
+	if (!s->acts) {
+		fputs("Cannot allocate memory\n", stderr);
+		exit(4);
+	}
+	for (i = 0; i < s->n_acts; i++) {
+		struct sar_act *a = &s->acts[i];
+
+		a->fa = &s->r->acts[i];
+		a->desc = a->fa->desc ? a->fa->desc : activity_at(0);
+		a->nr_ini = a->fa->fa.nr;
+		if (a->fa->desc && s->o.outputs[a->fa->desc->id])
+			n_sel++;
+	}
+	if (!n_sel) {
+		fprintf(stderr, "Requested activities not available in file %s\n", file);
+		exit(1);
+	}
+}
+
+int
+sar_report_file(struct sar *s, const char *file, bool default_file)
+{
+	static struct archive_reader reader;
+	struct source *src;
+	struct pass p;
+	char msg[8192];
+	int fd, rc;
+
+	fd = open(file, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		rc = datafile_open_message(errno, file, default_file, msg, sizeof(msg));
+		fputs(msg, stderr);
+		exit(rc);
+	}
+	s->r = &reader;
+	rc = source_open_fd(fd, &src);
+	if (rc < 0)
+		die_archive(s, rc, file);
+	rc = archive_open(&reader, src, true);
+	if (rc == 1)
+		rc = ARCHIVE_E_FORMAT;
+	if (rc == 0)
+		rc = archive_read_header(&reader, false);
+	if (rc < 0)
+		die_archive(s, rc, file);
+	init_acts(s, file);
+	print_report_header(s);
+	memset(&p, 0, sizeof(p));
+	p.curr = 1;
+	while (find_segment_start(s, &p, file)) {
+		uint64_t fpos = source_offset(s->r->src);
+
+		p.reset = true;
+		report_segment(s, &p, fpos, file);
+		if (p.cnt == 0 && !p.eof)
+			skip_to_restart(s, &p, file);
+		if (!p.eof && p.rec.hdr.record_type == SA_R_RESTART)
+			print_special(s, &p.rec);
+		if (p.eof)
+			break;
+	}
+	return 0;
+}

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sar: reports of system activity, from sysstat daily data files or live
+ * from sadc, byte-identical to sysstat 12.6.1. This file decides the mode
+ * and the file; the report itself is in engine.c and the views.
+ */
+#include <errno.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "datafile.h"
+#include "options.h"
+#include "sar.h"
+#include "banned.h"
+
+void
+sar_version(void)
+{
+	printf("sysstat version %d.%d.%d\n", SA_WRITER_VERSION, SA_WRITER_PATCHLEVEL,
+	       SA_WRITER_SUBLEVEL);
+	printf("(C) Sebastien Godard (sysstat <at> orange.fr)\n");
+	exit(0);
+}
+
+/* The daily file of day_offset days ago, in dir (SA_DIR when NULL). */
+static void
+default_file(char *out, size_t len, const char *dir, int day_offset)
+{
+	char d[SAR_PATH_LEN];
+	time_t t = time(NULL) - (time_t) day_offset * 24 * 3600;
+	struct tm tm;
+
+	snprintf(d, sizeof(d), "%s", dir ? dir : SA_DIR);
+	if (!localtime_r(&t, &tm) || datafile_daily_name(out, len, d, &tm) < 0) {
+		fprintf(stderr, "sar: cannot build the daily file name in '%s'\n", d);
+		exit(1);
+	}
+}
+
+static void
+set_locale_facts(struct sar *s)
+{
+	const char *fmt = getenv("S_TIME_FORMAT");
+	const char *dp;
+
+	setlocale(LC_ALL, "");
+	dp = localeconv()->decimal_point;
+	snprintf(s->dp, sizeof(s->dp), "%s", dp && *dp ? dp : ".");
+	s->o.iso_time = fmt && !strcmp(fmt, "ISO");
+}
+
+/* Resolves which file to read; returns false for live mode. */
+static bool
+choose_file(struct sar_cmdline *c, bool *ret_default, int argc)
+{
+	*ret_default = false;
+	if (c->from_file[0]) {
+		if (datafile_is_dir(c->from_file)) {
+			char dir[SAR_PATH_LEN];
+
+			snprintf(dir, sizeof(dir), "%s", c->from_file);
+			default_file(c->from_file, sizeof(c->from_file), dir, c->day_offset);
+			*ret_default = true;
+		}
+		return true;
+	}
+	if (c->f_given || argc == 1 ||
+	    ((c->interval < 0 || c->interval_set) && !c->to_file[0])) {
+		default_file(c->from_file, sizeof(c->from_file), NULL, c->day_offset);
+		*ret_default = true;
+		return true;
+	}
+	return false;
+}
+
+static bool
+memchr_nonzero(const unsigned char *p, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (p[k])
+			return true;
+	return false;
+}
+
+static void
+finish_options(struct sar *s, struct sar_cmdline *c)
+{
+	uint32_t id;
+	bool any = false;
+
+	for (id = 1; id <= A_ID_MAX; id++)
+		any = any || s->o.outputs[id];
+	if (!any)
+		s->o.outputs[A_CPU] = SAR_O_CPU;
+	if (s->o.outputs[A_CPU] & SAR_O_MAIN)
+		s->o.outputs[A_CPU] = SAR_O_CPU;
+	if (c->option_a && !s->o.cpu_option)
+		memset(s->o.cpu_bitmap, 0xff, sizeof(s->o.cpu_bitmap));
+	if (!memchr_nonzero(s->o.cpu_bitmap, sizeof(s->o.cpu_bitmap)))
+		s->o.cpu_bitmap[0] = 1; /* only "all" by default */
+	if (s->o.use_start && s->o.use_end && s->o.end_h < s->o.start_h)
+		s->o.end_h += 24;
+	s->o.count = c->count ? c->count : -1;
+}
+
+int
+main(int argc, char **argv)
+{
+	static struct sar s;
+	struct sar_cmdline c;
+	bool dflt;
+
+	memset(&c, 0, sizeof(c));
+	c.o = &s.o;
+	c.interval = -1;
+	s.o.decimals = -1;
+	s.out = stdout;
+	set_locale_facts(&s);
+	sar_parse_cmdline(&c, argc, argv);
+	if (c.help) {
+		fprintf(stderr, "Usage: %s [ options ] [ <interval> [ <count> ] ]\n", argv[0]);
+		sar_usage();
+	}
+	if (c.which_sadc) {
+		printf("Data collector found: %s/sadc\n", SADC_DIR);
+		return 0;
+	}
+	finish_options(&s, &c);
+	if (!choose_file(&c, &dflt, argc)) {
+		fprintf(stderr, "%s: live reports are not implemented yet; read a file with -f\n",
+			argv[0]);
+		return 1;
+	}
+	if (c.from_file[0] && c.to_file[0]) {
+		fprintf(stderr, "-f and -o options are mutually exclusive\n");
+		return 1;
+	}
+	if (!c.interval)
+		sar_usage();
+	s.o.interval = c.interval_set ? s.o.interval : c.interval < 0 ? 1 : c.interval;
+	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+	sar_report_file(&s, c.from_file, dflt);
+	fflush(stdout);
+	return 0;
+}

@@ -1,0 +1,428 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* sar's command line (spec §3.8), into struct sar_opts and the file to read. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+#include "banned.h"
+
+static const char *progname = "sar";
+
+void
+sar_usage(void)
+{
+	fprintf(stderr, "Usage: %s [ options ] [ <interval> [ <count> ] ]\n", progname);
+	fprintf(stderr,
+		"Options are:\n"
+		"[ -A ] [ -B ] [ -b ] [ -C ] [ -D ] [ -d ] [ -F [ MOUNT ] ] [ -H ] [ -h ]\n"
+		"[ -p ] [ -r [ ALL ] ] [ -S ] [ -t ] [ -u [ ALL ] ] [ -V ]\n"
+		"[ -v ] [ -W ] [ -w ] [ -y ] [ -z ]\n"
+		"[ -I [ SUM | ALL ] ] [ -P { <cpu_list> | ALL } ]\n"
+		"[ -m { <keyword> [,...] | ALL } ] [ -n { <keyword> [,...] | ALL } ]\n"
+		"[ -q [ <keyword> [,...] | ALL ] ]\n"
+		"[ --dev=<dev_list> ] [ --fs=<fs_list> ] [ --iface=<iface_list> ] "
+		"[ --int=<int_list> ]\n"
+		"[ --dec={ 0 | 1 | 2 } ] [ --help ] [ --human ] [ --pretty ] [ --sadc ]\n"
+		"[ -j { SID | ID | LABEL | PATH | UUID | ... } ]\n"
+		"[ -f [ <filename> ] | -o [ <filename> ] | -[0-9]+ ]\n"
+		"[ -i <interval> ] [ -s [ <hh:mm[:ss]> ] ] [ -e [ <hh:mm[:ss]> ] ]\n");
+	exit(1);
+}
+
+static bool
+all_digits(const char *s)
+{
+	return strspn(s, "0123456789") == strlen(s);
+}
+
+static void
+select_act(struct sar_opts *o, uint32_t id)
+{
+	if (!o->outputs[id])
+		o->outputs[id] = SAR_O_MAIN;
+}
+
+struct keyword {
+	const char *name;
+	uint32_t ids[20];
+};
+
+/* -n, -m and -q keywords; ALL is handled by the callers. */
+static const struct keyword n_keywords[] = {
+	{"DEV", {A_NET_DEV}},     {"EDEV", {A_NET_EDEV}},     {"SOCK", {A_NET_SOCK}},
+	{"NFS", {A_NET_NFS}},     {"NFSD", {A_NET_NFSD}},     {"IP", {A_NET_IP}},
+	{"EIP", {A_NET_EIP}},     {"ICMP", {A_NET_ICMP}},     {"EICMP", {A_NET_EICMP}},
+	{"TCP", {A_NET_TCP}},     {"ETCP", {A_NET_ETCP}},     {"UDP", {A_NET_UDP}},
+	{"SOCK6", {A_NET_SOCK6}}, {"IP6", {A_NET_IP6}},       {"EIP6", {A_NET_EIP6}},
+	{"ICMP6", {A_NET_ICMP6}}, {"EICMP6", {A_NET_EICMP6}}, {"UDP6", {A_NET_UDP6}},
+	{"FC", {A_NET_FC}},       {"SOFT", {A_NET_SOFT}},
+	{"ALL", {A_NET_DEV, A_NET_EDEV, A_NET_SOCK, A_NET_NFS, A_NET_NFSD, A_NET_IP, A_NET_EIP,
+		 A_NET_ICMP, A_NET_EICMP, A_NET_TCP, A_NET_ETCP, A_NET_UDP, A_NET_SOCK6, A_NET_IP6,
+		 A_NET_EIP6, A_NET_ICMP6, A_NET_EICMP6, A_NET_UDP6, A_NET_FC, A_NET_SOFT}},
+};
+
+static const struct keyword m_keywords[] = {
+	{"CPU", {A_PWR_CPU}},   {"FAN", {A_PWR_FAN}},   {"IN", {A_PWR_IN}},
+	{"TEMP", {A_PWR_TEMP}}, {"FREQ", {A_PWR_FREQ}}, {"USB", {A_PWR_USB}},
+	{"ALL", {A_PWR_CPU, A_PWR_FAN, A_PWR_IN, A_PWR_TEMP, A_PWR_FREQ, A_PWR_USB}},
+};
+
+static const struct keyword q_keywords[] = {
+	{"LOAD", {A_QUEUE}},   {"CPU", {A_PSI_CPU}},
+	{"IO", {A_PSI_IO}},    {"MEM", {A_PSI_MEM}},
+	{"PSI", {A_PSI_CPU, A_PSI_IO, A_PSI_MEM}},
+	{"ALL", {A_QUEUE, A_PSI_CPU, A_PSI_IO, A_PSI_MEM}},
+};
+
+/* Applies a comma-separated keyword list; returns false at the first unknown word. */
+static bool
+apply_keywords(struct sar_opts *o, const char *arg, const struct keyword *k, size_t n)
+{
+	const char *p = arg;
+
+	while (*p) {
+		size_t len = strcspn(p, ","), i, j;
+
+		for (i = 0; i < n; i++)
+			if (strlen(k[i].name) == len && !strncmp(p, k[i].name, len))
+				break;
+		if (i == n)
+			return false;
+		for (j = 0; j < 20 && k[i].ids[j]; j++)
+			select_act(o, k[i].ids[j]);
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return true;
+}
+
+#define N(k) (sizeof(k) / sizeof((k)[0]))
+
+static void
+set_cpu_bit(struct sar_opts *o, long i)
+{
+	if (i >= 0 && (size_t) i < sizeof(o->cpu_bitmap) * 8)
+		o->cpu_bitmap[i >> 3] |= (unsigned char) (1u << (i & 7));
+}
+
+/* -P: ALL, or a list of CPU numbers, ranges (2-5, 10-) and "all". */
+static bool
+parse_cpu_list(struct sar_opts *o, const char *arg)
+{
+	const char *p = arg;
+
+	if (!strcmp(arg, "ALL")) {
+		memset(o->cpu_bitmap, 0xff, sizeof(o->cpu_bitmap));
+		return true;
+	}
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		char word[32], *dash, *end;
+		long a, b;
+
+		if (len == 0 || len >= sizeof(word))
+			return false;
+		memcpy(word, p, len);
+		word[len] = '\0';
+		if (!strcmp(word, "all")) {
+			set_cpu_bit(o, 0);
+		} else {
+			a = strtol(word, &end, 10);
+			if (end == word || a < 0 || a > 8191)
+				return false;
+			dash = end;
+			if (*dash == '-') {
+				b = dash[1] ? strtol(dash + 1, &end, 10) : 8191;
+				if ((dash[1] && *end) || b < a || b > 8191)
+					return false;
+			} else if (*dash) {
+				return false;
+			} else {
+				b = a;
+			}
+			for (; a <= b; a++)
+				set_cpu_bit(o, a + 1);
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return true;
+}
+
+/* --dev=, --fs=, --iface=, --int=: names kept NUL-separated. */
+static void
+add_list(struct strbuf *sb, const char *arg)
+{
+	const char *p = arg;
+
+	while (*p) {
+		size_t len = strcspn(p, ",");
+
+		if (len) {
+			strbuf_add(sb, p, len);
+			strbuf_addch(sb, '\0');
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+}
+
+/* -s / -e: an optional hh:mm or hh:mm:ss, else the default. */
+static bool
+parse_time_arg(char **argv, int *opt, const char *def, int *h, int *m, int *sec)
+{
+	const char *a = argv[*opt + 1];
+	char t[9];
+
+	(*opt)++;
+	if (a && strlen(a) == 5) {
+		snprintf(t, sizeof(t), "%s:00", a);
+		(*opt)++;
+	} else if (a && strlen(a) == 8) {
+		snprintf(t, sizeof(t), "%s", a);
+		(*opt)++;
+	} else {
+		snprintf(t, sizeof(t), "%s", def);
+	}
+	t[2] = t[5] = '\0';
+	*h = atoi(t);
+	*m = atoi(t + 3);
+	*sec = atoi(t + 6);
+	return *sec >= 0 && *sec <= 59 && *m >= 0 && *m <= 59 && *h >= 0 && *h <= 23;
+}
+
+/* Options that take an optional keyword in the next word ("-u ALL", "-r ALL", "-F MOUNT"). */
+static bool
+next_is(char **argv, int opt, const char *word, const char *letters, size_t i)
+{
+	return !letters[i + 1] && argv[opt + 1] && !strcmp(argv[opt + 1], word);
+}
+
+/* One word of grouped flags like "-BruW". Returns false on a usage error. */
+static bool
+parse_flags(struct sar_cmdline *c, char **argv, int *opt)
+{
+	struct sar_opts *o = c->o;
+	const char *w = argv[*opt];
+	size_t i;
+
+	for (i = 1; w[i]; i++) {
+		switch (w[i]) {
+		case 'A':
+			c->option_a = true;
+			for (uint32_t id = 1; id <= A_ID_MAX; id++)
+				select_act(o, id);
+			o->outputs[A_MEMORY] = SAR_O_MEM | SAR_O_SWAP | SAR_O_MEM_ALL;
+			o->outputs[A_CPU] = SAR_O_CPU_ALL;
+			o->outputs[A_FS] = SAR_O_FS;
+			o->outputs[A_IRQ] = SAR_O_IRQ_ALL;
+			break;
+		case 'B': select_act(o, A_PAGE); break;
+		case 'b': select_act(o, A_IO); break;
+		case 'C': o->comments = true; break;
+		case 'd': select_act(o, A_DISK); break;
+		case 'H': select_act(o, A_HUGE); break;
+		case 'h': o->pretty = o->human = true; break;
+		case 'p': o->pretty = true; break;
+		case 'q': select_act(o, A_QUEUE); break;
+		case 'S': o->outputs[A_MEMORY] |= SAR_O_SWAP; break;
+		case 't': o->true_time = true; break;
+		case 'v': select_act(o, A_KTABLES); break;
+		case 'w': select_act(o, A_PCSW); break;
+		case 'W': select_act(o, A_SWAP); break;
+		case 'y': select_act(o, A_SERIAL); break;
+		case 'z': o->zero_omit = true; break;
+		case 'V': sar_version(); break;
+		case 'F':
+			if (next_is(argv, *opt, "MOUNT", w, i)) {
+				(*opt)++;
+				o->outputs[A_FS] |= SAR_O_FS_MOUNT;
+				return true;
+			}
+			o->outputs[A_FS] |= SAR_O_FS;
+			break;
+		case 'I':
+			if (next_is(argv, *opt, "ALL", w, i) || next_is(argv, *opt, "SUM", w, i)) {
+				(*opt)++;
+				o->outputs[A_IRQ] |= !strcmp(argv[*opt], "SUM") ? SAR_O_IRQ_SUM
+									 : SAR_O_IRQ_ALL;
+				return true;
+			}
+			o->outputs[A_IRQ] |= SAR_O_IRQ_ALL;
+			break;
+		case 'j':
+			if (!argv[*opt + 1])
+				return false;
+			(*opt)++;
+			o->pretty = true;
+			o->persistent_type = 1;
+			snprintf(c->persistent, sizeof(c->persistent), "%s", argv[*opt]);
+			return true;
+		case 'r':
+			o->outputs[A_MEMORY] |= SAR_O_MEM;
+			if (next_is(argv, *opt, "ALL", w, i)) {
+				(*opt)++;
+				o->outputs[A_MEMORY] |= SAR_O_MEM_ALL;
+				return true;
+			}
+			break;
+		case 'u':
+			if (next_is(argv, *opt, "ALL", w, i)) {
+				(*opt)++;
+				o->outputs[A_CPU] = SAR_O_CPU_ALL;
+				return true;
+			}
+			o->outputs[A_CPU] = SAR_O_CPU;
+			break;
+		default:
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool
+file_word(const char *a)
+{
+	return a && a[0] != '-' && !all_digits(a);
+}
+
+/* Long options and the ones taking arguments. Returns false when argv[*opt] is not one. */
+static bool
+parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
+{
+	struct sar_opts *o = c->o;
+	const char *a = argv[*opt];
+
+	(void) argc;
+	if (!strcmp(a, "--sadc")) {
+		c->which_sadc = true;
+		(*opt)++;
+	} else if (!strncmp(a, "--dev=", 6)) {
+		add_list(&o->dev_list, a + 6);
+		(*opt)++;
+	} else if (!strncmp(a, "--fs=", 5)) {
+		add_list(&o->fs_list, a + 5);
+		(*opt)++;
+	} else if (!strncmp(a, "--iface=", 8)) {
+		add_list(&o->iface_list, a + 8);
+		(*opt)++;
+	} else if (!strncmp(a, "--int=", 6)) {
+		add_list(&o->int_list, a + 6);
+		(*opt)++;
+	} else if (!strcmp(a, "--help")) {
+		c->help = true;
+		(*opt)++;
+	} else if (!strcmp(a, "--human")) {
+		o->human = true;
+		(*opt)++;
+	} else if (!strcmp(a, "--pretty")) {
+		o->pretty = true;
+		(*opt)++;
+	} else if (!strncmp(a, "--dec=", 6) && strlen(a) == 7) {
+		o->decimals = a[6] - '0';
+		if (o->decimals < 0 || o->decimals > 2)
+			sar_usage();
+		(*opt)++;
+	} else if (!strcmp(a, "-D")) {
+		c->long_names = true;
+		(*opt)++;
+	} else if (!strcmp(a, "-P")) {
+		if (!argv[*opt + 1] || !parse_cpu_list(o, argv[*opt + 1]))
+			sar_usage();
+		o->cpu_option = true;
+		*opt += 2;
+	} else if (!strcmp(a, "-o")) {
+		if (c->to_file[0])
+			sar_usage();
+		(*opt)++;
+		snprintf(c->to_file, sizeof(c->to_file), "%s", file_word(argv[*opt]) ? argv[(*opt)++] : "-");
+	} else if (!strcmp(a, "-f")) {
+		if (c->from_file[0] || c->day_offset)
+			sar_usage();
+		(*opt)++;
+		c->f_given = true;
+		if (file_word(argv[*opt]))
+			snprintf(c->from_file, sizeof(c->from_file), "%s", argv[(*opt)++]);
+	} else if (!strcmp(a, "-s")) {
+		o->use_start = true;
+		if (!parse_time_arg(argv, opt, "08:00:00", &o->start_h, &o->start_m, &o->start_s))
+			sar_usage();
+	} else if (!strcmp(a, "-e")) {
+		o->use_end = true;
+		if (!parse_time_arg(argv, opt, "18:00:00", &o->end_h, &o->end_m, &o->end_s))
+			sar_usage();
+	} else if (!strcmp(a, "-i")) {
+		if (!argv[*opt + 1] || !all_digits(argv[*opt + 1]) || atol(argv[*opt + 1]) < 1)
+			sar_usage();
+		o->interval = atol(argv[*opt + 1]);
+		c->interval_set = true;
+		*opt += 2;
+	} else if (!strcmp(a, "-m") || !strcmp(a, "-n")) {
+		bool m = a[1] == 'm';
+
+		if (!argv[*opt + 1])
+			sar_usage();
+		if (!apply_keywords(o, argv[*opt + 1], m ? m_keywords : n_keywords,
+				    m ? N(m_keywords) : N(n_keywords)))
+			sar_usage();
+		*opt += 2;
+	} else if (!strcmp(a, "-q")) {
+		(*opt)++;
+		if (!argv[*opt] || !apply_keywords(o, argv[*opt], q_keywords, N(q_keywords)))
+			select_act(o, A_QUEUE);
+		else
+			(*opt)++;
+	} else {
+		return false;
+	}
+	return true;
+}
+
+static void
+parse_number(struct sar_cmdline *c, const char *a)
+{
+	if (c->interval < 0) {
+		if (!all_digits(a))
+			sar_usage();
+		c->interval = atol(a);
+		return;
+	}
+	if (!all_digits(a) || !c->interval || c->count)
+		sar_usage();
+	c->count = atol(a);
+	if (c->count < 1)
+		sar_usage();
+}
+
+void
+sar_parse_cmdline(struct sar_cmdline *c, int argc, char **argv)
+{
+	int opt = 1;
+
+	progname = argv[0];
+	while (opt < argc) {
+		const char *a = argv[opt];
+		size_t n = strlen(a);
+
+		if (parse_word(c, argc, argv, &opt))
+			continue;
+		if (n > 1 && n < 4 && a[0] == '-' && all_digits(a + 1)) {
+			if (c->from_file[0] || c->day_offset)
+				sar_usage();
+			c->day_offset = atoi(a + 1);
+			opt++;
+		} else if (a[0] == '-') {
+			if (!parse_flags(c, argv, &opt))
+				sar_usage();
+			opt++;
+		} else {
+			parse_number(c, a);
+			opt++;
+		}
+	}
+}

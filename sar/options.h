@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef SYSREC_SAR_OPTIONS_H
+#define SYSREC_SAR_OPTIONS_H
+
+#include <stdbool.h>
+
+#include "sar.h"
+
+#define SAR_PATH_LEN 4096
+
+/* The command line as parsed, before the mode (file or live) is decided. */
+struct sar_cmdline {
+	struct sar_opts *o;
+	char from_file[SAR_PATH_LEN]; /* -f FILE */
+	bool f_given;                 /* -f, with or without a name */
+	char to_file[SAR_PATH_LEN];   /* -o [FILE] ("-" for the default) */
+	int day_offset;               /* -N */
+	bool long_names;              /* -D */
+	bool interval_set;            /* -i */
+	bool option_a;                /* -A */
+	bool which_sadc;              /* --sadc */
+	bool help;                    /* --help */
+	long interval;                /* -1 when not given */
+	long count;                   /* 0 when not given */
+	char persistent[32];          /* -j TYPE */
+};
+
+/* Parses argv; exits with sar's usage message (status 1) on a usage error. */
+void sar_parse_cmdline(struct sar_cmdline *c, int argc, char **argv);
+
+_Noreturn void sar_usage(void);
+_Noreturn void sar_version(void);
+
+#endif

@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef SYSREC_SAR_H
+#define SYSREC_SAR_H
+
+/*
+ * sar: reports of sysstat daily data files, byte-identical to sysstat
+ * 12.6.1's sar. The engine (engine.c) walks the file the way sar does:
+ * segment by segment (between LINUX RESTARTs), one activity output at a
+ * time, with averages at the end of each block. Each activity output is a
+ * view (views_*.c): a header, a row printer and an average printer, which
+ * print through the number formatters of render.c.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "archive.h"
+#include "strbuf.h"
+
+#define SAR_TS_LEN 64
+
+/* One record's items of one activity, copied out of the reader. */
+struct sar_slot {
+	uint32_t nr;          /* items (first dimension) */
+	unsigned char *items; /* nr * nr2 items of the activity's 12.6.1 size */
+	size_t cap;           /* bytes allocated */
+};
+
+/* Per-activity state while reading a file. */
+struct sar_act {
+	const struct activity_desc *desc;
+	const struct archive_act *fa;     /* the file's entry: fa->fa.nr (nr_ini), fa->fa.nr2 */
+	int32_t nr_ini;                   /* items at the file's start, updated by restarts */
+	struct sar_slot slot[3];          /* [0]/[1] alternate as current/previous; [2] first of segment */
+	unsigned char *avg;               /* the view's average accumulators (view->avg_size bytes) */
+	size_t avg_cap;
+};
+
+struct sar;
+
+/* One output of an activity (CPU has -u and -u ALL; MEMORY has -r and -S...). */
+struct sar_view {
+	uint32_t act_id;
+	uint32_t opt;           /* SAR_O_* bit selecting this output */
+	const char *hdr;        /* header fields separated by ';' ("CPU;%user;...") */
+	int iwidth;             /* width of the first field (7 for CPU...), 0 for 9 */
+	uint32_t flags;         /* SAR_VF_* */
+	size_t avg_size;        /* bytes of average state per activity (zeroed per block) */
+
+	/*
+	 * Prints the rows of one interval: items in prev and curr, itv the
+	 * interval in 1/100 s. ts is the current record's time string. Returns
+	 * the number of lines printed (for header repetition), 0 when nothing.
+	 */
+	unsigned (*print)(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+			  const struct sar_slot *curr, uint64_t itv);
+
+	/* Prints the Average: (or Summary:) rows from first and last slots. */
+	void (*print_avg)(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+			  const struct sar_slot *last, uint64_t itv);
+};
+
+enum sar_view_flag {
+	SAR_VF_HDR_EVERY_SAMPLE = 1u << 0, /* IRQ: the header before every sample */
+	SAR_VF_HDR_EVERY_WITH_Z = 1u << 1, /* DEV, EDEV, DISK, FS, SERIAL, SOFT with -z */
+	SAR_VF_CPU_BITMAP = 1u << 2,       /* rows are counted from the -P selection */
+};
+
+/* Outputs selectable on the command line (a view's opt). */
+enum sar_output {
+	SAR_O_CPU = 1u << 0,
+	SAR_O_CPU_ALL = 1u << 1,
+	SAR_O_MEM = 1u << 2,
+	SAR_O_MEM_ALL = 1u << 3, /* -r ALL: the extra memory fields */
+	SAR_O_SWAP = 1u << 4,    /* -S */
+	SAR_O_FS = 1u << 5,
+	SAR_O_FS_MOUNT = 1u << 6,
+	SAR_O_IRQ_SUM = 1u << 7,
+	SAR_O_IRQ_ALL = 1u << 8,
+	SAR_O_MAIN = 1u << 9,    /* the only output of a single-output activity */
+};
+
+/* What the command line asked for. */
+struct sar_opts {
+	uint32_t outputs[A_ID_MAX + 1]; /* SAR_O_* per activity id; 0 = not selected */
+	unsigned char cpu_bitmap[8194 / 8 + 1]; /* bit 0 = "all", bit k+1 = CPU k */
+	bool cpu_option;         /* -P given */
+	int decimals;            /* --dec, -1 when not given */
+	bool human;              /* --human or -h */
+	bool pretty;             /* --pretty or -h or -p */
+	bool zero_omit;          /* -z */
+	bool comments;           /* -C */
+	bool true_time;          /* -t */
+	bool iso_time;           /* S_TIME_FORMAT=ISO */
+	int persistent_type;     /* -j: 0 none, else a DEV_NAME_* */
+	long interval;           /* -i or the interval argument; 1 = every record */
+	long count;              /* lines per activity per segment, -1 unlimited */
+	bool use_start, use_end;
+	int start_h, start_m, start_s;
+	int end_h, end_m, end_s;
+	struct strbuf dev_list, fs_list, iface_list, int_list; /* --dev= etc., NUL-separated */
+};
+
+/* The report: options, output, and what the engine knows about the current position. */
+struct sar {
+	struct sar_opts o;
+	FILE *out;
+	char dp[8];                /* the locale's decimal point */
+	struct archive_reader *r;
+	struct sar_act *acts;      /* one per file activity, in file order */
+	uint32_t n_acts;
+	char ts_prev[SAR_TS_LEN];  /* time of the previous (reference) record */
+	char ts_curr[SAR_TS_LEN];  /* time of the current record, or "Average:" */
+	bool dish;                 /* print the header before the next rows */
+	uint64_t avg_count;        /* lines (records) displayed in this block */
+	bool since_boot;           /* sar 0 */
+	uint32_t view_opt;         /* the output (SAR_O_*) being printed */
+};
+
+/* ---- render.c: output primitives (sysstat's cprintf_* family) ---- */
+void sar_out_ts(struct sar *s, const char *ts);                 /* "%-11s" */
+void sar_out_f(struct sar *s, double v);                        /* " %9.2f", --dec */
+void sar_out_fw(struct sar *s, double v, int width, int decimals); /* " %*.*f", --dec applies */
+void sar_out_pc(struct sar *s, double v);                       /* a percentage (human: %) */
+void sar_out_u64(struct sar *s, uint64_t v);                    /* " %9llu" */
+void sar_out_u64w(struct sar *s, uint64_t v, int width);
+void sar_out_avg(struct sar *s, double v);                      /* " %9.0f" (mean of levels) */
+void sar_out_unit(struct sar *s, double v, int unit);           /* --human value, unit: 0 sectors, 1 B, 2 kB... */
+void sar_out_str(struct sar *s, const char *str, int width);    /* " %*s" */
+void sar_out_raw(struct sar *s, const char *str);               /* as is */
+void sar_out_nl(struct sar *s);
+void sar_out_header(struct sar *s, const struct sar_view *v, const char *ts,
+		    const struct sar_act *a, const unsigned char *offline_bitmap);
+
+/* A value in human units when --human, else as a rate/level: helpers for views. */
+void sar_out_f_unit(struct sar *s, double v, int unit);         /* cprintf_f with a unit */
+void sar_out_u64_unit(struct sar *s, uint64_t v, int unit);     /* cprintf_u64 with a unit */
+
+/* ---- engine.c ---- */
+int sar_report_file(struct sar *s, const char *file, bool default_file);
+
+/* ---- views.c: the table of every view, in the order outputs are printed ---- */
+size_t sar_view_count(void);
+const struct sar_view *sar_view_at(size_t i);
+
+/* Helpers for views. */
+double sar_s_value(uint64_t prev, uint64_t curr, uint64_t itv); /* (curr-prev)/itv*100 */
+double sar_sp_value(uint64_t prev, uint64_t curr, uint64_t tot); /* (curr-prev)/tot*100 */
+bool sar_cpu_selected(const struct sar *s, uint32_t index);     /* index 0 = all */
+void *sar_avg(struct sar_act *a);                               /* the view's average state */
+const void *sar_item(const struct sar_act *a, const struct sar_slot *sl, uint32_t i, uint32_t j);
+
+#endif
