@@ -18,7 +18,7 @@ static const uint32_t nr_types[3] = SA_NR_TYPES;
 
 /* Records where and why reading failed, and returns code. */
 static int fail(struct archive_reader *r, int code, uint64_t offset, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+        __attribute__((format(printf, 4, 5)));
 
 static int
 fail(struct archive_reader *r, int code, uint64_t offset, const char *fmt, ...)
@@ -369,7 +369,7 @@ skip_items(struct archive_reader *r, struct archive_act *a, uint32_t nr, uint64_
 		return fail(r, (int) s, at, "skipping activity %u", a->fa.id);
 	if (r->skim && (uint64_t) s < want)
 		return fail(r, ARCHIVE_E_TRUNCATED, at, "activity %u: %lld of %llu bytes", a->fa.id,
-			    (long long) s, (unsigned long long) want);
+		            (long long) s, (unsigned long long) want);
 	return 0;
 }
 
@@ -393,7 +393,7 @@ read_stats(struct archive_reader *r)
 		}
 		if (a->known_format && nr > a->desc->nr_max)
 			return fail(r, ARCHIVE_E_INVALID, at, "%s: item count %d > %d",
-				    a->desc->name, nr, a->desc->nr_max);
+			            a->desc->name, nr, a->desc->nr_max);
 		if (!a->known_format || r->skim) {
 			rc = skip_items(r, a, (uint32_t) nr, at);
 			if (rc < 0)
@@ -510,6 +510,18 @@ archive_find(struct archive_reader *r, uint32_t id)
 		if (r->acts[i].fa.id == id)
 			return &r->acts[i];
 	return NULL;
+}
+
+void
+archive_forget_header(struct archive_reader *r)
+{
+	uint32_t i;
+
+	for (i = 0; r->acts && i < r->n_acts; i++)
+		free(r->acts[i].buf);
+	free(r->acts);
+	r->acts = NULL;
+	r->n_acts = 0;
 }
 
 void

@@ -125,6 +125,13 @@ int archive_next(struct archive_reader *r, struct archive_record *ret);
 /* The activity-list entry of activity id, or NULL when the file has none. */
 struct archive_act *archive_find(struct archive_reader *r, uint32_t id);
 
+/*
+ * Forgets the header and activity list (keeping the source), so that
+ * archive_open() can read a new file start from the same stream: sadc's
+ * output to sar starts again after a R_LAST_STATS record.
+ */
+void archive_forget_header(struct archive_reader *r);
+
 /* Releases everything the reader holds (and its source if owned); r may be NULL. */
 void archive_reader_release(struct archive_reader *r);
 

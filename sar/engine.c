@@ -22,7 +22,7 @@ struct pass {
 	int curr;
 	long cnt;
 	bool eof;
-	bool reset;         /* next_slice must take the first record as its reference */
+	bool reset; /* next_slice must take the first record as its reference */
 	uint64_t last_uptime;
 	bool cross_day;
 	struct archive_record rec; /* the last record read */
@@ -42,8 +42,8 @@ die_archive(struct sar *s, int rc, const char *file)
 /* ---- time ---- */
 
 /* The displayed time of a record: local time, or with -t the creator's stored time. */
-static bool
-record_tm(const struct sar *s, const struct sa_record_header *h, struct tm *ret)
+bool
+sar_record_tm(const struct sar *s, const struct sa_record_header *h, struct tm *ret)
 {
 	time_t t = (time_t) h->ust_time;
 
@@ -57,8 +57,8 @@ record_tm(const struct sar *s, const struct sa_record_header *h, struct tm *ret)
 	return true;
 }
 
-static void
-time_string(const struct sar *s, const struct tm *tm, char *out, size_t len)
+void
+sar_time_string(const struct sar *s, const struct tm *tm, char *out, size_t len)
 {
 	if (!strftime(out, len, s->o.iso_time ? "%H:%M:%S" : "%X", tm))
 		out[0] = '\0';
@@ -77,8 +77,8 @@ datecmp(const struct tm *tm, int h, int m, int sec, bool cross_day)
 	return tm->tm_sec - sec;
 }
 
-static uint64_t
-interval_of(const struct sa_record_header *prev, const struct sa_record_header *curr)
+uint64_t
+sar_interval_of(const struct sa_record_header *prev, const struct sa_record_header *curr)
 {
 	uint64_t itv = curr->uptime_cs - prev->uptime_cs;
 
@@ -121,8 +121,8 @@ next_slice(struct sar *s, struct pass *p, uint64_t ref, uint64_t uptime)
 
 /* ---- slots ---- */
 
-static void
-copy_slot(struct sar_act *a, struct sar_slot *dst)
+void
+sar_copy_slot(struct sar_act *a, struct sar_slot *dst)
 {
 	const struct archive_act *fa = a->fa;
 	size_t size = a->desc->size;
@@ -154,8 +154,8 @@ copy_slot(struct sar_act *a, struct sar_slot *dst)
 	dst->nr = fa->nr;
 }
 
-static void
-copy_slot_from(struct sar_slot *dst, const struct sar_slot *src)
+void
+sar_copy_slot_from(struct sar_slot *dst, const struct sar_slot *src)
 {
 	if (src->cap > dst->cap) {
 		unsigned char *p = realloc(dst->items, src->cap);
@@ -183,8 +183,9 @@ act_selected(const struct sar *s, const struct sar_act *a)
 static bool
 in_window(const struct sar *s, const struct tm *tm)
 {
-	return !((s->o.use_start && datecmp(tm, s->o.start_h, s->o.start_m, s->o.start_s, false) < 0) ||
-		 (s->o.use_end && datecmp(tm, s->o.end_h, s->o.end_m, s->o.end_s, false) > 0));
+	return !((s->o.use_start &&
+	          datecmp(tm, s->o.start_h, s->o.start_m, s->o.start_s, false) < 0) ||
+	         (s->o.use_end && datecmp(tm, s->o.end_h, s->o.end_m, s->o.end_s, false) > 0));
 }
 
 static void
@@ -195,10 +196,10 @@ print_special(struct sar *s, const struct archive_record *rec)
 	bool shown;
 	uint32_t i;
 
-	if (!record_tm(s, &rec->hdr, &tm))
+	if (!sar_record_tm(s, &rec->hdr, &tm))
 		return;
 	shown = in_window(s, &tm);
-	time_string(s, &tm, ts, sizeof(ts));
+	sar_time_string(s, &tm, ts, sizeof(ts));
 	if (rec->hdr.record_type == SA_R_RESTART) {
 		/* Per-CPU activities now have the new CPU count. */
 		for (i = 0; i < s->n_acts; i++)
@@ -209,7 +210,7 @@ print_special(struct sar *s, const struct archive_record *rec)
 		sar_out_nl(s);
 		sar_out_ts(s, ts);
 		fprintf(s->out, "  LINUX RESTART\t(%d CPU)\n",
-			rec->restart_cpu_nr > 1 ? rec->restart_cpu_nr - 1 : 1);
+		        rec->restart_cpu_nr > 1 ? rec->restart_cpu_nr - 1 : 1);
 	} else if (shown && s->o.comments) {
 		sar_out_ts(s, ts);
 		fprintf(s->out, "  COM %s\n", rec->comment);
@@ -241,13 +242,13 @@ write_stats(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 
 	if (!next_slice(s, p, p->hdr[2].uptime_cs, cur->uptime_cs))
 		return false;
-	if (!record_tm(s, prev, &tm))
+	if (!sar_record_tm(s, prev, &tm))
 		return false;
 	prev_hour = tm.tm_hour;
-	time_string(s, &tm, s->ts_prev, sizeof(s->ts_prev));
-	if (!record_tm(s, cur, &tm))
+	sar_time_string(s, &tm, s->ts_prev, sizeof(s->ts_prev));
+	if (!sar_record_tm(s, cur, &tm))
 		return false;
-	time_string(s, &tm, s->ts_curr, sizeof(s->ts_curr));
+	sar_time_string(s, &tm, s->ts_curr, sizeof(s->ts_curr));
 	if (s->o.use_start && prev->ust_time && cur->ust_time > prev->ust_time &&
 	    tm.tm_hour < prev_hour)
 		p->cross_day = true;
@@ -258,7 +259,7 @@ write_stats(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 	s->avg_count++;
 	if (a->slot[p->curr].nr == 0)
 		return false;
-	v->print(s, a, &a->slot[!p->curr], &a->slot[p->curr], interval_of(prev, cur));
+	v->print(s, a, &a->slot[!p->curr], &a->slot[p->curr], sar_interval_of(prev, cur));
 	return true;
 }
 
@@ -270,12 +271,13 @@ write_avg(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_vie
 	memcpy(s->ts_curr, avg, sizeof(avg));
 	memcpy(s->ts_prev, avg, sizeof(avg));
 	if (a->slot[last].nr > 0 && v->print_avg)
-		v->print_avg(s, a, &a->slot[2], &a->slot[last], interval_of(&p->hdr[2], &p->hdr[last]));
+		v->print_avg(s, a, &a->slot[2], &a->slot[last],
+		             sar_interval_of(&p->hdr[2], &p->hdr[last]));
 	s->avg_count = 0;
 }
 
-static void
-reset_avg(struct sar_act *a, const struct sar_view *v)
+void
+sar_reset_avg(struct sar_act *a, const struct sar_view *v)
 {
 	if (v->avg_size > a->avg_cap) {
 		unsigned char *m = realloc(a->avg, v->avg_size);
@@ -293,7 +295,7 @@ reset_avg(struct sar_act *a, const struct sar_view *v)
 
 static void
 handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_view *v,
-	    uint64_t fpos, const char *file)
+            uint64_t fpos, const char *file)
 {
 	unsigned long lines = 0, rows = 86400;
 	bool displayed = false;
@@ -304,12 +306,12 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 		die_archive(s, rc, file);
 	p->eof = false;
 	/* The segment's first record is the reference of the first row. */
-	copy_slot_from(&a->slot[!p->curr], &a->slot[2]);
+	sar_copy_slot_from(&a->slot[!p->curr], &a->slot[2]);
 	p->hdr[!p->curr] = p->hdr[2];
 	p->cnt = s->o.count;
 	p->cross_day = false;
 	s->view_opt = v->opt;
-	reset_avg(a, v);
+	sar_reset_avg(a, v);
 	do {
 		bool more = next_record(s, p, file);
 
@@ -326,7 +328,7 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 			continue;
 		}
 		p->hdr[p->curr] = p->rec.hdr;
-		copy_slot(a, &a->slot[p->curr]);
+		sar_copy_slot(a, &a->slot[p->curr]);
 		if (write_stats(s, p, a, v)) {
 			if (p->cnt > 0)
 				p->cnt--;
@@ -343,8 +345,8 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 
 /* ---- the file ---- */
 
-static void
-print_report_header(struct sar *s)
+void
+sar_print_report_header(struct sar *s)
 {
 	const struct sa_file_header *h = &s->r->hdr;
 	time_t t = (time_t) h->sa_ust_time;
@@ -367,7 +369,7 @@ print_report_header(struct sar *s)
 		date[0] = '\0';
 #pragma GCC diagnostic pop
 	fprintf(s->out, "%s %s (%s) \t%s \t_%s_\t(%d CPU)\n", h->sa_sysname, h->sa_release,
-		h->sa_nodename, date, h->sa_machine, h->sa_cpu_nr > 1 ? (int) h->sa_cpu_nr - 1 : 1);
+	        h->sa_nodename, date, h->sa_machine, h->sa_cpu_nr > 1 ? (int) h->sa_cpu_nr - 1 : 1);
 }
 
 /* Reads up to the first statistics record of the next segment, printing special records. */
@@ -380,11 +382,12 @@ find_segment_start(struct sar *s, struct pass *p, const char *file)
 	for (;;) {
 		if (!next_record(s, p, file))
 			return false;
-		if (p->rec.hdr.record_type == SA_R_RESTART || p->rec.hdr.record_type == SA_R_COMMENT) {
+		if (p->rec.hdr.record_type == SA_R_RESTART ||
+		    p->rec.hdr.record_type == SA_R_COMMENT) {
 			print_special(s, &p->rec);
 			continue;
 		}
-		if (!record_tm(s, &p->rec.hdr, &tm))
+		if (!sar_record_tm(s, &p->rec.hdr, &tm))
 			continue;
 		if ((s->o.use_start &&
 		     datecmp(&tm, s->o.start_h, s->o.start_m, s->o.start_s, false) < 0) ||
@@ -394,7 +397,7 @@ find_segment_start(struct sar *s, struct pass *p, const char *file)
 	}
 	for (i = 0; i < s->n_acts; i++)
 		if (act_selected(s, &s->acts[i]))
-			copy_slot(&s->acts[i], &s->acts[i].slot[2]);
+			sar_copy_slot(&s->acts[i], &s->acts[i].slot[2]);
 	p->hdr[2] = p->rec.hdr;
 	return true;
 }
@@ -484,7 +487,7 @@ sar_report_file(struct sar *s, const char *file, bool default_file)
 	if (rc < 0)
 		die_archive(s, rc, file);
 	init_acts(s, file);
-	print_report_header(s);
+	sar_print_report_header(s);
 	memset(&p, 0, sizeof(p));
 	p.curr = 1;
 	while (find_segment_start(s, &p, file)) {

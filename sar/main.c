@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -68,8 +69,7 @@ choose_file(struct sar_cmdline *c, bool *ret_default, int argc)
 		}
 		return true;
 	}
-	if (c->f_given || argc == 1 ||
-	    ((c->interval < 0 || c->interval_set) && !c->to_file[0])) {
+	if (c->f_given || argc == 1 || ((c->interval < 0 || c->interval_set) && !c->to_file[0])) {
 		default_file(c->from_file, sizeof(c->from_file), NULL, c->day_offset);
 		*ret_default = true;
 		return true;
@@ -123,23 +123,36 @@ main(int argc, char **argv)
 	s.out = stdout;
 	set_locale_facts(&s);
 	sar_parse_cmdline(&c, argc, argv);
-	if (c.help) {
-		fprintf(stderr, "Usage: %s [ options ] [ <interval> [ <count> ] ]\n", argv[0]);
-		sar_usage();
-	}
 	if (c.which_sadc) {
-		printf("Data collector found: %s/sadc\n", SADC_DIR);
+		struct stat st;
+
+		if (stat(SADC_DIR "/sadc", &st) < 0)
+			printf("Data collector will be sought in PATH\n");
+		else
+			printf("Data collector found: %s\n", SADC_DIR "/sadc");
 		return 0;
 	}
 	finish_options(&s, &c);
-	if (!choose_file(&c, &dflt, argc)) {
-		fprintf(stderr, "%s: live reports are not implemented yet; read a file with -f\n",
-			argv[0]);
-		return 1;
-	}
-	if (c.from_file[0] && c.to_file[0]) {
+	if (c.f_given && c.to_file[0]) {
 		fprintf(stderr, "-f and -o options are mutually exclusive\n");
 		return 1;
+	}
+	if (!choose_file(&c, &dflt, argc)) {
+		struct sar_live_args la = {c.interval, c.count ? c.count : -1,
+		                           c.to_file[0] ? c.to_file : NULL, c.long_names};
+
+		if (s.o.use_start || c.interval_set) {
+			fprintf(stderr,
+			        "Not reading from a system activity file (use -f option)\n");
+			return 1;
+		}
+		if (c.interval < 0) {
+			/* sysstat's sadc child gives the usage, and sar finds no data: status 3. */
+			sar_usage_status(3);
+		}
+		if (c.to_file[0] && c.day_offset)
+			sar_usage();
+		return sar_report_live(&s, &la);
 	}
 	if (!c.interval)
 		sar_usage();

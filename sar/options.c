@@ -12,22 +12,93 @@ static const char *progname = "sar";
 void
 sar_usage(void)
 {
+	sar_usage_status(1);
+}
+
+void
+sar_usage_status(int status)
+{
 	fprintf(stderr, "Usage: %s [ options ] [ <interval> [ <count> ] ]\n", progname);
-	fprintf(stderr,
-		"Options are:\n"
-		"[ -A ] [ -B ] [ -b ] [ -C ] [ -D ] [ -d ] [ -F [ MOUNT ] ] [ -H ] [ -h ]\n"
-		"[ -p ] [ -r [ ALL ] ] [ -S ] [ -t ] [ -u [ ALL ] ] [ -V ]\n"
-		"[ -v ] [ -W ] [ -w ] [ -y ] [ -z ]\n"
-		"[ -I [ SUM | ALL ] ] [ -P { <cpu_list> | ALL } ]\n"
-		"[ -m { <keyword> [,...] | ALL } ] [ -n { <keyword> [,...] | ALL } ]\n"
-		"[ -q [ <keyword> [,...] | ALL ] ]\n"
-		"[ --dev=<dev_list> ] [ --fs=<fs_list> ] [ --iface=<iface_list> ] "
-		"[ --int=<int_list> ]\n"
-		"[ --dec={ 0 | 1 | 2 } ] [ --help ] [ --human ] [ --pretty ] [ --sadc ]\n"
-		"[ -j { SID | ID | LABEL | PATH | UUID | ... } ]\n"
-		"[ -f [ <filename> ] | -o [ <filename> ] | -[0-9]+ ]\n"
-		"[ -i <interval> ] [ -s [ <hh:mm[:ss]> ] ] [ -e [ <hh:mm[:ss]> ] ]\n");
-	exit(1);
+	fprintf(stderr, "Options are:\n"
+	                "[ -A ] [ -B ] [ -b ] [ -C ] [ -D ] [ -d ] [ -F [ MOUNT ] ] [ -H ] [ -h ]\n"
+	                "[ -p ] [ -r [ ALL ] ] [ -S ] [ -t ] [ -u [ ALL ] ] [ -V ]\n"
+	                "[ -v ] [ -W ] [ -w ] [ -y ] [ -z ]\n"
+	                "[ -I [ SUM | ALL ] ] [ -P { <cpu_list> | ALL } ]\n"
+	                "[ -m { <keyword> [,...] | ALL } ] [ -n { <keyword> [,...] | ALL } ]\n"
+	                "[ -q [ <keyword> [,...] | ALL ] ]\n"
+	                "[ --dev=<dev_list> ] [ --fs=<fs_list> ] [ --iface=<iface_list> ] "
+	                "[ --int=<int_list> ]\n"
+	                "[ --dec={ 0 | 1 | 2 } ] [ --help ] [ --human ] [ --pretty ] [ --sadc ]\n"
+	                "[ -j { SID | ID | LABEL | PATH | UUID | ... } ]\n"
+	                "[ -f [ <filename> ] | -o [ <filename> ] | -[0-9]+ ]\n"
+	                "[ -i <interval> ] [ -s [ <hh:mm[:ss]> ] ] [ -e [ <hh:mm[:ss]> ] ]\n");
+	exit(status);
+}
+
+/* --help: the list of reports, on stdout (sysstat's text). */
+static _Noreturn void
+display_help(void)
+{
+	printf("Usage: %s [ options ] [ <interval> [ <count> ] ]\n", progname);
+	fputs("Main options and reports (report name between square brackets):\n"
+	      "\t-B\tPaging statistics [A_PAGE]\n"
+	      "\t-b\tI/O and transfer rate statistics [A_IO]\n"
+	      "\t-d\tBlock devices statistics [A_DISK]\n"
+	      "\t-F [ MOUNT ]\n"
+	      "\t\tFilesystems statistics [A_FS]\n"
+	      "\t-H\tHugepages utilization statistics [A_HUGE]\n"
+	      "\t-I [ SUM | ALL ]\n"
+	      "\t\tInterrupts statistics [A_IRQ]\n"
+	      "\t-m { <keyword> [,...] | ALL }\n"
+	      "\t\tPower management statistics [A_PWR_...]\n"
+	      "\t\tKeywords are:\n"
+	      "\t\tCPU\tCPU instantaneous clock frequency\n"
+	      "\t\tFAN\tFans speed\n"
+	      "\t\tFREQ\tCPU average clock frequency\n"
+	      "\t\tIN\tVoltage inputs\n"
+	      "\t\tTEMP\tDevices temperature\n"
+	      "\t\tUSB\tUSB devices plugged into the system\n"
+	      "\t-n { <keyword> [,...] | ALL }\n"
+	      "\t\tNetwork statistics [A_NET_...]\n"
+	      "\t\tKeywords are:\n"
+	      "\t\tDEV\tNetwork interfaces\n"
+	      "\t\tEDEV\tNetwork interfaces (errors)\n"
+	      "\t\tNFS\tNFS client\n"
+	      "\t\tNFSD\tNFS server\n"
+	      "\t\tSOCK\tSockets\t(v4)\n"
+	      "\t\tIP\tIP traffic\t(v4)\n"
+	      "\t\tEIP\tIP traffic\t(v4) (errors)\n"
+	      "\t\tICMP\tICMP traffic\t(v4)\n"
+	      "\t\tEICMP\tICMP traffic\t(v4) (errors)\n"
+	      "\t\tTCP\tTCP traffic\t(v4)\n"
+	      "\t\tETCP\tTCP traffic\t(v4) (errors)\n"
+	      "\t\tUDP\tUDP traffic\t(v4)\n"
+	      "\t\tSOCK6\tSockets\t(v6)\n"
+	      "\t\tIP6\tIP traffic\t(v6)\n"
+	      "\t\tEIP6\tIP traffic\t(v6) (errors)\n"
+	      "\t\tICMP6\tICMP traffic\t(v6)\n"
+	      "\t\tEICMP6\tICMP traffic\t(v6) (errors)\n"
+	      "\t\tUDP6\tUDP traffic\t(v6)\n"
+	      "\t\tFC\tFibre channel HBAs\n"
+	      "\t\tSOFT\tSoftware-based network processing\n"
+	      "\t-q [ <keyword> [,...] | PSI | ALL ]\n"
+	      "\t\tSystem load and pressure-stall statistics\n"
+	      "\t\tKeywords are:\n"
+	      "\t\tLOAD\tQueue length and load average statistics [A_QUEUE]\n"
+	      "\t\tCPU\tPressure-stall CPU statistics [A_PSI_CPU]\n"
+	      "\t\tIO\tPressure-stall I/O statistics [A_PSI_IO]\n"
+	      "\t\tMEM\tPressure-stall memory statistics [A_PSI_MEM]\n"
+	      "\t-r [ ALL ]\n"
+	      "\t\tMemory utilization statistics [A_MEMORY]\n"
+	      "\t-S\tSwap space utilization statistics [A_MEMORY]\n"
+	      "\t-u [ ALL ]\n"
+	      "\t\tCPU utilization statistics [A_CPU]\n"
+	      "\t-v\tKernel tables statistics [A_KTABLES]\n"
+	      "\t-W\tSwapping statistics [A_SWAP]\n"
+	      "\t-w\tTask creation and system switching statistics [A_PCSW]\n"
+	      "\t-y\tTTY devices statistics [A_SERIAL]\n",
+	      stdout);
+	exit(0);
 }
 
 static bool
@@ -50,29 +121,49 @@ struct keyword {
 
 /* -n, -m and -q keywords; ALL is handled by the callers. */
 static const struct keyword n_keywords[] = {
-	{"DEV", {A_NET_DEV}},     {"EDEV", {A_NET_EDEV}},     {"SOCK", {A_NET_SOCK}},
-	{"NFS", {A_NET_NFS}},     {"NFSD", {A_NET_NFSD}},     {"IP", {A_NET_IP}},
-	{"EIP", {A_NET_EIP}},     {"ICMP", {A_NET_ICMP}},     {"EICMP", {A_NET_EICMP}},
-	{"TCP", {A_NET_TCP}},     {"ETCP", {A_NET_ETCP}},     {"UDP", {A_NET_UDP}},
-	{"SOCK6", {A_NET_SOCK6}}, {"IP6", {A_NET_IP6}},       {"EIP6", {A_NET_EIP6}},
-	{"ICMP6", {A_NET_ICMP6}}, {"EICMP6", {A_NET_EICMP6}}, {"UDP6", {A_NET_UDP6}},
-	{"FC", {A_NET_FC}},       {"SOFT", {A_NET_SOFT}},
-	{"ALL", {A_NET_DEV, A_NET_EDEV, A_NET_SOCK, A_NET_NFS, A_NET_NFSD, A_NET_IP, A_NET_EIP,
-		 A_NET_ICMP, A_NET_EICMP, A_NET_TCP, A_NET_ETCP, A_NET_UDP, A_NET_SOCK6, A_NET_IP6,
-		 A_NET_EIP6, A_NET_ICMP6, A_NET_EICMP6, A_NET_UDP6, A_NET_FC, A_NET_SOFT}},
+        {"DEV", {A_NET_DEV}},
+        {"EDEV", {A_NET_EDEV}},
+        {"SOCK", {A_NET_SOCK}},
+        {"NFS", {A_NET_NFS}},
+        {"NFSD", {A_NET_NFSD}},
+        {"IP", {A_NET_IP}},
+        {"EIP", {A_NET_EIP}},
+        {"ICMP", {A_NET_ICMP}},
+        {"EICMP", {A_NET_EICMP}},
+        {"TCP", {A_NET_TCP}},
+        {"ETCP", {A_NET_ETCP}},
+        {"UDP", {A_NET_UDP}},
+        {"SOCK6", {A_NET_SOCK6}},
+        {"IP6", {A_NET_IP6}},
+        {"EIP6", {A_NET_EIP6}},
+        {"ICMP6", {A_NET_ICMP6}},
+        {"EICMP6", {A_NET_EICMP6}},
+        {"UDP6", {A_NET_UDP6}},
+        {"FC", {A_NET_FC}},
+        {"SOFT", {A_NET_SOFT}},
+        {"ALL",
+         {A_NET_DEV,  A_NET_EDEV,  A_NET_SOCK,   A_NET_NFS,  A_NET_NFSD, A_NET_IP,    A_NET_EIP,
+          A_NET_ICMP, A_NET_EICMP, A_NET_TCP,    A_NET_ETCP, A_NET_UDP,  A_NET_SOCK6, A_NET_IP6,
+          A_NET_EIP6, A_NET_ICMP6, A_NET_EICMP6, A_NET_UDP6, A_NET_FC,   A_NET_SOFT}},
 };
 
 static const struct keyword m_keywords[] = {
-	{"CPU", {A_PWR_CPU}},   {"FAN", {A_PWR_FAN}},   {"IN", {A_PWR_IN}},
-	{"TEMP", {A_PWR_TEMP}}, {"FREQ", {A_PWR_FREQ}}, {"USB", {A_PWR_USB}},
-	{"ALL", {A_PWR_CPU, A_PWR_FAN, A_PWR_IN, A_PWR_TEMP, A_PWR_FREQ, A_PWR_USB}},
+        {"CPU", {A_PWR_CPU}},
+        {"FAN", {A_PWR_FAN}},
+        {"IN", {A_PWR_IN}},
+        {"TEMP", {A_PWR_TEMP}},
+        {"FREQ", {A_PWR_FREQ}},
+        {"USB", {A_PWR_USB}},
+        {"ALL", {A_PWR_CPU, A_PWR_FAN, A_PWR_IN, A_PWR_TEMP, A_PWR_FREQ, A_PWR_USB}},
 };
 
 static const struct keyword q_keywords[] = {
-	{"LOAD", {A_QUEUE}},   {"CPU", {A_PSI_CPU}},
-	{"IO", {A_PSI_IO}},    {"MEM", {A_PSI_MEM}},
-	{"PSI", {A_PSI_CPU, A_PSI_IO, A_PSI_MEM}},
-	{"ALL", {A_QUEUE, A_PSI_CPU, A_PSI_IO, A_PSI_MEM}},
+        {"LOAD", {A_QUEUE}},
+        {"CPU", {A_PSI_CPU}},
+        {"IO", {A_PSI_IO}},
+        {"MEM", {A_PSI_MEM}},
+        {"PSI", {A_PSI_CPU, A_PSI_IO, A_PSI_MEM}},
+        {"ALL", {A_QUEUE, A_PSI_CPU, A_PSI_IO, A_PSI_MEM}},
 };
 
 /* Applies a comma-separated keyword list; returns false at the first unknown word. */
@@ -221,22 +312,54 @@ parse_flags(struct sar_cmdline *c, char **argv, int *opt)
 			o->outputs[A_FS] = SAR_O_FS;
 			o->outputs[A_IRQ] = SAR_O_IRQ_ALL;
 			break;
-		case 'B': select_act(o, A_PAGE); break;
-		case 'b': select_act(o, A_IO); break;
-		case 'C': o->comments = true; break;
-		case 'd': select_act(o, A_DISK); break;
-		case 'H': select_act(o, A_HUGE); break;
-		case 'h': o->pretty = o->human = true; break;
-		case 'p': o->pretty = true; break;
-		case 'q': select_act(o, A_QUEUE); break;
-		case 'S': o->outputs[A_MEMORY] |= SAR_O_SWAP; break;
-		case 't': o->true_time = true; break;
-		case 'v': select_act(o, A_KTABLES); break;
-		case 'w': select_act(o, A_PCSW); break;
-		case 'W': select_act(o, A_SWAP); break;
-		case 'y': select_act(o, A_SERIAL); break;
-		case 'z': o->zero_omit = true; break;
-		case 'V': sar_version(); break;
+		case 'B':
+			select_act(o, A_PAGE);
+			break;
+		case 'b':
+			select_act(o, A_IO);
+			break;
+		case 'C':
+			o->comments = true;
+			break;
+		case 'd':
+			select_act(o, A_DISK);
+			break;
+		case 'H':
+			select_act(o, A_HUGE);
+			break;
+		case 'h':
+			o->pretty = o->human = true;
+			break;
+		case 'p':
+			o->pretty = true;
+			break;
+		case 'q':
+			select_act(o, A_QUEUE);
+			break;
+		case 'S':
+			o->outputs[A_MEMORY] |= SAR_O_SWAP;
+			break;
+		case 't':
+			o->true_time = true;
+			break;
+		case 'v':
+			select_act(o, A_KTABLES);
+			break;
+		case 'w':
+			select_act(o, A_PCSW);
+			break;
+		case 'W':
+			select_act(o, A_SWAP);
+			break;
+		case 'y':
+			select_act(o, A_SERIAL);
+			break;
+		case 'z':
+			o->zero_omit = true;
+			break;
+		case 'V':
+			sar_version();
+			break;
 		case 'F':
 			if (next_is(argv, *opt, "MOUNT", w, i)) {
 				(*opt)++;
@@ -248,8 +371,8 @@ parse_flags(struct sar_cmdline *c, char **argv, int *opt)
 		case 'I':
 			if (next_is(argv, *opt, "ALL", w, i) || next_is(argv, *opt, "SUM", w, i)) {
 				(*opt)++;
-				o->outputs[A_IRQ] |= !strcmp(argv[*opt], "SUM") ? SAR_O_IRQ_SUM
-									 : SAR_O_IRQ_ALL;
+				o->outputs[A_IRQ] |=
+				        !strcmp(argv[*opt], "SUM") ? SAR_O_IRQ_SUM : SAR_O_IRQ_ALL;
 				return true;
 			}
 			o->outputs[A_IRQ] |= SAR_O_IRQ_ALL;
@@ -315,8 +438,7 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 		add_list(&o->int_list, a + 6);
 		(*opt)++;
 	} else if (!strcmp(a, "--help")) {
-		c->help = true;
-		(*opt)++;
+		display_help();
 	} else if (!strcmp(a, "--human")) {
 		o->human = true;
 		(*opt)++;
@@ -340,9 +462,10 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 		if (c->to_file[0])
 			sar_usage();
 		(*opt)++;
-		snprintf(c->to_file, sizeof(c->to_file), "%s", file_word(argv[*opt]) ? argv[(*opt)++] : "-");
+		snprintf(c->to_file, sizeof(c->to_file), "%s",
+		         file_word(argv[*opt]) ? argv[(*opt)++] : "-");
 	} else if (!strcmp(a, "-f")) {
-		if (c->from_file[0] || c->day_offset)
+		if (c->f_given || c->day_offset)
 			sar_usage();
 		(*opt)++;
 		c->f_given = true;
@@ -368,7 +491,7 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 		if (!argv[*opt + 1])
 			sar_usage();
 		if (!apply_keywords(o, argv[*opt + 1], m ? m_keywords : n_keywords,
-				    m ? N(m_keywords) : N(n_keywords)))
+		                    m ? N(m_keywords) : N(n_keywords)))
 			sar_usage();
 		*opt += 2;
 	} else if (!strcmp(a, "-q")) {
@@ -412,7 +535,7 @@ sar_parse_cmdline(struct sar_cmdline *c, int argc, char **argv)
 		if (parse_word(c, argc, argv, &opt))
 			continue;
 		if (n > 1 && n < 4 && a[0] == '-' && all_digits(a + 1)) {
-			if (c->from_file[0] || c->day_offset)
+			if (c->f_given || c->day_offset)
 				sar_usage();
 			c->day_offset = atoi(a + 1);
 			opt++;

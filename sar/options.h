@@ -19,7 +19,6 @@ struct sar_cmdline {
 	bool interval_set;            /* -i */
 	bool option_a;                /* -A */
 	bool which_sadc;              /* --sadc */
-	bool help;                    /* --help */
 	long interval;                /* -1 when not given */
 	long count;                   /* 0 when not given */
 	char persistent[32];          /* -j TYPE */
@@ -29,6 +28,7 @@ struct sar_cmdline {
 void sar_parse_cmdline(struct sar_cmdline *c, int argc, char **argv);
 
 _Noreturn void sar_usage(void);
+_Noreturn void sar_usage_status(int status);
 _Noreturn void sar_version(void);
 
 #endif

@@ -160,7 +160,7 @@ sar_out_u64_unit(struct sar *s, uint64_t v, int unit)
 /* One field of a header line: IRQ's "CPU*" expands to one column per selected CPU. */
 static void
 header_star(struct sar *s, const char *tk, size_t len, const struct sar_act *a,
-	    const unsigned char *offline)
+            const unsigned char *offline)
 {
 	char name[32];
 	size_t star = strcspn(tk, "*");
@@ -176,14 +176,14 @@ header_star(struct sar *s, const char *tk, size_t len, const struct sar_act *a,
 			continue;
 		}
 		snprintf(name, sizeof(name), "%.*s%d%.*s", (int) star, tk, (int) (j - 1),
-			 (int) (len - star - 1), tk + star + 1);
+		         (int) (len - star - 1), tk + star + 1);
 		sar_out_str(s, name, 9);
 	}
 }
 
 void
 sar_out_header(struct sar *s, const struct sar_view *v, const char *ts, const struct sar_act *a,
-	       const unsigned char *offline_bitmap)
+               const unsigned char *offline_bitmap)
 {
 	char hdr[512];
 	const char *p = hdr;

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "archive.h"
 #include "strbuf.h"
@@ -30,10 +31,10 @@ struct sar_slot {
 /* Per-activity state while reading a file. */
 struct sar_act {
 	const struct activity_desc *desc;
-	const struct archive_act *fa;     /* the file's entry: fa->fa.nr (nr_ini), fa->fa.nr2 */
-	int32_t nr_ini;                   /* items at the file's start, updated by restarts */
-	struct sar_slot slot[3];          /* [0]/[1] alternate as current/previous; [2] first of segment */
-	unsigned char *avg;               /* the view's average accumulators (view->avg_size bytes) */
+	const struct archive_act *fa; /* the file's entry: fa->fa.nr (nr_ini), fa->fa.nr2 */
+	int32_t nr_ini;               /* items at the file's start, updated by restarts */
+	struct sar_slot slot[3]; /* [0]/[1] alternate as current/previous; [2] first of segment */
+	unsigned char *avg;      /* the view's average accumulators (view->avg_size bytes) */
 	size_t avg_cap;
 };
 
@@ -42,11 +43,11 @@ struct sar;
 /* One output of an activity (CPU has -u and -u ALL; MEMORY has -r and -S...). */
 struct sar_view {
 	uint32_t act_id;
-	uint32_t opt;           /* SAR_O_* bit selecting this output */
-	const char *hdr;        /* header fields separated by ';' ("CPU;%user;...") */
-	int iwidth;             /* width of the first field (7 for CPU...), 0 for 9 */
-	uint32_t flags;         /* SAR_VF_* */
-	size_t avg_size;        /* bytes of average state per activity (zeroed per block) */
+	uint32_t opt;    /* SAR_O_* bit selecting this output */
+	const char *hdr; /* header fields separated by ';' ("CPU;%user;...") */
+	int iwidth;      /* width of the first field (7 for CPU...), 0 for 9 */
+	uint32_t flags;  /* SAR_VF_* */
+	size_t avg_size; /* bytes of average state per activity (zeroed per block) */
 
 	/*
 	 * Prints the rows of one interval: items in prev and curr, itv the
@@ -54,11 +55,11 @@ struct sar_view {
 	 * the number of lines printed (for header repetition), 0 when nothing.
 	 */
 	unsigned (*print)(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
-			  const struct sar_slot *curr, uint64_t itv);
+	                  const struct sar_slot *curr, uint64_t itv);
 
 	/* Prints the Average: (or Summary:) rows from first and last slots. */
 	void (*print_avg)(struct sar *s, struct sar_act *a, const struct sar_slot *first,
-			  const struct sar_slot *last, uint64_t itv);
+	                  const struct sar_slot *last, uint64_t itv);
 };
 
 enum sar_view_flag {
@@ -78,24 +79,31 @@ enum sar_output {
 	SAR_O_FS_MOUNT = 1u << 6,
 	SAR_O_IRQ_SUM = 1u << 7,
 	SAR_O_IRQ_ALL = 1u << 8,
-	SAR_O_MAIN = 1u << 9,    /* the only output of a single-output activity */
+	SAR_O_MAIN = 1u << 9, /* the only output of a single-output activity */
+};
+
+/* -j: how block devices are named (bits of sar_opts.persistent_type; both with -j SID -j ID). */
+enum sar_persist {
+	SAR_PERSIST_NAME = 1u << 0, /* -j ID|LABEL|PATH|UUID|...: /dev/disk/by-<persistent_name> */
+	SAR_PERSIST_SID = 1u << 1,  /* -j SID: the WWN stored in the file */
 };
 
 /* What the command line asked for. */
 struct sar_opts {
-	uint32_t outputs[A_ID_MAX + 1]; /* SAR_O_* per activity id; 0 = not selected */
+	uint32_t outputs[A_ID_MAX + 1];         /* SAR_O_* per activity id; 0 = not selected */
 	unsigned char cpu_bitmap[8194 / 8 + 1]; /* bit 0 = "all", bit k+1 = CPU k */
-	bool cpu_option;         /* -P given */
-	int decimals;            /* --dec, -1 when not given */
-	bool human;              /* --human or -h */
-	bool pretty;             /* --pretty or -h or -p */
-	bool zero_omit;          /* -z */
-	bool comments;           /* -C */
-	bool true_time;          /* -t */
-	bool iso_time;           /* S_TIME_FORMAT=ISO */
-	int persistent_type;     /* -j: 0 none, else a DEV_NAME_* */
-	long interval;           /* -i or the interval argument; 1 = every record */
-	long count;              /* lines per activity per segment, -1 unlimited */
+	bool cpu_option;                        /* -P given */
+	int decimals;                           /* --dec, -1 when not given */
+	bool human;                             /* --human or -h */
+	bool pretty;                            /* --pretty or -h or -p */
+	bool zero_omit;                         /* -z */
+	bool comments;                          /* -C */
+	bool true_time;                         /* -t */
+	bool iso_time;                          /* S_TIME_FORMAT=ISO */
+	int persistent_type;                    /* -j: 0 none, else SAR_PERSIST_* bits */
+	char persistent_name[512]; /* -j TYPE lower-cased (SAR_PERSIST_NAME): /dev/disk/by-TYPE */
+	long interval;             /* -i or the interval argument; 1 = every record */
+	long count;                /* lines per activity per segment, -1 unlimited */
 	bool use_start, use_end;
 	int start_h, start_m, start_s;
 	int end_h, end_m, end_s;
@@ -106,49 +114,67 @@ struct sar_opts {
 struct sar {
 	struct sar_opts o;
 	FILE *out;
-	char dp[8];                /* the locale's decimal point */
+	char dp[8]; /* the locale's decimal point */
 	struct archive_reader *r;
-	struct sar_act *acts;      /* one per file activity, in file order */
+	struct sar_act *acts; /* one per file activity, in file order */
 	uint32_t n_acts;
-	char ts_prev[SAR_TS_LEN];  /* time of the previous (reference) record */
-	char ts_curr[SAR_TS_LEN];  /* time of the current record, or "Average:" */
-	bool dish;                 /* print the header before the next rows */
-	uint64_t avg_count;        /* lines (records) displayed in this block */
-	bool since_boot;           /* sar 0 */
-	uint32_t view_opt;         /* the output (SAR_O_*) being printed */
+	char ts_prev[SAR_TS_LEN]; /* time of the previous (reference) record */
+	char ts_curr[SAR_TS_LEN]; /* time of the current record, or "Average:" */
+	bool dish;                /* print the header before the next rows */
+	uint64_t avg_count;       /* lines (records) displayed in this block */
+	bool since_boot;          /* sar 0 */
+	uint32_t view_opt;        /* the output (SAR_O_*) being printed */
 };
 
 /* ---- render.c: output primitives (sysstat's cprintf_* family) ---- */
-void sar_out_ts(struct sar *s, const char *ts);                 /* "%-11s" */
-void sar_out_f(struct sar *s, double v);                        /* " %9.2f", --dec */
+void sar_out_ts(struct sar *s, const char *ts);                    /* "%-11s" */
+void sar_out_f(struct sar *s, double v);                           /* " %9.2f", --dec */
 void sar_out_fw(struct sar *s, double v, int width, int decimals); /* " %*.*f", --dec applies */
-void sar_out_pc(struct sar *s, double v);                       /* a percentage (human: %) */
-void sar_out_u64(struct sar *s, uint64_t v);                    /* " %9llu" */
+void sar_out_pc(struct sar *s, double v);                          /* a percentage (human: %) */
+void sar_out_u64(struct sar *s, uint64_t v);                       /* " %9llu" */
 void sar_out_u64w(struct sar *s, uint64_t v, int width);
-void sar_out_avg(struct sar *s, double v);                      /* " %9.0f" (mean of levels) */
-void sar_out_unit(struct sar *s, double v, int unit);           /* --human value, unit: 0 sectors, 1 B, 2 kB... */
-void sar_out_str(struct sar *s, const char *str, int width);    /* " %*s" */
-void sar_out_raw(struct sar *s, const char *str);               /* as is */
+void sar_out_avg(struct sar *s, double v); /* " %9.0f" (mean of levels) */
+void sar_out_unit(struct sar *s, double v,
+                  int unit); /* --human value, unit: 0 sectors, 1 B, 2 kB... */
+void sar_out_str(struct sar *s, const char *str, int width); /* " %*s" */
+void sar_out_raw(struct sar *s, const char *str);            /* as is */
 void sar_out_nl(struct sar *s);
 void sar_out_header(struct sar *s, const struct sar_view *v, const char *ts,
-		    const struct sar_act *a, const unsigned char *offline_bitmap);
+                    const struct sar_act *a, const unsigned char *offline_bitmap);
 
 /* A value in human units when --human, else as a rate/level: helpers for views. */
-void sar_out_f_unit(struct sar *s, double v, int unit);         /* cprintf_f with a unit */
-void sar_out_u64_unit(struct sar *s, uint64_t v, int unit);     /* cprintf_u64 with a unit */
+void sar_out_f_unit(struct sar *s, double v, int unit);     /* cprintf_f with a unit */
+void sar_out_u64_unit(struct sar *s, uint64_t v, int unit); /* cprintf_u64 with a unit */
 
 /* ---- engine.c ---- */
 int sar_report_file(struct sar *s, const char *file, bool default_file);
+/* Shared with live.c: */
+bool sar_record_tm(const struct sar *s, const struct sa_record_header *h, struct tm *ret);
+void sar_time_string(const struct sar *s, const struct tm *tm, char *out, size_t len);
+uint64_t sar_interval_of(const struct sa_record_header *prev, const struct sa_record_header *curr);
+void sar_copy_slot(struct sar_act *a, struct sar_slot *dst);
+void sar_copy_slot_from(struct sar_slot *dst, const struct sar_slot *src);
+void sar_reset_avg(struct sar_act *a, const struct sar_view *v);
+void sar_print_report_header(struct sar *s);
+
+/* ---- live.c: sar interval [count], reading sadc's output on a pipe ---- */
+struct sar_live_args {
+	long interval;       /* 0: since boot */
+	long count;          /* -1: until interrupted */
+	const char *to_file; /* -o, or NULL */
+	bool long_names;     /* -D */
+};
+int sar_report_live(struct sar *s, const struct sar_live_args *la);
 
 /* ---- views.c: the table of every view, in the order outputs are printed ---- */
 size_t sar_view_count(void);
 const struct sar_view *sar_view_at(size_t i);
 
 /* Helpers for views. */
-double sar_s_value(uint64_t prev, uint64_t curr, uint64_t itv); /* (curr-prev)/itv*100 */
+double sar_s_value(uint64_t prev, uint64_t curr, uint64_t itv);  /* (curr-prev)/itv*100 */
 double sar_sp_value(uint64_t prev, uint64_t curr, uint64_t tot); /* (curr-prev)/tot*100 */
-bool sar_cpu_selected(const struct sar *s, uint32_t index);     /* index 0 = all */
-void *sar_avg(struct sar_act *a);                               /* the view's average state */
+bool sar_cpu_selected(const struct sar *s, uint32_t index);      /* index 0 = all */
+void *sar_avg(struct sar_act *a);                                /* the view's average state */
 const void *sar_item(const struct sar_act *a, const struct sar_slot *sl, uint32_t i, uint32_t j);
 
 #endif

@@ -12,15 +12,15 @@
  * their activities print nothing.
  */
 static const struct sar_view *const table[] = {
-	&view_cpu,       &view_cpu_all,   &view_pcsw,      &view_irq,       &view_swap,
-	&view_paging,    &view_io,        &view_memory,    &view_memswap,   &view_huge,
-	&view_ktables,   &view_queue,     &view_serial,    &view_disk,      &view_net_dev,
-	&view_net_edev,  &view_net_nfs,   &view_net_nfsd,  &view_net_sock,  &view_net_ip,
-	&view_net_eip,   &view_net_icmp,  &view_net_eicmp, &view_net_tcp,   &view_net_etcp,
-	&view_net_udp,   &view_net_sock6, &view_net_ip6,   &view_net_eip6,  &view_net_icmp6,
-	&view_net_eicmp6, &view_net_udp6, &view_net_fc,    &view_softnet,   &view_pwr_cpu,
-	&view_pwr_fan,   &view_pwr_temp,  &view_pwr_in,    &view_pwr_freq,  &view_pwr_usb,
-	&view_fs,        &view_fs_mount,  &view_psi_cpu,   &view_psi_io,    &view_psi_mem,
+        &view_cpu,        &view_cpu_all,   &view_pcsw,      &view_irq,      &view_swap,
+        &view_paging,     &view_io,        &view_memory,    &view_memswap,  &view_huge,
+        &view_ktables,    &view_queue,     &view_serial,    &view_disk,     &view_net_dev,
+        &view_net_edev,   &view_net_nfs,   &view_net_nfsd,  &view_net_sock, &view_net_ip,
+        &view_net_eip,    &view_net_icmp,  &view_net_eicmp, &view_net_tcp,  &view_net_etcp,
+        &view_net_udp,    &view_net_sock6, &view_net_ip6,   &view_net_eip6, &view_net_icmp6,
+        &view_net_eicmp6, &view_net_udp6,  &view_net_fc,    &view_softnet,  &view_pwr_cpu,
+        &view_pwr_fan,    &view_pwr_temp,  &view_pwr_in,    &view_pwr_freq, &view_pwr_usb,
+        &view_fs,         &view_fs_mount,  &view_psi_cpu,   &view_psi_io,   &view_psi_mem,
 };
 
 #define N_VIEWS (sizeof(table) / sizeof(table[0]))

@@ -17,30 +17,30 @@
 #define SAR_VIEW(name) extern const struct sar_view name __attribute__((weak))
 
 /* views_cpu.c */
-SAR_VIEW(view_cpu);      /* -u */
-SAR_VIEW(view_cpu_all);  /* -u ALL */
-SAR_VIEW(view_pcsw);     /* -w */
-SAR_VIEW(view_irq);      /* -I */
-SAR_VIEW(view_queue);    /* -q, -q LOAD */
-SAR_VIEW(view_softnet);  /* -n SOFT */
-SAR_VIEW(view_psi_cpu);  /* -q CPU */
-SAR_VIEW(view_psi_io);   /* -q IO */
-SAR_VIEW(view_psi_mem);  /* -q MEM */
+SAR_VIEW(view_cpu);     /* -u */
+SAR_VIEW(view_cpu_all); /* -u ALL */
+SAR_VIEW(view_pcsw);    /* -w */
+SAR_VIEW(view_irq);     /* -I */
+SAR_VIEW(view_queue);   /* -q, -q LOAD */
+SAR_VIEW(view_softnet); /* -n SOFT */
+SAR_VIEW(view_psi_cpu); /* -q CPU */
+SAR_VIEW(view_psi_io);  /* -q IO */
+SAR_VIEW(view_psi_mem); /* -q MEM */
 
 /* views_mem.c */
-SAR_VIEW(view_swap);     /* -W */
-SAR_VIEW(view_paging);   /* -B */
-SAR_VIEW(view_memory);   /* -r [ALL] */
-SAR_VIEW(view_memswap);  /* -S */
-SAR_VIEW(view_huge);     /* -H */
-SAR_VIEW(view_ktables);  /* -v */
+SAR_VIEW(view_swap);    /* -W */
+SAR_VIEW(view_paging);  /* -B */
+SAR_VIEW(view_memory);  /* -r [ALL] */
+SAR_VIEW(view_memswap); /* -S */
+SAR_VIEW(view_huge);    /* -H */
+SAR_VIEW(view_ktables); /* -v */
 
 /* views_disk.c */
-SAR_VIEW(view_io);        /* -b */
-SAR_VIEW(view_disk);      /* -d */
-SAR_VIEW(view_serial);    /* -y */
-SAR_VIEW(view_fs);        /* -F */
-SAR_VIEW(view_fs_mount);  /* -F MOUNT */
+SAR_VIEW(view_io);       /* -b */
+SAR_VIEW(view_disk);     /* -d */
+SAR_VIEW(view_serial);   /* -y */
+SAR_VIEW(view_fs);       /* -F */
+SAR_VIEW(view_fs_mount); /* -F MOUNT */
 
 /* views_net.c */
 SAR_VIEW(view_net_dev);    /* -n DEV */

@@ -1,0 +1,401 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sar's live mode: run sadc with -Z on a pipe and report each sample as it
+ * comes, every selected activity together (spec §1.13, §3.9).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sar.h"
+#include "source.h"
+#include "banned.h"
+
+static volatile sig_atomic_t sigint_caught;
+
+static void
+on_sigint(int sig)
+{
+	(void) sig;
+	sigint_caught = 1;
+	/* sysstat skips the "^C" the terminal echoed. */
+	(void) !write(STDOUT_FILENO, "\n", 1);
+}
+
+static _Noreturn void
+read_error(bool unexpected)
+{
+	fflush(stdout);
+	fputs(unexpected ? "End of data collecting unexpected\n" : "Inconsistent input data\n",
+	      stderr);
+	exit(3);
+}
+
+/* sadc's arguments: interval, count + 1, -Z, then the activities or -S XALL FILE. */
+static void
+build_args(const struct sar *s, const struct sar_live_args *la, char *buf, size_t len, char **argv)
+{
+	size_t used = 0;
+	int n = 0;
+	uint32_t id;
+
+#define ADD(...)                                                                                   \
+	do {                                                                                       \
+		int w = snprintf(buf + used, len - used, __VA_ARGS__);                             \
+		argv[n++] = buf + used;                                                            \
+		used += (size_t) w + 1;                                                            \
+	} while (0)
+
+	ADD("sadc");
+	ADD("%ld", la->interval ? la->interval : 1);
+	if (la->count >= 0)
+		ADD("%ld", la->count + 1);
+	else if (!la->interval)
+		ADD("1");
+	ADD("-Z");
+	if (la->to_file) {
+		if (la->long_names)
+			ADD("-D");
+		ADD("-S");
+		ADD("XALL");
+		ADD("%s", la->to_file);
+	} else {
+		char list[2048] = "A_NULL";
+		size_t l = strlen(list);
+
+		for (id = 1; id <= A_ID_MAX; id++) {
+			if (s->o.outputs[id]) {
+				int w = snprintf(list + l, sizeof(list) - l, ",%s",
+				                 activity_by_id(id)->name);
+
+				l += (size_t) w;
+			}
+		}
+		ADD("-S");
+		ADD("%s", list);
+	}
+	argv[n] = NULL;
+#undef ADD
+}
+
+static pid_t
+start_sadc(const struct sar *s, const struct sar_live_args *la)
+{
+	static char buf[8192];
+	char *argv[16];
+	int fd[2];
+	pid_t pid;
+
+	build_args(s, la, buf, sizeof(buf), argv);
+	if (pipe(fd) < 0) {
+		perror("pipe");
+		exit(4);
+	}
+	pid = fork();
+	if (pid < 0) {
+		perror("fork");
+		exit(4);
+	}
+	if (pid == 0) {
+		dup2(fd[1], STDOUT_FILENO);
+		close(fd[0]);
+		close(fd[1]);
+		execv(SADC_DIR "/sadc", argv);
+		execvp("sadc", argv);
+		fprintf(stderr, "Cannot find the data collector (%s)\n", "sadc");
+		perror("exec");
+		_exit(4);
+	}
+	dup2(fd[0], STDIN_FILENO);
+	close(fd[0]);
+	close(fd[1]);
+	return pid;
+}
+
+/* sar accepts only its own sadc: same format, version 12.6.1, same struct sizes. */
+static void
+read_stream_header(struct sar *s)
+{
+	struct archive_reader *r = s->r;
+	uint32_t i;
+	int rc;
+
+	archive_forget_header(r);
+	rc = archive_open(r, r->src, true);
+
+	if (rc < 0 && r->magic.sysstat_magic == 0 && source_offset(r->src) == 0)
+		exit(3); /* sadc sent nothing */
+	if (rc != 0 || r->magic.sysstat_version != SA_WRITER_VERSION ||
+	    r->magic.sysstat_patchlevel != SA_WRITER_PATCHLEVEL ||
+	    r->magic.sysstat_sublevel != SA_WRITER_SUBLEVEL || r->magic.sysstat_extraversion) {
+		if (r->magic.sysstat_magic == SA_SYSSTAT_MAGIC && !r->swapped)
+			fputs("Using a wrong data collector from a different sysstat version\n",
+			      stderr);
+		else
+			fputs("Inconsistent input data\n", stderr);
+		exit(3);
+	}
+	rc = archive_read_header(r, false);
+	if (rc == ARCHIVE_E_TRUNCATED)
+		read_error(true);
+	if (rc < 0 || r->hdr.act_size != sizeof(struct sa_file_activity) ||
+	    r->hdr.rec_size != sizeof(struct sa_record_header) || r->swapped)
+		read_error(false);
+	for (i = 0; i < r->n_acts; i++) {
+		const struct archive_act *a = &r->acts[i];
+
+		if (!a->desc || !a->known_format || (uint32_t) a->fa.size != a->desc->size ||
+		    memcmp(a->fa.types_nr, a->desc->types_nr, sizeof(a->fa.types_nr)))
+			read_error(false);
+	}
+}
+
+/* Binds the stream's activities to sar_act entries; unselects what sadc does not send. */
+static void
+bind_acts(struct sar *s)
+{
+	uint32_t i, id, n_sel = 0;
+
+	free(s->acts);
+	s->n_acts = s->r->n_acts;
+	s->acts = calloc(s->n_acts ? s->n_acts : 1, sizeof(*s->acts));
+	if (!s->acts)
+		exit(4);
+	for (i = 0; i < s->n_acts; i++) {
+		s->acts[i].fa = &s->r->acts[i];
+		s->acts[i].desc = s->r->acts[i].desc;
+		s->acts[i].nr_ini = s->r->acts[i].fa.nr;
+	}
+	for (id = 1; id <= A_ID_MAX; id++) {
+		if (!s->o.outputs[id])
+			continue;
+		if (!archive_find(s->r, id))
+			s->o.outputs[id] = 0;
+		else
+			n_sel++;
+	}
+	if (!n_sel) {
+		fputs("Requested activities not available\n", stderr);
+		exit(1);
+	}
+}
+
+/* Whether the header is repeated before every sample (sysstat's check_line_hdr). */
+static bool
+header_every_sample(const struct sar *s)
+{
+	uint32_t id, outputs = 0, first = 0, bits = 0;
+	size_t k;
+
+	for (id = 1; id <= A_ID_MAX; id++) {
+		uint32_t o = s->o.outputs[id];
+
+		if (!o)
+			continue;
+		/* Memory counts -r and -S as two outputs. */
+		outputs += (o & SAR_O_MEM) && (o & SAR_O_SWAP) ? 2 : 1;
+		if (!first)
+			first = id;
+	}
+	if (outputs > 1)
+		return true;
+	if (first == A_CPU || first == A_PWR_CPU || first == A_PWR_FREQ || first == A_NET_SOFT ||
+	    first == A_IRQ) {
+		for (k = 0; k < sizeof(s->o.cpu_bitmap); k++)
+			bits += (uint32_t) __builtin_popcount(s->o.cpu_bitmap[k]);
+		return bits > 1;
+	}
+	for (k = 0; k < s->n_acts; k++)
+		if (s->acts[k].desc->id == first)
+			return s->acts[k].nr_ini > 1;
+	return false;
+}
+
+struct live {
+	struct sa_record_header hdr[3];
+	int curr;
+	unsigned char **avg; /* per activity x view */
+	size_t n_avg;
+	size_t n_views;
+};
+
+static unsigned char *
+view_avg(struct live *l, struct sar_act *a, uint32_t act_index, size_t k, const struct sar_view *v)
+{
+	unsigned char **slot = &l->avg[act_index * l->n_views + k];
+
+	if (!*slot) {
+		*slot = calloc(1, v->avg_size ? v->avg_size : 1);
+		if (!*slot)
+			exit(4);
+	}
+	a->avg = *slot;
+	a->avg_cap = v->avg_size;
+	return *slot;
+}
+
+/* Calls fn for every selected view of every activity sent, in registry order. */
+static void
+each_view(struct sar *s, struct live *l, bool avg, int prev, int curr)
+{
+	size_t k;
+	uint32_t i;
+
+	for (i = 0; i < s->n_acts; i++) {
+		struct sar_act *a = &s->acts[i];
+
+		if (!s->o.outputs[a->desc->id] || a->slot[curr].nr == 0)
+			continue;
+		for (k = 0; k < l->n_views; k++) {
+			const struct sar_view *v = sar_view_at(k);
+
+			if (!v || v->act_id != a->desc->id || !(s->o.outputs[a->desc->id] & v->opt))
+				continue;
+			view_avg(l, a, i, k, v);
+			s->view_opt = v->opt;
+			if (avg && v->print_avg)
+				v->print_avg(s, a, &a->slot[2], &a->slot[curr],
+				             sar_interval_of(&l->hdr[2], &l->hdr[curr]));
+			else if (!avg)
+				v->print(s, a, &a->slot[prev], &a->slot[curr],
+				         sar_interval_of(&l->hdr[prev], &l->hdr[curr]));
+		}
+	}
+}
+
+static bool
+read_sample(struct sar *s, struct live *l, int slot)
+{
+	struct archive_record rec;
+	uint32_t i;
+	int rc;
+
+	do
+		rc = archive_next(s->r, &rec);
+	while (rc > 0 && rec.hdr.record_type != SA_R_STATS &&
+	       rec.hdr.record_type != SA_R_LAST_STATS);
+	if (rc <= 0) {
+		if (sigint_caught)
+			return false;
+		read_error(rc == 0 || rc == ARCHIVE_E_TRUNCATED);
+	}
+	l->hdr[slot] = rec.hdr;
+	for (i = 0; i < s->n_acts; i++)
+		if (s->o.outputs[s->acts[i].desc->id])
+			sar_copy_slot(&s->acts[i], &s->acts[i].slot[slot]);
+	return true;
+}
+
+static void
+set_times(struct sar *s, struct live *l, int prev, int curr)
+{
+	struct tm tm;
+
+	if (sar_record_tm(s, &l->hdr[prev], &tm))
+		sar_time_string(s, &tm, s->ts_prev, sizeof(s->ts_prev));
+	if (sar_record_tm(s, &l->hdr[curr], &tm))
+		sar_time_string(s, &tm, s->ts_curr, sizeof(s->ts_curr));
+}
+
+static void
+release_live(struct live *l)
+{
+	size_t n;
+
+	for (n = 0; l->avg && n < l->n_avg; n++)
+		free(l->avg[n]);
+	free(l->avg);
+	l->avg = NULL;
+}
+
+int
+sar_report_live(struct sar *s, const struct sar_live_args *la)
+{
+	static struct archive_reader reader;
+	struct sigaction sa;
+	struct source *src;
+	struct live l;
+	unsigned long lines = 0, rows = 86400;
+	long count = la->count;
+	bool dis_hdr;
+	uint32_t i;
+
+	start_sadc(s, la);
+	setvbuf(stdout, NULL, _IONBF, 0);
+	memset(&l, 0, sizeof(l));
+	s->r = &reader;
+	if (source_open_fd(STDIN_FILENO, &src) < 0)
+		exit(4);
+	reader.src = src;
+	read_stream_header(s);
+	bind_acts(s);
+	dis_hdr = header_every_sample(s);
+	l.n_views = sar_view_count();
+	l.n_avg = (size_t) s->n_acts * l.n_views + 1;
+	l.avg = calloc(l.n_avg, sizeof(*l.avg));
+	if (!l.avg)
+		exit(4);
+	sar_print_report_header(s);
+	read_sample(s, &l, 0);
+	if (!la->interval) {
+		/* Since boot: the reference is all zeros, at the same time. */
+		l.hdr[1] = l.hdr[0];
+		l.hdr[1].uptime_cs = 0;
+		for (i = 0; i < s->n_acts; i++)
+			sar_copy_slot_from(&s->acts[i].slot[1], &s->acts[i].slot[0]);
+		for (i = 0; i < s->n_acts; i++)
+			if (s->acts[i].slot[1].cap)
+				memset(s->acts[i].slot[1].items, 0, s->acts[i].slot[1].cap);
+		s->since_boot = true;
+		s->dish = true;
+		set_times(s, &l, 0, 0);
+		each_view(s, &l, false, 1, 0);
+		release_live(&l);
+		return 0;
+	}
+	for (i = 0; i < s->n_acts; i++)
+		sar_copy_slot_from(&s->acts[i].slot[2], &s->acts[i].slot[0]);
+	l.hdr[2] = l.hdr[0];
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigint;
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGINT, &sa, NULL);
+	l.curr = 1;
+	do {
+		if (!read_sample(s, &l, l.curr))
+			break;
+		if (dis_hdr) {
+			s->dish = true;
+		} else {
+			s->dish = lines / rows != 0 || lines == 0;
+			lines = lines % rows + 1;
+		}
+		set_times(s, &l, !l.curr, l.curr);
+		s->avg_count++;
+		each_view(s, &l, false, !l.curr, l.curr);
+		if (l.hdr[l.curr].record_type == SA_R_LAST_STATS) {
+			/* sadc rotated its file: a new header follows. */
+			read_stream_header(s);
+			bind_acts(s);
+		}
+		if (count > 0)
+			count--;
+		if (count)
+			l.curr ^= 1;
+	} while (count && !sigint_caught);
+	if (s->avg_count) {
+		int last = count ? !l.curr : l.curr;
+
+		s->dish = dis_hdr;
+		memcpy(s->ts_curr, "Average:", 9);
+		memcpy(s->ts_prev, "Average:", 9);
+		each_view(s, &l, true, 2, last);
+	}
+	release_live(&l);
+	return 0;
+}

@@ -1,0 +1,84 @@
+#!/bin/bash
+# sar's engine against Debian's sar 12.6.1: the command line (usage errors,
+# messages, exit statuses), and the file walk (segments, restarts, comments,
+# -s/-e windows, -i, counts, -t, error files) with the simplest views, on
+# every archive of the shared corpus, in two time zones. Stdout, stderr and
+# exit status must be identical.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+SAR="$top_builddir/sar/sar"
+export PATH="$top_builddir/sadc:$PATH"
+
+compare() {
+	# compare NAME ARGS...: both sars, same arguments, same environment.
+	local name=$1
+	shift
+	run_capture "$TMPD/a" timeout 20 "$ORACLE_SAR" "$@"
+	run_capture "$TMPD/b" timeout 20 "$SAR" "$@"
+	if same_capture "$TMPD/a" "$TMPD/b" "s|$ORACLE_SAR|sar|g;s|$SAR|sar|g"; then
+		pass
+	else
+		fail "$name: sar $*"
+		show_diff "$TMPD/a" "$TMPD/b"
+	fi
+}
+
+cd "$TMPD"
+# 1. Command line.
+while IFS= read -r args; do
+	eval "set -- $args"
+	compare "cmdline" "$@"
+done <<'ARGS'
+0 0
+0 2
+2 0
+2 2 2
+-o foo
+-f a -o b
+-s 10:00
+-i 5
+-X
+-P
+-P 99999
+-P 1-0
+-q FOO
+-n
+-n FOO
+-m FOO
+--dec=5
+--dec=
+-j
+-V
+--help
+-f /nonexistent
+-f /nonexistent/dir/sa01
+-1 -f x
+-u ALL -2
+ARGS
+
+# 2. Files: every archive of the corpus, many ways of walking it.
+files=()
+if have_shared; then
+	files+=("$SHARED"/corpus/upstream/files/data-* "$SHARED"/corpus/upstream/generated/*.tmp "$SHARED"/corpus/live/*.sa)
+else
+	echo "SKIP shared corpus: $SHARED not found"
+fi
+"$SADC" -S XALL "$TMPD/ours.sa" 1 3 && "$SADC" -C "a comment" "$TMPD/ours.sa" &&
+	"$SADC" "$TMPD/ours.sa" && "$SADC" -S XALL "$TMPD/ours.sa" 1 2
+files+=("$TMPD/ours.sa")
+for tz in UTC GMT+12; do
+	for f in "${files[@]}"; do
+		for opts in "-w" "-w -C" "-W -w" "-w -i 2" "-w -i 30" "-w 2" "-w -t" "-w -C -t" \
+			"-w -s 07:15:10" "-w -e 07:15:10" "-w -s 13:20:19 -e 13:20:39" "-w -s 23:00" \
+			"-w -s" "-w -e" "-w -f" "-w --dec=0" "-w --dec=1" "-w 1 1" "-w 1 2"; do
+			TZ=$tz compare "$(basename "$f") TZ=$tz" $opts -f "$f"
+		done
+	done
+done
+# S_TIME_FORMAT=ISO and a directory argument.
+for f in "${files[@]:0:5}"; do
+	S_TIME_FORMAT=ISO compare "ISO $(basename "$f")" -w -f "$f"
+done
+compare "directory" -w -f "$TMPD"
+finish
