@@ -10,6 +10,7 @@
  * -X  write the file in the opposite byte order (as a big-endian host would)
  * -C  add a comment and a LINUX RESTART record before the last record
  * -g  gzip the output
+ * -c N CPUs (default 2), -d N disks and other devices (default 2), -i N network interfaces
  *
  * Item contents are deterministic pseudo-random numbers in the numeric
  * fields and printable names in the trailing bytes.
@@ -26,6 +27,9 @@
 #include "layout_ops.h"
 
 struct make_config {
+	int cpus;
+	int devices;
+	int ifaces;
 	int records;
 	bool selected[ACTIVITY_NR + 1];
 	bool swap;
@@ -47,30 +51,48 @@ rng(void)
 
 /* Item counts per activity: enough to exercise counts, matrices and names. */
 static void
-counts_of(const struct activity_desc *d, int32_t *nr, int32_t *nr2)
+counts_of(const struct make_config *c, const struct activity_desc *d, int32_t *nr, int32_t *nr2)
 {
 	*nr = 1;
 	*nr2 = 1;
 	if (d->policy == ACT_PER_CPU || d->policy == ACT_MATRIX)
-		*nr = 3;
+		*nr = c->cpus + 1;
+	else if (d->id == A_NET_DEV || d->id == A_NET_EDEV)
+		*nr = c->ifaces;
 	else if (d->policy == ACT_PER_DEVICE)
-		*nr = 2;
+		*nr = c->devices;
 	if (d->id == A_IRQ)
 		*nr2 = 4;
 	else if (d->id == A_PWR_FREQ)
 		*nr2 = 2;
 }
 
+/*
+ * Counters grow from one record to the next (record r), from a base and by a
+ * step drawn per activity, item and field, so that rates stay sensible.
+ */
 static void
-fill_item(const struct activity_desc *d, unsigned char *item, int index)
+fill_item(const struct activity_desc *d, unsigned char *item, int index, int r)
 {
 	uint64_t map = sa_map_size(d->types_nr);
 	uint64_t i;
 
 	memset(item, 0, d->size);
-	for (i = 0; i < map; i += 4) {
-		uint32_t v = (uint32_t) (rng() % 100000);
-		memcpy(item + i, &v, sizeof(v));
+	rng_state = 0x9e3779b97f4a7c15ull ^ ((uint64_t) d->id << 40) ^ ((uint64_t) index << 20);
+	for (i = 0; i < map;) {
+		uint64_t base = rng() % 100000, step = rng() % 1000;
+		uint64_t v = base + (uint64_t) r * step;
+		/* The u64 and long groups are 8-byte fields, the rest 4-byte ones. */
+		size_t w = i < 8 * ((uint64_t) d->types_nr[0] + d->types_nr[1]) ? 8 : 4;
+
+		if (w == 8) {
+			memcpy(item + i, &v, 8);
+		} else {
+			uint32_t v32 = (uint32_t) v;
+
+			memcpy(item + i, &v32, 4);
+		}
+		i += w;
 	}
 	/* Doubles (sensors) must stay finite: write small integral values. */
 	if (d->id == A_PWR_FAN || d->id == A_PWR_TEMP || d->id == A_PWR_IN) {
@@ -99,7 +121,7 @@ put_swapped(struct archive_recbuf *b, const void *p, size_t len, const uint32_t 
 
 static void
 put_items(struct archive_recbuf *b, const struct make_config *c, const struct activity_desc *d,
-          int32_t nr, int32_t nr2)
+          int32_t nr, int32_t nr2, int r)
 {
 	static const uint32_t nr_types[3] = SA_NR_TYPES;
 	unsigned char item[1024];
@@ -108,7 +130,7 @@ put_items(struct archive_recbuf *b, const struct make_config *c, const struct ac
 	if (d->flags & AF_COUNTED)
 		put_swapped(b, &nr, sizeof(nr), nr_types, c->swap);
 	for (i = 0; i < nr * nr2; i++) {
-		fill_item(d, item, i);
+		fill_item(d, item, i, r);
 		put_swapped(b, item, d->size, d->types_nr, c->swap);
 	}
 }
@@ -127,7 +149,7 @@ build_list(const struct make_config *c, struct sa_file_activity *list)
 		memset(fa, 0, sizeof(*fa));
 		fa->id = d->id;
 		fa->magic = d->magic;
-		counts_of(d, &fa->nr, &fa->nr2);
+		counts_of(c, d, &fa->nr, &fa->nr2);
 		fa->has_nr = (d->flags & AF_COUNTED) ? 1 : 0;
 		fa->size = (int32_t) d->size;
 		memcpy(fa->types_nr, d->types_nr, sizeof(fa->types_nr));
@@ -173,7 +195,7 @@ static void
 put_special(struct archive_recbuf *b, const struct make_config *c, uint64_t t)
 {
 	static const uint32_t nr_types[3] = SA_NR_TYPES;
-	int32_t cpus = 3;
+	int32_t cpus = c->cpus + 1;
 
 	put_record_header(b, c, SA_R_COMMENT, 0, t);
 	archive_put_comment(b, "sa_make comment");
@@ -199,6 +221,8 @@ build(struct archive_recbuf *b, const struct make_config *c)
 	        .tzname = "UTC",
 	};
 	size_t n = build_list(c, list), i;
+
+	id.cpu_nr = (uint32_t) c->cpus + 1;
 	uint64_t t = id.ust_time + 1, uptime = 100000;
 	int r;
 
@@ -210,7 +234,7 @@ build(struct archive_recbuf *b, const struct make_config *c)
 			put_special(b, c, t - 30);
 		put_record_header(b, c, SA_R_STATS, uptime, t);
 		for (i = 0; i < n; i++)
-			put_items(b, c, activity_by_id(list[i].id), list[i].nr, list[i].nr2);
+			put_items(b, c, activity_by_id(list[i].id), list[i].nr, list[i].nr2, r);
 	}
 }
 
@@ -258,13 +282,19 @@ select_ids(struct make_config *c, char *arg)
 int
 main(int argc, char **argv)
 {
-	struct make_config c = {.records = 3};
+	struct make_config c = {.records = 3, .cpus = 2, .devices = 2, .ifaces = 2};
 	struct archive_recbuf b = {0};
 	int opt, rc;
 
 	memset(c.selected, 1, sizeof(c.selected));
-	while ((opt = getopt(argc, argv, "r:a:XCg")) != -1) {
-		if (opt == 'r')
+	while ((opt = getopt(argc, argv, "r:a:XCgc:d:i:")) != -1) {
+		if (opt == 'c')
+			c.cpus = atoi(optarg);
+		else if (opt == 'd')
+			c.devices = atoi(optarg);
+		else if (opt == 'i')
+			c.ifaces = atoi(optarg);
+		else if (opt == 'r')
 			c.records = atoi(optarg);
 		else if (opt == 'a')
 			select_ids(&c, optarg);
@@ -277,7 +307,7 @@ main(int argc, char **argv)
 		else
 			return 2;
 	}
-	if (optind != argc - 1 || c.records < 0) {
+	if (optind != argc - 1 || c.records < 0 || c.cpus < 1 || c.devices < 1 || c.ifaces < 1) {
 		fprintf(stderr, "usage: sa_make [-r N] [-a IDS] [-X] [-C] [-g] OUTPUT\n");
 		return 2;
 	}
