@@ -394,7 +394,7 @@ read_stats(struct archive_reader *r)
 		if (a->known_format && nr > a->desc->nr_max)
 			return fail(r, ARCHIVE_E_INVALID, at, "%s: item count %d > %d",
 			            a->desc->name, nr, a->desc->nr_max);
-		if (!a->known_format || r->skim) {
+		if (!a->known_format || r->skim || a->ignore) {
 			rc = skip_items(r, a, (uint32_t) nr, at);
 			if (rc < 0)
 				return rc;

@@ -51,6 +51,7 @@ struct archive_act {
 	struct sa_file_activity fa;       /* normalised to host order and 12.6.1 layout */
 	const struct activity_desc *desc; /* NULL for an id sysstat 12.6.1 does not know */
 	bool known_format;                /* desc != NULL and the magic matches */
+	bool ignore;                      /* set by the caller: skip its items, do not decode */
 	uint32_t msize;                   /* stride of one item in buf: max(file, reader size) */
 
 	/*

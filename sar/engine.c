@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "datafile.h"
@@ -144,13 +145,14 @@ sar_copy_slot(struct sar_act *a, struct sar_slot *dst)
 		dst->items = p;
 		dst->cap = need;
 	}
-	if (fa->msize == size) {
+	if (n > 0 && fa->msize == size) {
 		memcpy(dst->items, fa->buf, n * size);
 	} else {
 		for (i = 0; i < n; i++)
 			memcpy(dst->items + i * size, fa->buf + i * fa->msize, size);
 	}
-	memset(dst->items + n * size, 0, (keep - n) * size);
+	if (keep > n)
+		memset(dst->items + n * size, 0, (keep - n) * size);
 	dst->nr = fa->nr;
 }
 
@@ -293,11 +295,48 @@ sar_reset_avg(struct sar_act *a, const struct sar_view *v)
 		memset(a->avg, 0, a->avg_cap);
 }
 
+/* Rows between headers: the terminal's height - 2, or 86400 when not a terminal. */
+unsigned long
+sar_window_rows(void)
+{
+	struct winsize w;
+
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) != -1 && w.ws_row > 2)
+		return w.ws_row - 2u;
+	return 86400;
+}
+
+/* Per-CPU activities count one line per selected CPU (0 for the others). */
+static unsigned long
+cpu_lines(const struct sar *s, const struct sar_act *a)
+{
+	uint32_t id = a->desc->id;
+	unsigned long n = 0;
+	size_t k;
+
+	if (id != A_CPU && id != A_IRQ && id != A_NET_SOFT && id != A_PWR_CPU && id != A_PWR_FREQ)
+		return 0;
+	for (k = 0; k < sizeof(s->o.cpu_bitmap); k++)
+		n += (unsigned long) __builtin_popcount(s->o.cpu_bitmap[k]);
+	return n;
+}
+
+/* During a pass over one activity, the reader decodes that activity alone. */
+static void
+decode_only(struct sar *s, const struct sar_act *only)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->r->n_acts; i++)
+		s->r->acts[i].ignore = only && s->acts[i].fa != only->fa;
+}
+
 static void
 handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_view *v,
             uint64_t fpos, const char *file)
 {
-	unsigned long lines = 0, rows = 86400;
+	unsigned long lines = 0, rows = sar_window_rows();
+	unsigned long inc = cpu_lines(s, a);
 	bool displayed = false;
 	int rc;
 
@@ -312,6 +351,7 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 	p->cross_day = false;
 	s->view_opt = v->opt;
 	sar_reset_avg(a, v);
+	decode_only(s, a);
 	do {
 		bool more = next_record(s, p, file);
 
@@ -334,7 +374,7 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 				p->cnt--;
 			displayed = true;
 			p->curr ^= 1;
-			lines += a->slot[!p->curr].nr ? a->slot[!p->curr].nr : 1;
+			lines += inc ? inc : a->slot[p->curr].nr;
 		}
 		p->reset = false;
 	} while (p->cnt);
@@ -402,6 +442,8 @@ find_segment_start(struct sar *s, struct pass *p, const char *file)
 	return true;
 }
 
+static void report_views(struct sar *s, struct pass *p, uint64_t fpos, const char *file);
+
 /* After `count` lines: skip to the next LINUX RESTART, printing comments. */
 static void
 skip_to_restart(struct sar *s, struct pass *p, const char *file)
@@ -416,6 +458,13 @@ skip_to_restart(struct sar *s, struct pass *p, const char *file)
 
 static void
 report_segment(struct sar *s, struct pass *p, uint64_t fpos, const char *file)
+{
+	report_views(s, p, fpos, file);
+	decode_only(s, NULL);
+}
+
+static void
+report_views(struct sar *s, struct pass *p, uint64_t fpos, const char *file)
 {
 	size_t k;
 	uint32_t i;

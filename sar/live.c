@@ -320,7 +320,7 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 	struct sigaction sa;
 	struct source *src;
 	struct live l;
-	unsigned long lines = 0, rows = 86400;
+	unsigned long lines = 0, rows = sar_window_rows();
 	long count = la->count;
 	bool dis_hdr;
 	uint32_t i;

@@ -310,7 +310,7 @@ parse_flags(struct sar_cmdline *c, char **argv, int *opt)
 			o->outputs[A_MEMORY] = SAR_O_MEM | SAR_O_SWAP | SAR_O_MEM_ALL;
 			o->outputs[A_CPU] = SAR_O_CPU_ALL;
 			o->outputs[A_FS] = SAR_O_FS;
-			o->outputs[A_IRQ] = SAR_O_IRQ_ALL;
+			o->outputs[A_IRQ] |= SAR_O_IRQ_ALL;
 			break;
 		case 'B':
 			select_act(o, A_PAGE);

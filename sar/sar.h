@@ -156,6 +156,7 @@ void sar_copy_slot(struct sar_act *a, struct sar_slot *dst);
 void sar_copy_slot_from(struct sar_slot *dst, const struct sar_slot *src);
 void sar_reset_avg(struct sar_act *a, const struct sar_view *v);
 void sar_print_report_header(struct sar *s);
+unsigned long sar_window_rows(void);
 
 /* ---- live.c: sar interval [count], reading sadc's output on a pipe ---- */
 struct sar_live_args {

@@ -86,3 +86,16 @@ finish() {
 	echo "$(basename "$0" .sh): $n_pass passed, $n_fail failed"
 	[ "$n_fail" -eq 0 ]
 }
+
+# Time zones for one differential case. SYSREC_FULL=1 runs every file under
+# both; by default GMT+12 runs on a sample of the files, to keep CI short.
+tz_list() {
+	if [ "${SYSREC_FULL:-0}" = 1 ]; then
+		echo "UTC GMT+12"
+		return
+	fi
+	case "$(basename "$1")" in
+	f.sa | x.sa | data.tmp | data-new.tmp | data-CPUoffon.tmp | live*.sa) echo "UTC GMT+12" ;;
+	*) echo "UTC" ;;
+	esac
+}

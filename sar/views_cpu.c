@@ -1,0 +1,925 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The CPU family of sar views: CPU utilization (-u, -u ALL, -P), task
+ * creation and context switches (-w), interrupts (-I, --int=), run queue
+ * and load (-q), softnet (-n SOFT) and pressure stall (-q CPU/IO/MEM)
+ * (spec §2.2-§2.4, §2.11, §2.20, §2.23).
+ *
+ * The per-CPU views work on the engine's slots in place, as sysstat does
+ * on its sample buffers: the "all" item is rebuilt from the CPUs, an
+ * offline CPU takes over its previous values (so that they are still there
+ * when it is the reference of the next row), and the iowait/idle
+ * corrections rewrite the reference values. The engine always passes the
+ * activity's own slots (a->slot[]), which is what lets a view find the
+ * writable slot behind a const pointer.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "activity.h"
+#include "layout.h"
+#include "sar.h"
+#include "views.h"
+#include "banned.h"
+
+/* Items of a per-CPU activity that sysstat 12.6.1 looks at: "all" and NR_CPUS (8192). */
+#define CPU_ITEMS_MAX 8193
+
+/* Interrupt numbers of --int= ranges are below sysstat's NR_IRQS. */
+#define IRQ_NR_MAX 4096
+
+/* A bitmap of CPU items (bit 0 = "all"). */
+struct cpu_mask {
+	unsigned char bits[CPU_ITEMS_MAX / 8 + 1];
+};
+
+static void
+mask_set(struct cpu_mask *m, uint32_t i)
+{
+	m->bits[i >> 3] |= (unsigned char) (1u << (i & 7));
+}
+
+static bool
+mask_has(const struct cpu_mask *m, uint32_t i)
+{
+	return (m->bits[i >> 3] & (1u << (i & 7))) != 0;
+}
+
+/* ---- slots ---- */
+
+static struct sar_slot *
+own_slot(struct sar_act *a, const struct sar_slot *sl)
+{
+	int k;
+
+	for (k = 0; k < 3; k++)
+		if (sl == &a->slot[k])
+			return &a->slot[k];
+	/* A slot that is not the activity's own breaks the engine's contract. */
+	abort();
+}
+
+/*
+ * Makes room for n items of nr2 sub-items, the new ones zero: sysstat's
+ * buffers hold nr_ini items, zeroed when they grow.
+ */
+static void
+reserve_items(const struct sar_act *a, struct sar_slot *sl, uint32_t n)
+{
+	size_t need = (size_t) n * (size_t) a->fa->fa.nr2 * a->desc->size;
+	unsigned char *p;
+
+	if (need <= sl->cap)
+		return;
+	p = realloc(sl->items, need);
+	if (!p) {
+		fputs("Cannot allocate memory\n", stderr);
+		exit(4);
+	}
+	memset(p + sl->cap, 0, need - sl->cap);
+	sl->items = p;
+	sl->cap = need;
+}
+
+static void *
+cell(const struct sar_act *a, struct sar_slot *sl, uint32_t i, uint32_t j)
+{
+	return sl->items + ((size_t) i * a->fa->fa.nr2 + j) * a->desc->size;
+}
+
+/*
+ * The per-CPU items that are examined: nr_ini, raised to the record's count
+ * when a file lacks the LINUX RESTART of a machine that got more CPUs.
+ */
+static uint32_t
+cpu_items(struct sar_act *a, struct sar_slot *prev, struct sar_slot *curr)
+{
+	uint32_t n;
+
+	if (curr->nr <= CPU_ITEMS_MAX && (int32_t) curr->nr > a->nr_ini)
+		a->nr_ini = (int32_t) curr->nr;
+	n = a->nr_ini > 0 ? (uint32_t) a->nr_ini : 0;
+	if (n > CPU_ITEMS_MAX)
+		n = CPU_ITEMS_MAX;
+	reserve_items(a, prev, n);
+	reserve_items(a, curr, n);
+	return n;
+}
+
+/* ---- numbers ---- */
+
+/* sysstat's S_VALUE on a 64-bit field: the difference wraps in 64 bits. */
+static double
+rate64(uint64_t prev, uint64_t curr, uint64_t itv)
+{
+	return (double) (curr - prev) / (double) itv * 100;
+}
+
+/* S_VALUE on a 32-bit field: the difference wraps in 32 bits. */
+static double
+rate32(uint32_t prev, uint32_t curr, uint64_t itv)
+{
+	return (double) (uint32_t) (curr - prev) / (double) itv * 100;
+}
+
+/* sysstat's ll_sp_value: a share of tot, 0 when the counter went backwards. */
+static double
+share(uint64_t prev, uint64_t curr, uint64_t tot)
+{
+	if (curr < prev)
+		return 0.0;
+	return (double) (curr - prev) / (double) tot * 100;
+}
+
+static void
+out_cpu_name(struct sar *s, uint32_t i)
+{
+	char num[16];
+
+	if (i == 0) {
+		sar_out_str(s, "all", 7);
+		return;
+	}
+	snprintf(num, sizeof(num), "%u", (unsigned) (i - 1));
+	sar_out_str(s, num, 7);
+}
+
+/* The header of a view that prints it only when due. */
+static void
+header_if_due(struct sar *s, const struct sar_view *v, const struct sar_act *a)
+{
+	if (s->dish)
+		sar_out_header(s, v, s->ts_prev, a, NULL);
+}
+
+/* ---- CPU: -u, -u ALL ---- */
+
+/* Counters above this are taken for wrapped ones, not for a CPU back online. */
+#define CPU_WRAP_GUARD (UINT64_MAX - 0x7ffff)
+
+/* Every tick of a CPU; guest and guest_nice are already in user and nice. */
+static uint64_t
+cpu_ticks(const struct stats_cpu *c)
+{
+	return c->cpu_user + c->cpu_nice + c->cpu_sys + c->cpu_idle + c->cpu_iowait +
+	       c->cpu_hardirq + c->cpu_steal + c->cpu_softirq;
+}
+
+/*
+ * The ticks of one CPU over the interval (spec §2.2). A CPU back online
+ * restarts idle and iowait from 0 while the other counters resume: the
+ * reference values are corrected in place so that the interval is not
+ * negative, and the percentages use them too.
+ */
+static uint64_t
+cpu_interval(const struct stats_cpu *c, struct stats_cpu *p)
+{
+	uint64_t shift = 0;
+
+	if (c->cpu_user - c->cpu_guest < p->cpu_user - p->cpu_guest)
+		shift += (p->cpu_user - p->cpu_guest) - (c->cpu_user - c->cpu_guest);
+	if (c->cpu_nice - c->cpu_guest_nice < p->cpu_nice - p->cpu_guest_nice)
+		shift += (p->cpu_nice - p->cpu_guest_nice) - (c->cpu_nice - c->cpu_guest_nice);
+	if (c->cpu_iowait < p->cpu_iowait && p->cpu_iowait < CPU_WRAP_GUARD) {
+		/* iowait moved back to idle, or the CPU came back online. */
+		if (c->cpu_idle > p->cpu_idle || p->cpu_idle >= CPU_WRAP_GUARD)
+			p->cpu_iowait = c->cpu_iowait;
+		else
+			p->cpu_iowait = 0;
+	}
+	if (c->cpu_idle < p->cpu_idle && p->cpu_idle < CPU_WRAP_GUARD)
+		p->cpu_idle = 0;
+	return cpu_ticks(c) - cpu_ticks(p) + shift;
+}
+
+static void
+cpu_add(struct stats_cpu *sum, const struct stats_cpu *c)
+{
+	sum->cpu_user += c->cpu_user;
+	sum->cpu_nice += c->cpu_nice;
+	sum->cpu_sys += c->cpu_sys;
+	sum->cpu_idle += c->cpu_idle;
+	sum->cpu_iowait += c->cpu_iowait;
+	sum->cpu_hardirq += c->cpu_hardirq;
+	sum->cpu_steal += c->cpu_steal;
+	sum->cpu_softirq += c->cpu_softirq;
+	sum->cpu_guest += c->cpu_guest;
+	sum->cpu_guest_nice += c->cpu_guest_nice;
+}
+
+/*
+ * SMP: rebuilds "all" (item 0 of both slots) from the CPUs that have a
+ * reference, marks the CPUs not to display, and returns the ticks of "all".
+ */
+static uint64_t
+cpu_rebuild_all(const struct sar *s, struct sar_act *a, struct sar_slot *prev,
+                struct sar_slot *curr, uint32_t n, struct cpu_mask *hidden)
+{
+	struct stats_cpu *all_c = cell(a, curr, 0, 0), *all_p = cell(a, prev, 0, 0);
+	uint64_t ticks = 0;
+	uint32_t i;
+
+	memset(all_c, 0, sizeof(*all_c));
+	memset(all_p, 0, sizeof(*all_p));
+	for (i = 1; i < n; i++) {
+		struct stats_cpu *c = cell(a, curr, i, 0), *p = cell(a, prev, i, 0);
+		uint64_t ticks_p = cpu_ticks(p);
+
+		if (cpu_ticks(c) == 0) {
+			/* Offline: keep its values, so that they do not jump from 0 later. */
+			*c = *p;
+			mask_set(hidden, i);
+		}
+		if (ticks_p == 0 && !s->since_boot) {
+			/* Back online with no reference: neither shown nor counted. */
+			mask_set(hidden, i);
+			continue;
+		}
+		ticks += cpu_interval(c, p);
+		cpu_add(all_c, c);
+		cpu_add(all_p, p);
+	}
+	return ticks;
+}
+
+/* A CPU with no tick in the interval (tickless): idle all along. */
+static void
+cpu_out_tickless(struct sar *s, bool all_cols)
+{
+	int k, n = all_cols ? 9 : 5;
+
+	for (k = 0; k < n; k++)
+		sar_out_pc(s, 0.0);
+	sar_out_pc(s, 100.0);
+}
+
+static void
+cpu_out_default(struct sar *s, const struct stats_cpu *p, const struct stats_cpu *c, uint64_t tot)
+{
+	sar_out_pc(s, share(p->cpu_user, c->cpu_user, tot));
+	sar_out_pc(s, share(p->cpu_nice, c->cpu_nice, tot));
+	sar_out_pc(s, share(p->cpu_sys + p->cpu_hardirq + p->cpu_softirq,
+	                    c->cpu_sys + c->cpu_hardirq + c->cpu_softirq, tot));
+	sar_out_pc(s, share(p->cpu_iowait, c->cpu_iowait, tot));
+	sar_out_pc(s, share(p->cpu_steal, c->cpu_steal, tot));
+	sar_out_pc(s, share(p->cpu_idle, c->cpu_idle, tot));
+}
+
+static void
+cpu_out_all(struct sar *s, const struct stats_cpu *p, const struct stats_cpu *c, uint64_t tot)
+{
+	/* Guest time is part of user (and nice) time: %usr and %nice leave it out. */
+	sar_out_pc(s, share(p->cpu_user - p->cpu_guest, c->cpu_user - c->cpu_guest, tot));
+	sar_out_pc(s, share(p->cpu_nice - p->cpu_guest_nice, c->cpu_nice - c->cpu_guest_nice, tot));
+	sar_out_pc(s, share(p->cpu_sys, c->cpu_sys, tot));
+	sar_out_pc(s, share(p->cpu_iowait, c->cpu_iowait, tot));
+	sar_out_pc(s, share(p->cpu_steal, c->cpu_steal, tot));
+	sar_out_pc(s, share(p->cpu_hardirq, c->cpu_hardirq, tot));
+	sar_out_pc(s, share(p->cpu_softirq, c->cpu_softirq, tot));
+	sar_out_pc(s, share(p->cpu_guest, c->cpu_guest, tot));
+	sar_out_pc(s, share(p->cpu_guest_nice, c->cpu_guest_nice, tot));
+	sar_out_pc(s, share(p->cpu_idle, c->cpu_idle, tot));
+}
+
+/* Rows and averages alike: the average is the share from the segment's first record. */
+static unsigned
+cpu_report(struct sar *s, struct sar_act *a, const struct sar_slot *prev_slot,
+           const struct sar_slot *curr_slot, bool all_cols)
+{
+	struct sar_slot *prev = own_slot(a, prev_slot), *curr = own_slot(a, curr_slot);
+	struct cpu_mask hidden;
+	uint64_t tot = 1;
+	unsigned lines = 0;
+	uint32_t i, n;
+
+	header_if_due(s, all_cols ? &view_cpu_all : &view_cpu, a);
+	memset(&hidden, 0, sizeof(hidden));
+	n = cpu_items(a, prev, curr);
+	/* On SMP, the stored "all" is ignored: it is the sum of the CPUs shown. */
+	if (a->nr_ini > 1)
+		tot = cpu_rebuild_all(s, a, prev, curr, n, &hidden);
+	for (i = 0; i < n; i++) {
+		struct stats_cpu *c = cell(a, curr, i, 0), *p = cell(a, prev, i, 0);
+
+		if (!sar_cpu_selected(s, i) || mask_has(&hidden, i))
+			continue;
+		sar_out_ts(s, s->ts_curr);
+		out_cpu_name(s, i);
+		lines++;
+		if (i == 0) {
+			if (a->nr_ini == 1)
+				tot = cpu_interval(c, p);
+			if (!tot)
+				tot = 1;
+		} else {
+			tot = cpu_interval(c, p);
+			if (!tot) {
+				cpu_out_tickless(s, all_cols);
+				sar_out_nl(s);
+				continue;
+			}
+		}
+		if (all_cols)
+			cpu_out_all(s, p, c, tot);
+		else
+			cpu_out_default(s, p, c, tot);
+		sar_out_nl(s);
+	}
+	return lines;
+}
+
+static unsigned
+cpu_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+          const struct sar_slot *curr, uint64_t itv)
+{
+	(void) itv;
+	return cpu_report(s, a, prev, curr, false);
+}
+
+static void
+cpu_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+              const struct sar_slot *last, uint64_t itv)
+{
+	(void) itv;
+	cpu_report(s, a, first, last, false);
+}
+
+static unsigned
+cpu_all_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+              const struct sar_slot *curr, uint64_t itv)
+{
+	(void) itv;
+	return cpu_report(s, a, prev, curr, true);
+}
+
+static void
+cpu_all_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+                  const struct sar_slot *last, uint64_t itv)
+{
+	(void) itv;
+	cpu_report(s, a, first, last, true);
+}
+
+const struct sar_view view_cpu = {
+        .act_id = A_CPU,
+        .opt = SAR_O_CPU,
+        .hdr = "CPU;%user;%nice;%system;%iowait;%steal;%idle",
+        .iwidth = 7,
+        .flags = SAR_VF_CPU_BITMAP,
+        .print = cpu_print,
+        .print_avg = cpu_print_avg,
+};
+
+const struct sar_view view_cpu_all = {
+        .act_id = A_CPU,
+        .opt = SAR_O_CPU_ALL,
+        .hdr = "CPU;%usr;%nice;%sys;%iowait;%steal;%irq;%soft;%guest;%gnice;%idle",
+        .iwidth = 7,
+        .flags = SAR_VF_CPU_BITMAP,
+        .print = cpu_all_print,
+        .print_avg = cpu_all_print_avg,
+};
+
+/* ---- task creation and context switches: -w ---- */
+
+/* Rows and averages alike: the average is the rate from the segment's first record. */
+static unsigned
+pcsw_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+           const struct sar_slot *curr, uint64_t itv)
+{
+	const struct stats_pcsw *p = sar_item(a, prev, 0, 0), *c = sar_item(a, curr, 0, 0);
+
+	header_if_due(s, &view_pcsw, a);
+	sar_out_ts(s, s->ts_curr);
+	sar_out_f(s, rate64(p->processes, c->processes, itv));
+	sar_out_f(s, rate64(p->context_switch, c->context_switch, itv));
+	sar_out_nl(s);
+	return 1;
+}
+
+static void
+pcsw_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+               const struct sar_slot *last, uint64_t itv)
+{
+	pcsw_print(s, a, first, last, itv);
+}
+
+const struct sar_view view_pcsw = {
+        .act_id = A_PCSW,
+        .opt = SAR_O_MAIN,
+        .hdr = "proc/s;cswch/s",
+        .print = pcsw_print,
+        .print_avg = pcsw_print_avg,
+};
+
+/* ---- interrupts: -I, --int= ---- */
+
+/*
+ * An entry of --int= that is a number or a range ("5", "0-16", "40-") stands
+ * for the decimal names of its interrupts. Returns false for any other word.
+ */
+static bool
+irq_range(const char *word, long *ret_lo, long *ret_hi)
+{
+	char range[16];
+	char *dash;
+	const char *hi_str = word;
+	long lo = -1, hi;
+	size_t len;
+
+	if (strlen(word) > 16 || strspn(word, "0123456789-") != strlen(word))
+		return false;
+	/* Like sysstat, only the first 15 characters of a range are read. */
+	len = strlen(word) < sizeof(range) ? strlen(word) : sizeof(range) - 1;
+	memcpy(range, word, len);
+	range[len] = '\0';
+	dash = strchr(range, '-');
+	if (dash) {
+		*dash = '\0';
+		if (!range[0] || strspn(range, "0123456789") != strlen(range))
+			return false;
+		lo = (int) strtol(range, NULL, 10);
+		if (lo < 0 || lo >= IRQ_NR_MAX)
+			return false;
+		hi_str = dash + 1;
+	}
+	if (!hi_str[0]) {
+		if (!dash)
+			return false;
+		hi = IRQ_NR_MAX - 1;
+	} else {
+		if (strspn(hi_str, "0123456789") != strlen(hi_str))
+			return false;
+		hi = (int) strtol(hi_str, NULL, 10);
+		if (hi < 0 || hi >= IRQ_NR_MAX)
+			return false;
+	}
+	if (!dash)
+		lo = hi;
+	if (hi < lo)
+		return false;
+	*ret_lo = lo;
+	*ret_hi = hi;
+	return true;
+}
+
+/* Whether name is the decimal name ("%d") of an interrupt in [lo, hi]. */
+static bool
+irq_name_in(const char *name, long lo, long hi)
+{
+	size_t len = strlen(name);
+	long v;
+
+	if (!len || len > 4 || strspn(name, "0123456789") != len || (name[0] == '0' && len > 1))
+		return false;
+	v = strtol(name, NULL, 10);
+	return v >= lo && v <= hi;
+}
+
+/* Whether one --int= entry selects the interrupt named name; and whether it selects any. */
+static bool
+irq_entry_matches(const char *entry, const char *name, bool *ret_active)
+{
+	long lo, hi;
+
+	if (irq_range(entry, &lo, &hi)) {
+		*ret_active = true;
+		return irq_name_in(name, lo, hi);
+	}
+	/* sysstat drops the names too long for an interrupt. */
+	if (strlen(entry) >= MAX_SA_IRQ_LEN)
+		return false;
+	*ret_active = true;
+	return !strcmp(entry, name);
+}
+
+/* -I SUM and --int= make a list of interrupts; without one every interrupt is shown. */
+static bool
+irq_selected(const struct sar *s, const char *name)
+{
+	const struct strbuf *l = &s->o.int_list;
+	bool active = false;
+	size_t off = 0;
+
+	if (s->o.outputs[A_IRQ] & SAR_O_IRQ_SUM) {
+		if (!strcmp(name, "sum"))
+			return true;
+		active = true;
+	}
+	while (l->buf && off < l->len) {
+		const char *entry = l->buf + off;
+
+		off += strlen(entry) + 1;
+		if (entry[0] && irq_entry_matches(entry, name, &active))
+			return true;
+	}
+	return !active;
+}
+
+/*
+ * Marks the CPU columns not to show: unselected, back online with no
+ * reference, or offline now (whose counts then keep their previous values).
+ */
+static void
+irq_mask_cpus(const struct sar *s, struct sar_act *a, struct sar_slot *prev, struct sar_slot *curr,
+              uint32_t n, struct cpu_mask *masked)
+{
+	size_t row = (size_t) a->fa->fa.nr2 * a->desc->size;
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct stats_irq *p = cell(a, prev, i, 0);
+		struct stats_irq *c = cell(a, curr, i, 0);
+
+		if ((p->irq_nr == 0 && !s->since_boot) || !sar_cpu_selected(s, i)) {
+			mask_set(masked, i);
+			continue;
+		}
+		if (c->irq_nr == 0) {
+			mask_set(masked, i);
+			memcpy(c, p, row);
+		}
+	}
+}
+
+static void
+irq_name(const struct stats_irq *q, char *out, size_t len)
+{
+	snprintf(out, len, "%.*s", (int) sizeof(q->irq_name), q->irq_name);
+}
+
+/* Rows and averages alike; the header comes before every sample, columns may change. */
+static unsigned
+irq_report(struct sar *s, struct sar_act *a, const struct sar_slot *prev_slot,
+           const struct sar_slot *curr_slot, uint64_t itv)
+{
+	struct sar_slot *prev = own_slot(a, prev_slot), *curr = own_slot(a, curr_slot);
+	uint32_t nr2 = a->fa->fa.nr2, ncols = curr->nr, i, c;
+	struct sar_view hdr = view_irq;
+	struct cpu_mask masked;
+	unsigned lines = 0;
+	char name[MAX_SA_IRQ_LEN + 1];
+
+	memset(&masked, 0, sizeof(masked));
+	irq_mask_cpus(s, a, prev, curr, cpu_items(a, prev, curr), &masked);
+	/* With --pretty the interrupt name goes to the end of the line. */
+	hdr.iwidth = s->o.pretty ? -1 : 0;
+	sar_out_header(s, &hdr, s->ts_prev, a, masked.bits);
+	if (ncols > CPU_ITEMS_MAX)
+		ncols = CPU_ITEMS_MAX;
+	for (i = 0; i < nr2; i++) {
+		const struct stats_irq *q_all_c = cell(a, curr, 0, i),
+		                       *q_all_p = cell(a, prev, 0, i);
+
+		irq_name(q_all_c, name, sizeof(name));
+		if (!irq_selected(s, name))
+			continue;
+		if (s->o.zero_omit && q_all_c->irq_nr == q_all_p->irq_nr)
+			continue;
+		sar_out_ts(s, s->ts_curr);
+		if (!s->o.pretty)
+			sar_out_str(s, name, 9);
+		for (c = 0; c < ncols; c++) {
+			const struct stats_irq *qc = cell(a, curr, c, i), *qp = cell(a, prev, c, i);
+
+			if (mask_has(&masked, c))
+				continue;
+			/* A CPU going offline takes its interrupts out of the total. */
+			if (c == 0 && qc->irq_nr < qp->irq_nr)
+				sar_out_f(s, 0.0);
+			else
+				sar_out_f(s, rate32(qp->irq_nr, qc->irq_nr, itv));
+		}
+		if (s->o.pretty) {
+			sar_out_raw(s, " ");
+			sar_out_raw(s, name);
+		}
+		sar_out_nl(s);
+		lines++;
+	}
+	return lines;
+}
+
+static void
+irq_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+              const struct sar_slot *last, uint64_t itv)
+{
+	irq_report(s, a, first, last, itv);
+}
+
+const struct sar_view view_irq = {
+        .act_id = A_IRQ,
+        .opt = SAR_O_IRQ_SUM | SAR_O_IRQ_ALL,
+        .hdr = "INTR;CPU*",
+        .flags = SAR_VF_HDR_EVERY_SAMPLE | SAR_VF_CPU_BITMAP,
+        .print = irq_report,
+        .print_avg = irq_print_avg,
+};
+
+/* ---- run queue and load: -q, -q LOAD ---- */
+
+struct queue_sums {
+	uint64_t nr_running, nr_threads, procs_blocked;
+	uint64_t load[3];
+};
+
+static unsigned
+queue_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+            const struct sar_slot *curr, uint64_t itv)
+{
+	const struct stats_queue *q = sar_item(a, curr, 0, 0);
+	struct queue_sums *sum = sar_avg(a);
+	const uint32_t load[3] = {q->load_avg_1, q->load_avg_5, q->load_avg_15};
+	int k;
+
+	(void) prev;
+	(void) itv;
+	header_if_due(s, &view_queue, a);
+	sar_out_ts(s, s->ts_curr);
+	sar_out_u64(s, q->nr_running);
+	sar_out_u64(s, q->nr_threads);
+	/* Load averages are stored in hundredths. */
+	for (k = 0; k < 3; k++) {
+		sar_out_f(s, (double) load[k] / 100);
+		sum->load[k] += load[k];
+	}
+	sar_out_u64(s, q->procs_blocked);
+	sar_out_nl(s);
+	sum->nr_running += q->nr_running;
+	sum->nr_threads += q->nr_threads;
+	sum->procs_blocked += q->procs_blocked;
+	return 1;
+}
+
+static void
+queue_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+                const struct sar_slot *last, uint64_t itv)
+{
+	const struct queue_sums *sum = sar_avg(a);
+	double n = (double) s->avg_count;
+	int k;
+
+	(void) first;
+	(void) last;
+	(void) itv;
+	header_if_due(s, &view_queue, a);
+	sar_out_ts(s, s->ts_curr);
+	sar_out_avg(s, (double) sum->nr_running / n);
+	sar_out_avg(s, (double) sum->nr_threads / n);
+	for (k = 0; k < 3; k++)
+		sar_out_f(s, (double) sum->load[k] / (double) (s->avg_count * 100));
+	sar_out_avg(s, (double) sum->procs_blocked / n);
+	sar_out_nl(s);
+}
+
+const struct sar_view view_queue = {
+        .act_id = A_QUEUE,
+        .opt = SAR_O_MAIN,
+        .hdr = "runq-sz;plist-sz;ldavg-1;ldavg-5;ldavg-15;blocked",
+        .avg_size = sizeof(struct queue_sums),
+        .print = queue_print,
+        .print_avg = queue_print_avg,
+};
+
+/* ---- softnet: -n SOFT ---- */
+
+/* Average state: the backlog length of every CPU item, summed over the rows shown. */
+struct softnet_sums {
+	uint64_t backlog[CPU_ITEMS_MAX];
+};
+
+static uint32_t
+softnet_sum(const struct stats_softnet *n)
+{
+	return n->processed + n->dropped + n->time_squeeze + n->received_rps + n->flow_limit +
+	       n->backlog_len;
+}
+
+static void
+softnet_add(struct stats_softnet *sum, const struct stats_softnet *n)
+{
+	sum->processed += n->processed;
+	sum->dropped += n->dropped;
+	sum->time_squeeze += n->time_squeeze;
+	sum->received_rps += n->received_rps;
+	sum->flow_limit += n->flow_limit;
+	sum->backlog_len += n->backlog_len;
+}
+
+/*
+ * sadc leaves "all" empty: it is rebuilt here from the CPUs that have a
+ * reference; a CPU without counters now is offline and keeps its values.
+ */
+static void
+softnet_rebuild_all(const struct sar *s, struct sar_act *a, struct sar_slot *prev,
+                    struct sar_slot *curr, uint32_t n, struct cpu_mask *hidden)
+{
+	struct stats_softnet *all_c = cell(a, curr, 0, 0), *all_p = cell(a, prev, 0, 0);
+	uint32_t i;
+
+	memset(all_c, 0, sizeof(*all_c));
+	memset(all_p, 0, sizeof(*all_p));
+	for (i = 1; i < n; i++) {
+		struct stats_softnet *c = cell(a, curr, i, 0), *p = cell(a, prev, i, 0);
+
+		if (softnet_sum(p) == 0 && !s->since_boot) {
+			mask_set(hidden, i);
+			continue;
+		}
+		if (softnet_sum(c) == 0) {
+			*c = *p;
+			mask_set(hidden, i);
+		}
+		softnet_add(all_c, c);
+		softnet_add(all_p, p);
+	}
+}
+
+static unsigned
+softnet_report(struct sar *s, struct sar_act *a, const struct sar_slot *prev_slot,
+               const struct sar_slot *curr_slot, uint64_t itv, bool avg)
+{
+	struct sar_slot *prev = own_slot(a, prev_slot), *curr = own_slot(a, curr_slot);
+	struct softnet_sums *sums = sar_avg(a);
+	struct cpu_mask hidden;
+	unsigned lines = 0;
+	uint32_t i, n;
+
+	/* With -z the header comes before every sample. */
+	if (s->dish || s->o.zero_omit)
+		sar_out_header(s, &view_softnet, s->ts_prev, a, NULL);
+	memset(&hidden, 0, sizeof(hidden));
+	n = cpu_items(a, prev, curr);
+	softnet_rebuild_all(s, a, prev, curr, n, &hidden);
+	for (i = 0; i < n; i++) {
+		const struct stats_softnet *c = cell(a, curr, i, 0), *p = cell(a, prev, i, 0);
+
+		if (!sar_cpu_selected(s, i) || mask_has(&hidden, i))
+			continue;
+		if (s->o.zero_omit && !memcmp(p, c, sizeof(*c)))
+			continue;
+		sar_out_ts(s, s->ts_curr);
+		out_cpu_name(s, i);
+		sar_out_f(s, rate32(p->processed, c->processed, itv));
+		sar_out_f(s, rate32(p->dropped, c->dropped, itv));
+		sar_out_f(s, rate32(p->time_squeeze, c->time_squeeze, itv));
+		sar_out_f(s, rate32(p->received_rps, c->received_rps, itv));
+		sar_out_f(s, rate32(p->flow_limit, c->flow_limit, itv));
+		if (avg) {
+			sar_out_avg(s, (double) sums->backlog[i] / (double) s->avg_count);
+		} else {
+			sar_out_u64(s, c->backlog_len);
+			sums->backlog[i] += c->backlog_len;
+		}
+		sar_out_nl(s);
+		lines++;
+	}
+	return lines;
+}
+
+static unsigned
+softnet_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+              const struct sar_slot *curr, uint64_t itv)
+{
+	return softnet_report(s, a, prev, curr, itv, false);
+}
+
+static void
+softnet_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+                  const struct sar_slot *last, uint64_t itv)
+{
+	softnet_report(s, a, first, last, itv, true);
+}
+
+const struct sar_view view_softnet = {
+        .act_id = A_NET_SOFT,
+        .opt = SAR_O_MAIN,
+        .hdr = "CPU;total/s;dropd/s;squeezd/s;rx_rps/s;flw_lim/s;blg_len",
+        .iwidth = 7,
+        .flags = SAR_VF_HDR_EVERY_WITH_Z | SAR_VF_CPU_BITMAP,
+        .avg_size = sizeof(struct softnet_sums),
+        .print = softnet_print,
+        .print_avg = softnet_print_avg,
+};
+
+/* ---- pressure stall: -q CPU, -q IO, -q MEM ---- */
+
+/*
+ * The PSI items are u64 fields: the "some" (and "full") totals first, in
+ * microseconds, then the 10 s, 60 s and 300 s averages of each kind, in
+ * hundredths of a percent.
+ */
+struct psi_sums {
+	uint64_t avg[2][3];
+};
+
+static uint64_t
+psi_field(const void *item, size_t idx)
+{
+	uint64_t v;
+
+	memcpy(&v, (const unsigned char *) item + idx * sizeof(v), sizeof(v));
+	return v;
+}
+
+static unsigned
+psi_report(struct sar *s, struct sar_act *a, const struct sar_view *v, int kinds,
+           const struct sar_slot *prev, const struct sar_slot *curr, uint64_t itv, bool avg)
+{
+	const void *p = sar_item(a, prev, 0, 0), *c = sar_item(a, curr, 0, 0);
+	struct psi_sums *sums = sar_avg(a);
+	int kind, k;
+
+	header_if_due(s, v, a);
+	sar_out_ts(s, s->ts_curr);
+	for (kind = 0; kind < kinds; kind++) {
+		for (k = 0; k < 3; k++) {
+			uint64_t level = psi_field(c, (size_t) (kinds + kind * 3 + k));
+
+			if (avg) {
+				sar_out_pc(s, (double) sums->avg[kind][k] /
+				                      (double) (s->avg_count * 100));
+			} else {
+				sar_out_pc(s, (double) level / 100);
+				sums->avg[kind][k] += level;
+			}
+		}
+		/* The share of the interval spent stalled; a total going back is negative. */
+		sar_out_pc(s, ((double) psi_field(c, (size_t) kind) -
+		               (double) psi_field(p, (size_t) kind)) /
+		                      (double) (100 * itv));
+	}
+	sar_out_nl(s);
+	return 1;
+}
+
+static unsigned
+psi_cpu_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+              const struct sar_slot *curr, uint64_t itv)
+{
+	return psi_report(s, a, &view_psi_cpu, 1, prev, curr, itv, false);
+}
+
+static void
+psi_cpu_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+                  const struct sar_slot *last, uint64_t itv)
+{
+	psi_report(s, a, &view_psi_cpu, 1, first, last, itv, true);
+}
+
+static unsigned
+psi_io_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+             const struct sar_slot *curr, uint64_t itv)
+{
+	return psi_report(s, a, &view_psi_io, 2, prev, curr, itv, false);
+}
+
+static void
+psi_io_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+                 const struct sar_slot *last, uint64_t itv)
+{
+	psi_report(s, a, &view_psi_io, 2, first, last, itv, true);
+}
+
+static unsigned
+psi_mem_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+              const struct sar_slot *curr, uint64_t itv)
+{
+	return psi_report(s, a, &view_psi_mem, 2, prev, curr, itv, false);
+}
+
+static void
+psi_mem_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+                  const struct sar_slot *last, uint64_t itv)
+{
+	psi_report(s, a, &view_psi_mem, 2, first, last, itv, true);
+}
+
+const struct sar_view view_psi_cpu = {
+        .act_id = A_PSI_CPU,
+        .opt = SAR_O_MAIN,
+        .hdr = "%scpu-10;%scpu-60;%scpu-300;%scpu",
+        .avg_size = sizeof(struct psi_sums),
+        .print = psi_cpu_print,
+        .print_avg = psi_cpu_print_avg,
+};
+
+const struct sar_view view_psi_io = {
+        .act_id = A_PSI_IO,
+        .opt = SAR_O_MAIN,
+        .hdr = "%sio-10;%sio-60;%sio-300;%sio;%fio-10;%fio-60;%fio-300;%fio",
+        .avg_size = sizeof(struct psi_sums),
+        .print = psi_io_print,
+        .print_avg = psi_io_print_avg,
+};
+
+const struct sar_view view_psi_mem = {
+        .act_id = A_PSI_MEM,
+        .opt = SAR_O_MAIN,
+        .hdr = "%smem-10;%smem-60;%smem-300;%smem;%fmem-10;%fmem-60;%fmem-300;%fmem",
+        .avg_size = sizeof(struct psi_sums),
+        .print = psi_mem_print,
+        .print_avg = psi_mem_print_avg,
+};
