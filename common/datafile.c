@@ -25,6 +25,20 @@ newer(const struct stat *a, const struct stat *b)
 	return a->st_mtim.tv_nsec > b->st_mtim.tv_nsec;
 }
 
+/* Appends ".gz" to path when only the compressed file exists (sa2 compresses old days). */
+static void
+prefer_existing(char *path, size_t len)
+{
+	struct stat st;
+	size_t n = strlen(path);
+
+	if (stat(path, &st) == 0 || n + 3 >= len)
+		return;
+	memcpy(path + n, ".gz", 4);
+	if (stat(path, &st) < 0)
+		path[n] = '\0';
+}
+
 int
 datafile_daily_name(char *buf, size_t len, const char *dir, const struct tm *day)
 {
@@ -35,9 +49,11 @@ datafile_daily_name(char *buf, size_t len, const char *dir, const struct tm *day
 
 	n1 = snprintf(dd, sizeof(dd), "%s/sa%02d", dir, day->tm_mday);
 	n2 = snprintf(ymd, sizeof(ymd), "%s/sa%04d%02d%02d", dir, day->tm_year + 1900,
-	              day->tm_mon + 1, day->tm_mday);
+		      day->tm_mon + 1, day->tm_mday);
 	if (n1 < 0 || n2 < 0 || (size_t) n1 >= sizeof(dd) || (size_t) n2 >= sizeof(ymd))
 		return -ENAMETOOLONG;
+	prefer_existing(dd, sizeof(dd));
+	prefer_existing(ymd, sizeof(ymd));
 	if (stat(ymd, &st_ymd) == 0 && (stat(dd, &st_dd) < 0 || newer(&st_ymd, &st_dd)))
 		pick = ymd;
 	if (strlen(pick) >= len)

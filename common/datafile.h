@@ -17,7 +17,9 @@
 /*
  * Builds DIR/saDD or DIR/saYYYYMMDD for the calendar day of *day. When both
  * exist, the more recently modified one wins (as sysstat guesses); when
- * neither exists, saDD. Returns 0, or -ENAMETOOLONG when len is too small.
+ * neither exists, saDD. A name whose plain file is missing but whose ".gz"
+ * exists gets the ".gz" (the reader decompresses it). Returns 0, or
+ * -ENAMETOOLONG when len is too small.
  */
 int datafile_daily_name(char *buf, size_t len, const char *dir, const struct tm *day);
 

@@ -156,7 +156,7 @@ main(int argc, char **argv)
 	}
 	if (!c.interval)
 		sar_usage();
-	s.o.interval = c.interval_set ? s.o.interval : c.interval < 0 ? 1 : c.interval;
+	s.o.interval = c.interval < 0 ? 1 : c.interval;
 	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	sar_report_file(&s, c.from_file, dflt);
 	fflush(stdout);

@@ -482,7 +482,9 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 	} else if (!strcmp(a, "-i")) {
 		if (!argv[*opt + 1] || !all_digits(argv[*opt + 1]) || atol(argv[*opt + 1]) < 1)
 			sar_usage();
+		/* As in sysstat, -i N is the interval: a number after it is the count. */
 		o->interval = atol(argv[*opt + 1]);
+		c->interval = o->interval;
 		c->interval_set = true;
 		*opt += 2;
 	} else if (!strcmp(a, "-m") || !strcmp(a, "-n")) {

@@ -81,4 +81,22 @@ for f in "${files[@]:0:5}"; do
 	S_TIME_FORMAT=ISO compare "ISO $(basename "$f")" -w -f "$f"
 done
 compare "directory" -w -f "$TMPD"
+
+# 3. Compressed archives are read directly (sysstat cannot): the report of
+#    f.gz must be Debian's report of f; the default file may be saDD.gz.
+for f in "${files[@]}"; do
+	case "$f" in *-err | *.xml | *.out) continue ;; esac
+	gzip -c "$f" >"$TMPD/z.gz"
+	run_capture "$TMPD/a" "$ORACLE_SAR" -w -f "$f"
+	run_capture "$TMPD/b" "$SAR" -w -f "$TMPD/z.gz"
+	if same_capture "$TMPD/a" "$TMPD/b" "s|$f|F|g;s|$TMPD/z.gz|F|g"; then pass; else
+		fail "gzip: $(basename "$f")"
+		show_diff "$TMPD/a" "$TMPD/b"
+	fi
+done
+mkdir -p "$TMPD/days"
+gzip -c "$TMPD/ours.sa" >"$TMPD/days/sa$(date +%d).gz"
+run_capture "$TMPD/a" "$ORACLE_SAR" -w -f "$TMPD/ours.sa"
+run_capture "$TMPD/b" "$SAR" -w -f "$TMPD/days"
+if same_capture "$TMPD/a" "$TMPD/b"; then pass; else fail "default file saDD.gz"; show_diff "$TMPD/a" "$TMPD/b"; fi
 finish

@@ -1,0 +1,481 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The power management family of sar views (spec §2.24): CPU clock
+ * (-m CPU), fans (-m FAN), temperatures (-m TEMP), voltage inputs (-m IN),
+ * weighted CPU frequency (-m FREQ) and USB devices (-m USB).
+ *
+ * Every view but FREQ shows levels: rows print the current record and add
+ * it to the average state; the Average: rows are means over the displayed
+ * records. FREQ is a rate between two records, so its Average: row is the
+ * same computation from the segment's first record to the last one. USB
+ * has no mean: its Summary: rows list every device seen in the block.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "activity.h"
+#include "layout.h"
+#include "sar.h"
+#include "views.h"
+#include "banned.h"
+
+/* Item bounds of the readers (activity.c): the average arrays are this big. */
+#define PWR_MAX_CPUS    (8192 + 1)
+#define PWR_MAX_SENSORS 4096
+#define PWR_MAX_USB     65536
+
+/*
+ * sysstat prints the names with "%s" from fixed arrays: a name that fills
+ * its array runs on into the bytes that follow it in the item (the padding
+ * of a sensor, the product after a USB manufacturer). Bounded here by the
+ * end of the item.
+ */
+static void
+out_name(struct sar *s, const char *name, size_t max)
+{
+	putc(' ', s->out);
+	fwrite(name, 1, strnlen(name, max), s->out);
+}
+
+static double
+get_double(const void *item, size_t off)
+{
+	double v;
+
+	memcpy(&v, (const unsigned char *) item + off, sizeof(v));
+	return v;
+}
+
+static uint64_t
+get_u64(const void *item, size_t off)
+{
+	uint64_t v;
+
+	memcpy(&v, (const unsigned char *) item + off, sizeof(v));
+	return v;
+}
+
+/* The CPU column of the per-CPU views: "all", or the CPU number. */
+static void
+out_cpu(struct sar *s, uint32_t i)
+{
+	if (i == 0)
+		sar_out_raw(s, "     all");
+	else
+		fprintf(s->out, "     %3d", (int) (i - 1));
+}
+
+/* ---- CPU clock: -m CPU ---- */
+
+struct cpufreq_sums {
+	uint64_t sum[PWR_MAX_CPUS]; /* 1/100 MHz, over the displayed rows */
+};
+
+static uint64_t
+cpufreq_of(const struct sar_act *a, const struct sar_slot *sl, uint32_t i)
+{
+	return get_u64(sar_item(a, sl, i, 0), offsetof(struct stats_pwr_cpufreq, cpufreq));
+}
+
+/*
+ * The rows of one record, current values or means. An offline CPU has a
+ * clock of 0 and no row; the selection is that of -P.
+ */
+static unsigned
+cpufreq_rows(struct sar *s, struct sar_act *a, const struct sar_slot *sl, bool mean)
+{
+	struct cpufreq_sums *avg = sar_avg(a);
+	unsigned lines = 0;
+	uint32_t i;
+
+	if (s->dish)
+		sar_out_header(s, &view_pwr_cpu, s->ts_prev, a, NULL);
+	for (i = 0; i < sl->nr && i < PWR_MAX_CPUS; i++) {
+		uint64_t f = cpufreq_of(a, sl, i);
+
+		if (!f || !sar_cpu_selected(s, i))
+			continue;
+		sar_out_ts(s, s->ts_curr);
+		out_cpu(s, i);
+		if (mean) {
+			sar_out_f(s, (double) avg->sum[i] / (double) (100 * s->avg_count));
+		} else {
+			sar_out_f(s, (double) f / 100);
+			avg->sum[i] += f;
+		}
+		sar_out_nl(s);
+		lines++;
+	}
+	return lines;
+}
+
+static unsigned
+cpufreq_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+              const struct sar_slot *curr, uint64_t itv)
+{
+	(void) prev;
+	(void) itv;
+	return cpufreq_rows(s, a, curr, false);
+}
+
+static void
+cpufreq_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+                  const struct sar_slot *last, uint64_t itv)
+{
+	(void) first;
+	(void) itv;
+	cpufreq_rows(s, a, last, true);
+}
+
+const struct sar_view view_pwr_cpu = {
+        .act_id = A_PWR_CPU,
+        .opt = SAR_O_MAIN,
+        .hdr = "CPU;MHz",
+        .iwidth = 7,
+        .flags = SAR_VF_CPU_BITMAP,
+        .avg_size = sizeof(struct cpufreq_sums),
+        .print = cpufreq_print,
+        .print_avg = cpufreq_print_avg,
+};
+
+/* ---- sensors: -m FAN, -m TEMP, -m IN ---- */
+
+/*
+ * The three sensor items are doubles followed by the chip name: a value,
+ * its minimum and (but for fans) its maximum.
+ */
+struct sensor_kind {
+	const struct sar_view *view;
+	size_t min_off;
+	size_t max_off; /* 0: no maximum (fans) */
+	size_t dev_off;
+	size_t size;
+	int first_number; /* fans and temperatures count from 1, inputs from 0 */
+};
+
+/*
+ * Fans: sums of rpm and rpm_min. Temperatures and inputs: the sum of the
+ * value, and the last minimum and maximum (sysstat takes them as fixed).
+ */
+struct sensor_sums {
+	double val[PWR_MAX_SENSORS];
+	double min[PWR_MAX_SENSORS];
+	double max[PWR_MAX_SENSORS];
+};
+
+/* Where the value lies between min and max, in percent (0 when they are equal). */
+static double
+sensor_pct(double v, double min, double max)
+{
+	return (max - min) != 0 ? (v - min) / (max - min) * 100 : 0.0;
+}
+
+static void
+sensor_values(struct sar *s, const struct sensor_kind *k, struct sensor_sums *avg, uint32_t i,
+              const void *item, bool mean)
+{
+	double n = (double) s->avg_count;
+	double v = get_double(item, 0), min = get_double(item, k->min_off);
+	double max = k->max_off ? get_double(item, k->max_off) : 0;
+
+	if (!k->max_off) {
+		if (mean) {
+			sar_out_f(s, avg->val[i] / n);
+			sar_out_f(s, (avg->val[i] - avg->min[i]) / n);
+		} else {
+			sar_out_f(s, v);
+			sar_out_f(s, v - min);
+			avg->val[i] += v;
+			avg->min[i] += min;
+		}
+		return;
+	}
+	if (mean) {
+		sar_out_f(s, avg->val[i] / n);
+		sar_out_pc(s, sensor_pct(avg->val[i] / n, avg->min[i], avg->max[i]));
+	} else {
+		sar_out_f(s, v);
+		sar_out_pc(s, sensor_pct(v, min, max));
+		avg->val[i] += v;
+		avg->min[i] = min;
+		avg->max[i] = max;
+	}
+}
+
+static unsigned
+sensor_rows(struct sar *s, struct sar_act *a, const struct sensor_kind *k,
+            const struct sar_slot *sl, bool mean)
+{
+	struct sensor_sums *avg = sar_avg(a);
+	uint32_t i;
+
+	if (s->dish)
+		sar_out_header(s, k->view, s->ts_prev, a, NULL);
+	for (i = 0; i < sl->nr && i < PWR_MAX_SENSORS; i++) {
+		const void *item = sar_item(a, sl, i, 0);
+
+		sar_out_ts(s, s->ts_curr);
+		fprintf(s->out, "     %5d", (int) i + k->first_number);
+		sensor_values(s, k, avg, i, item, mean);
+		out_name(s, (const char *) item + k->dev_off, k->size - k->dev_off);
+		sar_out_nl(s);
+	}
+	return i;
+}
+
+static const struct sensor_kind fan_kind = {
+        .view = &view_pwr_fan,
+        .min_off = offsetof(struct stats_pwr_fan, rpm_min),
+        .dev_off = offsetof(struct stats_pwr_fan, device),
+        .size = sizeof(struct stats_pwr_fan),
+        .first_number = 1,
+};
+
+static const struct sensor_kind temp_kind = {
+        .view = &view_pwr_temp,
+        .min_off = offsetof(struct stats_pwr_temp, temp_min),
+        .max_off = offsetof(struct stats_pwr_temp, temp_max),
+        .dev_off = offsetof(struct stats_pwr_temp, device),
+        .size = sizeof(struct stats_pwr_temp),
+        .first_number = 1,
+};
+
+static const struct sensor_kind in_kind = {
+        .view = &view_pwr_in,
+        .min_off = offsetof(struct stats_pwr_in, in_min),
+        .max_off = offsetof(struct stats_pwr_in, in_max),
+        .dev_off = offsetof(struct stats_pwr_in, device),
+        .size = sizeof(struct stats_pwr_in),
+        .first_number = 0,
+};
+
+/* One print and one print_avg per sensor kind. */
+#define SENSOR_VIEW(name, kind, act, header)                                                       \
+	static unsigned name##_print(struct sar *s, struct sar_act *a,                             \
+	                             const struct sar_slot *prev, const struct sar_slot *curr,     \
+	                             uint64_t itv)                                                 \
+	{                                                                                          \
+		(void) prev;                                                                       \
+		(void) itv;                                                                        \
+		return sensor_rows(s, a, &(kind), curr, false);                                    \
+	}                                                                                          \
+	static void name##_print_avg(struct sar *s, struct sar_act *a,                             \
+	                             const struct sar_slot *first, const struct sar_slot *last,    \
+	                             uint64_t itv)                                                 \
+	{                                                                                          \
+		(void) first;                                                                      \
+		(void) itv;                                                                        \
+		sensor_rows(s, a, &(kind), last, true);                                            \
+	}                                                                                          \
+	const struct sar_view view_##name = {                                                      \
+	        .act_id = (act),                                                                   \
+	        .opt = SAR_O_MAIN,                                                                 \
+	        .hdr = (header),                                                                   \
+	        .iwidth = -2,                                                                      \
+	        .avg_size = sizeof(struct sensor_sums),                                            \
+	        .print = name##_print,                                                             \
+	        .print_avg = name##_print_avg,                                                     \
+	}
+
+SENSOR_VIEW(pwr_fan, fan_kind, A_PWR_FAN, "FAN;DEVICE;rpm;drpm");
+SENSOR_VIEW(pwr_temp, temp_kind, A_PWR_TEMP, "TEMP;DEVICE;degC;%temp");
+SENSOR_VIEW(pwr_in, in_kind, A_PWR_IN, "IN;DEVICE;inV;%in");
+
+/* ---- weighted CPU frequency: -m FREQ ---- */
+
+/*
+ * A CPU's time in a state in the reference record. A CPU that record does
+ * not have (it came online since) reads as 0, as in sysstat's zeroed
+ * buffers.
+ */
+static uint64_t
+prev_time(const struct sar_act *a, const struct sar_slot *prev, uint32_t i, uint32_t k)
+{
+	size_t end = ((size_t) i * (size_t) a->fa->fa.nr2 + k + 1) * a->desc->size;
+
+	if (end > prev->cap)
+		return 0;
+	return get_u64(sar_item(a, prev, i, k), offsetof(struct stats_pwr_wghfreq, time_in_state));
+}
+
+/*
+ * The mean frequency of one CPU over the interval, in MHz: the frequencies
+ * (kHz, truncated to MHz) weighted by the time spent at each, up to the
+ * first empty state. Sums wrap in u64 as sysstat's do.
+ */
+static double
+wghfreq_of(const struct sar_act *a, const struct sar_slot *prev, const struct sar_slot *curr,
+           uint32_t i)
+{
+	uint64_t tisfreq = 0, tis = 0;
+	uint32_t k;
+
+	for (k = 0; (int32_t) k < a->fa->fa.nr2; k++) {
+		const void *c = sar_item(a, curr, i, k);
+		uint64_t freq = get_u64(c, offsetof(struct stats_pwr_wghfreq, freq));
+		uint64_t dt = get_u64(c, offsetof(struct stats_pwr_wghfreq, time_in_state)) -
+		              prev_time(a, prev, i, k);
+
+		if (!freq)
+			break;
+		tisfreq += freq / 1000 * dt;
+		tis += dt;
+	}
+	return tis ? (double) tisfreq / (double) tis : 0.0;
+}
+
+static unsigned
+wghfreq_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+              const struct sar_slot *curr, uint64_t itv)
+{
+	unsigned lines = 0;
+	uint32_t i;
+
+	(void) itv;
+	if (s->dish)
+		sar_out_header(s, &view_pwr_freq, s->ts_prev, a, NULL);
+	for (i = 0; i < curr->nr && i < PWR_MAX_CPUS; i++) {
+		if (!sar_cpu_selected(s, i))
+			continue;
+		sar_out_ts(s, s->ts_curr);
+		out_cpu(s, i);
+		sar_out_f(s, wghfreq_of(a, prev, curr, i));
+		sar_out_nl(s);
+		lines++;
+	}
+	return lines;
+}
+
+static void
+wghfreq_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+                  const struct sar_slot *last, uint64_t itv)
+{
+	wghfreq_print(s, a, first, last, itv);
+}
+
+const struct sar_view view_pwr_freq = {
+        .act_id = A_PWR_FREQ,
+        .opt = SAR_O_MAIN,
+        .hdr = "CPU;wghMHz",
+        .iwidth = 7,
+        .flags = SAR_VF_CPU_BITMAP,
+        .print = wghfreq_print,
+        .print_avg = wghfreq_print_avg,
+};
+
+/* ---- USB devices: -m USB ---- */
+
+/*
+ * The Summary: list: the devices of the segment's first record, then every
+ * new device (bus, vendor, product) of the displayed records, in the order
+ * they were first seen, with the values they had then.
+ */
+struct usb_summary {
+	bool started;
+	uint32_t n;
+	struct stats_pwr_usb dev[PWR_MAX_USB];
+};
+
+/*
+ * A device is looked for from the start of the list; a slot with bus 0 is
+ * free and ends the list there (sysstat's zeroed tail, or a bus-0 entry of
+ * the first record).
+ */
+static void
+usb_remember(struct usb_summary *sum, const struct stats_pwr_usb *u)
+{
+	uint32_t j;
+
+	for (j = 0; j < sum->n; j++) {
+		const struct stats_pwr_usb *d = &sum->dev[j];
+
+		if (d->bus_nr == u->bus_nr && d->vendor_id == u->vendor_id &&
+		    d->product_id == u->product_id)
+			return;
+		if (!d->bus_nr)
+			break;
+	}
+	if (j < PWR_MAX_USB) {
+		sum->dev[j] = *u;
+		sum->n = j + 1;
+	}
+}
+
+static void
+usb_header(struct sar *s, const char *ts)
+{
+	sar_out_nl(s);
+	sar_out_ts(s, ts);
+	fprintf(s->out, "     BUS  idvendor    idprod  maxpower %-*s product\n", MAX_MANUF_LEN - 1,
+	        "manufact");
+}
+
+static void
+usb_row(struct sar *s, const char *ts, const struct stats_pwr_usb *u)
+{
+	sar_out_ts(s, ts);
+	fprintf(s->out, "  %6d %9x %9x", (int) u->bus_nr, u->vendor_id, u->product_id);
+	/* bMaxPower counts units of 2 mA; the shift is done in 32 bits. */
+	sar_out_u64(s, (uint64_t) (uint32_t) (u->bmaxpower << 1));
+	fprintf(s->out, " %-*.*s", MAX_MANUF_LEN - 1,
+	        (int) strnlen(u->manufacturer, MAX_MANUF_LEN + MAX_PROD_LEN), u->manufacturer);
+	out_name(s, u->product, MAX_PROD_LEN);
+	sar_out_nl(s);
+}
+
+static const struct stats_pwr_usb *
+usb_item(const struct sar_act *a, const struct sar_slot *sl, uint32_t i)
+{
+	return sar_item(a, sl, i, 0);
+}
+
+static unsigned
+usb_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+          const struct sar_slot *curr, uint64_t itv)
+{
+	struct usb_summary *sum = sar_avg(a);
+	uint32_t i;
+
+	(void) prev;
+	(void) itv;
+	if (!sum->started) {
+		sum->started = true;
+		/* The list starts as the first record, as it is. */
+		for (i = 0; i < a->slot[2].nr && i < PWR_MAX_USB; i++)
+			sum->dev[i] = *usb_item(a, &a->slot[2], i);
+		sum->n = i;
+	}
+	if (s->dish)
+		usb_header(s, s->ts_prev);
+	for (i = 0; i < curr->nr; i++) {
+		usb_row(s, s->ts_curr, usb_item(a, curr, i));
+		usb_remember(sum, usb_item(a, curr, i));
+	}
+	return curr->nr;
+}
+
+static void
+usb_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+              const struct sar_slot *last, uint64_t itv)
+{
+	const struct usb_summary *sum = sar_avg(a);
+	static const char summary[] = "Summary:";
+	uint32_t j;
+
+	(void) first;
+	(void) last;
+	(void) itv;
+	if (s->dish)
+		usb_header(s, summary);
+	for (j = 0; j < sum->n; j++)
+		usb_row(s, summary, &sum->dev[j]);
+}
+
+const struct sar_view view_pwr_usb = {
+        .act_id = A_PWR_USB,
+        .opt = SAR_O_MAIN,
+        .hdr = "manufact;product;BUS;idvendor;idprod;maxpower",
+        .avg_size = sizeof(struct usb_summary),
+        .print = usb_print,
+        .print_avg = usb_print_avg,
+};
