@@ -275,6 +275,23 @@ find_line(const char *buf, const char *key)
 	return NULL;
 }
 
+bool
+collect_gets(const char **pos, char *line, size_t size)
+{
+	const char *s = *pos;
+	size_t n = 0;
+
+	if (!*s || size < 2)
+		return false;
+	while (n < size - 1 && s[n])
+		if (s[n++] == '\n')
+			break;
+	memcpy(line, s, n);
+	line[n] = '\0';
+	*pos = s + n;
+	return true;
+}
+
 const char *
 next_line(const char *p)
 {

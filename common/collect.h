@@ -143,6 +143,14 @@ const char *find_line(const char *buf, const char *key);
 /* The start of the line after p, or NULL at the end of buf. */
 const char *next_line(const char *p);
 
+/*
+ * Copies into line what one fgets(line, size) would return from *pos (sadc
+ * reads its files with fixed-size fgets() buffers, and a longer line comes
+ * back in pieces): the next line with its '\n', or its first size - 1 bytes.
+ * Advances *pos. Returns false at the end of the buffer or when size < 2.
+ */
+bool collect_gets(const char **pos, char *line, size_t size);
+
 /* ------------------------------------------------------------------------- */
 /* The collectors, one pair per activity, defined in the family files. */
 

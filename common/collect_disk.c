@@ -22,26 +22,6 @@
 /* Longest mount point sadc reads (its "%255s"), with the NUL. */
 #define MTAB_MOUNTP_LEN 256
 
-/*
- * Copies the next line of *p into out as fgets() would: at most size - 1
- * bytes, stopping after a '\n'. Returns false at the end of the buffer.
- */
-static bool
-buf_gets(const char **p, char *out, size_t size)
-{
-	const char *s = *p;
-	size_t n = 0;
-
-	if (!*s)
-		return false;
-	while (s[n] && n < size - 1)
-		if (s[n++] == '\n')
-			break;
-	memcpy(out, s, n);
-	out[n] = '\0';
-	*p = s + n;
-	return true;
-}
 
 /* Blanks that scanf() skips before a conversion, short of the end of the line. */
 static const char *
@@ -148,7 +128,7 @@ parse_diskstats_io(const char *buf, struct stats_io *ret, const struct disk_prob
 	char line[DISKSTATS_LINE_READ];
 	struct diskstats_line l;
 
-	while (buf_gets(&buf, line, sizeof(line))) {
+	while (collect_gets(&buf, line, sizeof(line))) {
 		uint64_t rd, wr, dc;
 
 		/* sadc needs major, minor, name and columns 1, 3, 5 and 7. */
@@ -203,7 +183,7 @@ parse_diskstats_disk(const char *buf, struct stats_disk *items, int32_t max_nr, 
 	struct diskstats_line l;
 	int32_t n = 0;
 
-	while (buf_gets(&buf, line, sizeof(line))) {
+	while (collect_gets(&buf, line, sizeof(line))) {
 		/* sadc needs the eleven classic columns. */
 		if (parse_diskstats_line(line, &l) < 0 || l.n_values < COL_RQ_TICKS)
 			continue;
@@ -232,7 +212,7 @@ count_diskstats_disk(const char *buf, bool partitions, const struct disk_probe *
 	struct diskstats_line l;
 	int32_t n = 0;
 
-	while (buf_gets(&buf, line, sizeof(line))) {
+	while (collect_gets(&buf, line, sizeof(line))) {
 		if (partitions) {
 			n++;
 			continue;
@@ -377,7 +357,7 @@ parse_tty_serial(const char *buf, struct stats_serial *items, int32_t max_nr)
 	char line[SERIAL_LINE];
 	int32_t n = 0;
 
-	while (buf_gets(&buf, line, sizeof(line))) {
+	while (collect_gets(&buf, line, sizeof(line))) {
 		if (!strstr(line, "tx:"))
 			continue;
 		if (n >= max_nr)
@@ -393,7 +373,7 @@ count_tty_serial(const char *buf)
 	char line[SERIAL_LINE];
 	int32_t n = 0;
 
-	while (buf_gets(&buf, line, sizeof(line)))
+	while (collect_gets(&buf, line, sizeof(line)))
 		if (strstr(line, "tx:"))
 			n++;
 	return n;
@@ -490,7 +470,7 @@ parse_mtab(const char *buf, struct stats_filesystem *items, int32_t max_nr, fs_s
 	int32_t n = 0;
 
 	memset(&s, 0, sizeof(s));
-	while (buf_gets(&buf, line, sizeof(line))) {
+	while (collect_gets(&buf, line, sizeof(line))) {
 		if (!mtab_keep(&s, line, st, arg) || fs_seen(items, n, s.fs_name))
 			continue;
 		if (n >= max_nr)
@@ -508,7 +488,7 @@ count_mtab(const char *buf, fs_stat_fn st, void *arg)
 	int32_t n = 0;
 
 	memset(&s, 0, sizeof(s));
-	while (buf_gets(&buf, line, sizeof(line)))
+	while (collect_gets(&buf, line, sizeof(line)))
 		if (mtab_keep(&s, line, st, arg))
 			n++;
 	return n;

@@ -38,28 +38,6 @@ enum {
 /* ------------------------------------------------------------------------- */
 /* Reading as fgets() and sscanf() do. */
 
-/*
- * Copies into line what one fgets(line, size) would return from *pos: the
- * next line with its '\n', or its first size - 1 bytes. Returns false at
- * the end of the buffer.
- */
-static bool
-next_piece(const char **pos, char *line, size_t size)
-{
-	const char *s = *pos;
-	size_t n = 0;
-
-	if (!*s)
-		return false;
-	while (n < size - 1 && s[n]) {
-		if (s[n++] == '\n')
-			break;
-	}
-	memcpy(line, s, n);
-	line[n] = '\0';
-	*pos = s + n;
-	return true;
-}
 
 static bool
 is_digit_in(char ch, bool hex)
@@ -170,7 +148,7 @@ parse_key_values(const char *buf, const struct key_field *keys, size_t n_keys, v
 	char line[SNMP6_LINE];
 	const char *pos = buf;
 
-	while (next_piece(&pos, line, sizeof(line))) {
+	while (collect_gets(&pos, line, sizeof(line))) {
 		/* Keys have no blank: a key matches iff it is all of the line's first word. */
 		size_t len = strcspn(line, " ");
 		size_t i;
@@ -233,7 +211,7 @@ parse_net_dev_count(const char *buf)
 	const char *pos = buf;
 	int32_t n = 0;
 
-	while (next_piece(&pos, line, sizeof(line)))
+	while (collect_gets(&pos, line, sizeof(line)))
 		if (strchr(line, ':') && n < INT32_MAX)
 			n++;
 	return n;
@@ -267,7 +245,7 @@ parse_dev_lines(const char *buf, void *items, size_t item_size, size_t name_offs
 	const char *pos = buf;
 	int32_t n = 0;
 
-	while (next_piece(&pos, line, sizeof(line))) {
+	while (collect_gets(&pos, line, sizeof(line))) {
 		const char *colon = strchr(line, ':');
 		unsigned char *item;
 
@@ -446,7 +424,7 @@ parse_rpc_file(const char *buf, const struct rpc_line *lines, size_t n_lines, vo
 	char line[RPC_LINE];
 	const char *pos = buf;
 
-	while (next_piece(&pos, line, sizeof(line))) {
+	while (collect_gets(&pos, line, sizeof(line))) {
 		size_t i;
 
 		for (i = 0; i < n_lines; i++) {
@@ -537,7 +515,7 @@ parse_sockstat(const char *buf, const struct sock_field *fields, size_t n_fields
 	char line[SOCKSTAT_LINE] = {0};
 	const char *pos = buf;
 
-	while (next_piece(&pos, line, sizeof(line))) {
+	while (collect_gets(&pos, line, sizeof(line))) {
 		size_t i;
 
 		for (i = 0; i < n_fields; i++) {
@@ -585,7 +563,7 @@ snmp_values(const char *buf, const char *label, char *line, int *format)
 	const char *pos = buf;
 	bool header_seen = false;
 
-	while (next_piece(&pos, line, SNMP_LINE)) {
+	while (collect_gets(&pos, line, SNMP_LINE)) {
 		if (strncmp(line, label, len))
 			continue;
 		if (header_seen)

@@ -45,26 +45,6 @@ scratch_text(const struct collect_ctx *c)
 	return c->scratch.buf ? c->scratch.buf : "";
 }
 
-/*
- * The next line of *p as fgets(line, n) would return it: up to and
- * including the newline, at most n-1 bytes. Returns false at the end.
- */
-static bool
-next_fgets_line(const char **p, char *line, size_t n)
-{
-	const char *s = *p;
-	size_t len = 0;
-
-	if (!*s || n < 2)
-		return false;
-	while (len < n - 1 && s[len])
-		if (s[len++] == '\n')
-			break;
-	memcpy(line, s, len);
-	line[len] = '\0';
-	*p = s + len;
-	return true;
-}
 
 int
 pwr_fgets_chop(char *dst, size_t n, const char *content)
@@ -72,7 +52,7 @@ pwr_fgets_chop(char *dst, size_t n, const char *content)
 	const char *p = content;
 	size_t len;
 
-	if (!next_fgets_line(&p, dst, n))
+	if (!collect_gets(&p, dst, n))
 		return -1;
 	len = strlen(dst);
 	if (len > 0)
@@ -162,7 +142,7 @@ parse_pwr_cpuinfo(const char *buf, struct stats_pwr_cpufreq *items, int32_t max_
 
 	if (max_nr < 1)
 		return COLLECT_E_NOSPACE;
-	while (next_fgets_line(&p, line, sizeof(line))) {
+	while (collect_gets(&p, line, sizeof(line))) {
 		int key = cpuinfo_key_of(line);
 		const char *v = key < 0 ? NULL : strchr(line, ':');
 
@@ -208,7 +188,7 @@ parse_pwr_freq_states(const char *buf)
 	const char *p = buf;
 	int32_t n = 0;
 
-	while (n < INT32_MAX && next_fgets_line(&p, line, sizeof(line)))
+	while (n < INT32_MAX && collect_gets(&p, line, sizeof(line)))
 		n++;
 	return n;
 }
@@ -221,7 +201,7 @@ parse_pwr_time_in_state(const char *buf, struct stats_pwr_wghfreq *row, int32_t 
 	uint64_t freq = 0, tis = 0;
 	int32_t j = 0;
 
-	while (next_fgets_line(&p, line, sizeof(line))) {
+	while (collect_gets(&p, line, sizeof(line))) {
 		const char *s = line;
 
 		/* sscanf("%lu %llu"): what does not parse keeps the previous line's value. */
