@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
+#include <unistd.h>
 
 #include "options.h"
 #include "banned.h"
@@ -293,6 +295,32 @@ next_is(char **argv, int opt, const char *word, const char *letters, size_t i)
 	return !letters[i + 1] && argv[opt + 1] && !strcmp(argv[opt + 1], word);
 }
 
+/* -j TYPE: SID (the WWN), or a /dev/disk/by-TYPE directory (sysstat lower-cases TYPE). */
+static bool
+parse_persistent(struct sar_opts *o, const char *type)
+{
+	char dir[4096];
+	size_t k, n = strlen(type);
+
+	o->pretty = true;
+	if (!strcmp(type, "SID")) {
+		o->persistent_type |= SAR_PERSIST_SID;
+		return true;
+	}
+	if (n >= sizeof(o->persistent_name) - 1)
+		return false;
+	for (k = 0; k <= n; k++)
+		o->persistent_name[k] = (char) tolower((unsigned char) type[k]);
+	if (snprintf(dir, sizeof(dir), "/dev/disk/by-%s", o->persistent_name) >=
+	            (int) sizeof(dir) ||
+	    access(dir, R_OK)) {
+		fprintf(stderr, "Invalid type of persistent device name\n");
+		exit(1);
+	}
+	o->persistent_type |= SAR_PERSIST_NAME;
+	return true;
+}
+
 /* One word of grouped flags like "-BruW". Returns false on a usage error. */
 static bool
 parse_flags(struct sar_cmdline *c, char **argv, int *opt)
@@ -381,10 +409,7 @@ parse_flags(struct sar_cmdline *c, char **argv, int *opt)
 			if (!argv[*opt + 1])
 				return false;
 			(*opt)++;
-			o->pretty = true;
-			o->persistent_type = 1;
-			snprintf(c->persistent, sizeof(c->persistent), "%s", argv[*opt]);
-			return true;
+			return parse_persistent(o, argv[*opt]);
 		case 'r':
 			o->outputs[A_MEMORY] |= SAR_O_MEM;
 			if (next_is(argv, *opt, "ALL", w, i)) {

@@ -21,7 +21,6 @@ struct sar_cmdline {
 	bool which_sadc;              /* --sadc */
 	long interval;                /* -1 when not given */
 	long count;                   /* 0 when not given */
-	char persistent[32];          /* -j TYPE */
 };
 
 /* Parses argv; exits with sar's usage message (status 1) on a usage error. */

@@ -99,3 +99,10 @@ tz_list() {
 	*) echo "UTC" ;;
 	esac
 }
+
+# Whether the i-th file of a differential matrix gets the whole matrix:
+# always with SYSREC_FULL=1; otherwise one file in four (the others still
+# get the main views), to keep CI under its time budget.
+sampled() {
+	[ "${SYSREC_FULL:-0}" = 1 ] || [ $(($1 % 4)) -eq 0 ]
+}

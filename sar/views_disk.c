@@ -1,0 +1,1046 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The disk family of sar views: I/O totals (-b), block devices (-d), serial
+ * lines (-y) and filesystems (-F [MOUNT]) (spec §2.7, §2.12, §2.13, §2.21).
+ *
+ * Block device names are not in the file. As sysstat does, they are made
+ * from major:minor on the host that reads the file, at display time: the
+ * /sys/dev/block link, else the ioconf file, else devM-m; -p prefers the
+ * device-mapper names of /dev/mapper, -j the /dev/disk/by-TYPE names or
+ * the WWN.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "activity.h"
+#include "layout.h"
+#include "sar.h"
+#include "views.h"
+#include "banned.h"
+
+/* sysstat's units of --human values: bytes (filesystems) and kB (disks). */
+#define UNIT_BYTE 1
+#define UNIT_KB   2
+
+/* sysstat keeps --dev= and --fs= names shorter than this (MAX_DEV_LEN, MAX_FS_LEN). */
+#define LIST_NAME_MAX 128
+
+/* sysstat's buffer for a device name (MAX_NAME_LEN): longer names are cut. */
+#define DEV_NAME_MAX 128
+
+/* Room for any name a view prints (persistent names are file names). */
+#define NAME_BUF (PATH_MAX + 1)
+
+static const char sysfs_dev_block[] = "/sys/dev/block";
+static const char devmap_dir[] = "/dev/mapper";
+static const char dev_disk_by[] = "/dev/disk/by";
+static const char proc_devices[] = "/proc/devices";
+static const char ioconf_file[] = "/etc/sysstat/sysstat.ioconf";
+/* sysstat falls back on a file of the current directory. */
+static const char ioconf_local[] = "./sysstat.ioconf";
+
+/* ---- helpers ---- */
+
+/* S_VALUE of a 32-bit counter: the subtraction wraps at 32 bits. */
+static double
+s_value32(uint32_t prev, uint32_t curr, uint64_t itv)
+{
+	return (double) (uint32_t) (curr - prev) / (double) itv * 100;
+}
+
+/* Copies src into out, cut to len - 1 bytes (sysstat's fixed-size buffers). */
+static void
+copy_cut(char *out, size_t len, const char *src)
+{
+	size_t n = strnlen(src, len - 1);
+
+	memmove(out, src, n);
+	out[n] = '\0';
+}
+
+static _Noreturn void
+die_nomem(void)
+{
+	fputs("Cannot allocate memory\n", stderr);
+	exit(4);
+}
+
+/*
+ * Whether a --dev= / --fs= list lets name through. sysstat drops names too
+ * long for its list, and a list left empty selects everything.
+ */
+static bool
+list_accepts(const struct strbuf *l, const char *name)
+{
+	const char *p = l->buf, *end = l->buf + l->len;
+	bool any = false;
+
+	if (!p)
+		return true;
+	for (; p < end; p += strlen(p) + 1) {
+		if (strlen(p) >= LIST_NAME_MAX)
+			continue;
+		any = true;
+		if (!strcmp(p, name))
+			return true;
+	}
+	return !any;
+}
+
+/* POSIX basename(3) (libgen's), which sysstat uses: modifies path. */
+static const char *
+path_basename(char *path)
+{
+	size_t n = strlen(path);
+	const char *slash;
+
+	if (!n)
+		return ".";
+	while (n > 1 && path[n - 1] == '/')
+		path[--n] = '\0';
+	if (n == 1 && path[0] == '/')
+		return path;
+	slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+/* The basename of the target of a symbolic link, into out; false when unreadable. */
+static bool
+link_basename(const char *link, char *out, size_t len)
+{
+	char target[PATH_MAX];
+	ssize_t r = readlink(link, target, sizeof(target));
+	const char *base;
+
+	if (r <= 0 || r >= (ssize_t) sizeof(target))
+		return false;
+	target[r] = '\0';
+	base = path_basename(target);
+	if (!*base)
+		return false;
+	snprintf(out, len, "%s", base);
+	return true;
+}
+
+/* ---- -b: I/O and transfer rates ---- */
+
+static const size_t io_fields[] = {
+        offsetof(struct stats_io, dk_drive),      offsetof(struct stats_io, dk_drive_rio),
+        offsetof(struct stats_io, dk_drive_wio),  offsetof(struct stats_io, dk_drive_dio),
+        offsetof(struct stats_io, dk_drive_rblk), offsetof(struct stats_io, dk_drive_wblk),
+        offsetof(struct stats_io, dk_drive_dblk),
+};
+
+static uint64_t
+u64_at(const void *item, size_t off)
+{
+	uint64_t v;
+
+	memcpy(&v, (const unsigned char *) item + off, sizeof(v));
+	return v;
+}
+
+/* Rows and averages alike: the average is the rate from the segment's first record. */
+static unsigned
+io_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev, const struct sar_slot *curr,
+         uint64_t itv)
+{
+	const void *p = sar_item(a, prev, 0, 0), *c = sar_item(a, curr, 0, 0);
+	size_t i;
+
+	if (s->dish)
+		sar_out_header(s, &view_io, s->ts_prev, a, NULL);
+	sar_out_ts(s, s->ts_curr);
+	for (i = 0; i < sizeof(io_fields) / sizeof(io_fields[0]); i++) {
+		uint64_t vp = u64_at(p, io_fields[i]), vc = u64_at(c, io_fields[i]);
+
+		/* Sums drop when a device goes away: sysstat shows 0, not a wrapped rate. */
+		sar_out_f(s, vc < vp ? 0.0 : sar_s_value(vp, vc, itv));
+	}
+	sar_out_nl(s);
+	return 1;
+}
+
+static void
+io_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+             const struct sar_slot *last, uint64_t itv)
+{
+	io_print(s, a, first, last, itv);
+}
+
+const struct sar_view view_io = {
+        .act_id = A_IO,
+        .opt = SAR_O_MAIN,
+        .hdr = "tps;rtps;wtps;dtps;bread/s;bwrtn/s;bdscd/s",
+        .print = io_print,
+        .print_avg = io_print_avg,
+};
+
+/* ---- -y: serial lines ---- */
+
+/*
+ * The item of prev for the same line, searched from position i (or the
+ * last one) round the slot, as sysstat does; NULL when the line is new.
+ */
+static const struct stats_serial *
+serial_prev(const struct sar_act *a, const struct sar_slot *prev, uint32_t i, uint32_t line)
+{
+	uint32_t j, j0;
+
+	if (!prev->nr)
+		return NULL;
+	j = j0 = i < prev->nr ? i : prev->nr - 1;
+	do {
+		const struct stats_serial *sp = sar_item(a, prev, j, 0);
+
+		if (sp->line == line)
+			return sp;
+		if (++j >= prev->nr)
+			j = 0;
+	} while (j != j0);
+	return NULL;
+}
+
+static void
+serial_row(struct sar *s, const struct stats_serial *sp, const struct stats_serial *sc,
+           uint64_t itv)
+{
+	char tty[32];
+
+	sar_out_ts(s, s->ts_curr);
+	snprintf(tty, sizeof(tty), "       %3d", (int) sc->line);
+	sar_out_raw(s, tty);
+	sar_out_f(s, s_value32(sp->rx, sc->rx, itv));
+	sar_out_f(s, s_value32(sp->tx, sc->tx, itv));
+	sar_out_f(s, s_value32(sp->frame, sc->frame, itv));
+	sar_out_f(s, s_value32(sp->parity, sc->parity, itv));
+	sar_out_f(s, s_value32(sp->brk, sc->brk, itv));
+	sar_out_f(s, s_value32(sp->overrun, sc->overrun, itv));
+	sar_out_nl(s);
+}
+
+/* Lines with no previous sample are skipped; with -z, lines that did not change too. */
+static unsigned
+serial_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+             const struct sar_slot *curr, uint64_t itv)
+{
+	static const struct stats_serial zero;
+	unsigned n = 0;
+	uint32_t i;
+
+	if (s->dish || s->o.zero_omit)
+		sar_out_header(s, &view_serial, s->ts_prev, a, NULL);
+	for (i = 0; i < curr->nr; i++) {
+		const struct stats_serial *sc = sar_item(a, curr, i, 0);
+		const struct stats_serial *sp =
+		        s->since_boot ? &zero : serial_prev(a, prev, i, sc->line);
+
+		if (!sp || (s->o.zero_omit && !memcmp(sp, sc, sizeof(*sc))))
+			continue;
+		serial_row(s, sp, sc, itv);
+		n++;
+	}
+	return n;
+}
+
+static void
+serial_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+                 const struct sar_slot *last, uint64_t itv)
+{
+	serial_print(s, a, first, last, itv);
+}
+
+const struct sar_view view_serial = {
+        .act_id = A_SERIAL,
+        .opt = SAR_O_MAIN,
+        .hdr = "TTY;rcvin/s;xmtin/s;framerr/s;prtyerr/s;brk/s;ovrun/s",
+        .flags = SAR_VF_HDR_EVERY_WITH_Z,
+        .print = serial_print,
+        .print_avg = serial_print_avg,
+};
+
+/* ---- device names: the ioconf file ---- */
+
+/*
+ * The ioconf file (sysstat.ioconf(5)) maps a major number to a naming
+ * scheme: base name, controller part, disk number (decimal or a, b, ... z,
+ * aa), partition part. Indirect records give more majors (more
+ * controllers) the scheme of an earlier one; "x" records name one minor.
+ */
+#define IOC_MAX_MAJOR 511 /* sysstat's MAX_BLKDEV */
+#define IOC_MAX_MINOR ((1u << 20) - 1)
+#define IOC_MAX_BLK   512 /* direct records kept (a real file has about 100) */
+#define IOC_LINE      256 /* sysstat's line buffer (reads 254 bytes at a time) */
+
+/* One direct record: how the names of a major are built. */
+struct ioc_blk {
+	char name[32];      /* base name ("sd") */
+	char ctrl[64];      /* base name and controller text, before the controller number */
+	bool ctrl_explicit; /* the controller number is part of the name */
+	char disk[16];      /* text before the disk number */
+	bool letters;       /* disks are a, b, ... z, aa (else decimal) */
+	char part[20];      /* text before the partition number */
+	uint32_t dcount;    /* disks per controller */
+	uint32_t pcount;    /* minors per disk */
+	bool ext;           /* one minor has a name of its own */
+	uint32_t ext_minor;
+	char ext_name[32];
+};
+
+struct ioc_major {
+	bool set;
+	uint32_t ctrlno;
+	uint32_t basemajor; /* the major the record refers to (itself when direct) */
+	uint32_t blk;       /* index of its scheme */
+};
+
+struct ioc_table {
+	bool parsed;
+	uint32_t n_blk;
+	uint32_t refnr[IOC_MAX_MAJOR + 1]; /* indirect records naming each major */
+	struct ioc_major major[IOC_MAX_MAJOR + 1];
+	struct ioc_blk blk[IOC_MAX_BLK];
+};
+
+/* An indirect record "major:base:ctrlno[:desc]". */
+static void
+ioc_indirect(struct ioc_table *t, unsigned major, unsigned indirect, unsigned ctrlno,
+             const char *file)
+{
+	if (indirect == 0)
+		return; /* the convention for an unsupported device */
+	if (indirect > IOC_MAX_MAJOR) {
+		fprintf(stderr, "%s: Indirect major #%u out of range\n", file, indirect);
+		return;
+	}
+	if (major > IOC_MAX_MAJOR) {
+		fprintf(stderr, "%s: Major #%u out of range\n", file, major);
+		return;
+	}
+	if (!t->major[indirect].set) {
+		/* sysstat names the major twice here. */
+		fprintf(stderr,
+		        "%s: Indirect record '%u:%u:%u:...' references not yet seen major %u\n",
+		        file, major, indirect, ctrlno, major);
+		return;
+	}
+	t->refnr[indirect]++;
+	t->major[major] = (struct ioc_major){true, ctrlno, indirect, t->major[indirect].blk};
+}
+
+/* An "x" record: one minor of an already described major gets its own name. */
+static void
+ioc_exception(struct ioc_table *t, unsigned major, unsigned minor, const char *name,
+              const char *line, const char *file)
+{
+	struct ioc_blk *b;
+
+	if (!t->major[major].set) {
+		fprintf(stderr,
+		        "%s: type 'x' record for major #%u must follow the base record - ignored\n",
+		        file, major);
+		return;
+	}
+	b = &t->blk[t->major[major].blk];
+	if (b->ext) {
+		fprintf(stderr,
+		        "%s: duplicate 'x' record for major #%u - ignored\ninput line: %s\n", file,
+		        major, line);
+		return;
+	}
+	b->ext_minor = minor;
+	copy_cut(b->ext_name, sizeof(b->ext_name), name);
+	b->ext = true;
+}
+
+/* The fields of a direct record, as scanned. */
+struct ioc_fields {
+	unsigned major, ctrlno, dcount, pcount;
+	char name[IOC_LINE], cfmt[IOC_LINE], dfmt[IOC_LINE], pfmt[IOC_LINE], desc[IOC_LINE];
+};
+
+static void
+ioc_scheme(struct ioc_blk *b, const struct ioc_fields *f)
+{
+	size_t n;
+
+	memset(b, 0, sizeof(*b));
+	copy_cut(b->name, sizeof(b->name), f->name);
+	copy_cut(b->ctrl, sizeof(b->ctrl), b->name);
+	b->ctrl_explicit = f->cfmt[0] != '*';
+	if (b->ctrl_explicit) {
+		n = strlen(b->ctrl);
+		copy_cut(b->ctrl + n, sizeof(b->ctrl) - n, f->cfmt);
+	}
+	/* "a": letters; "%TEXT": TEXT then a decimal number; "d": a decimal number. */
+	b->letters = f->dfmt[0] == 'a';
+	if (f->dfmt[0] == '%')
+		snprintf(b->disk, sizeof(b->disk), "%.15s", f->dfmt + 1);
+	copy_cut(b->part, sizeof(b->part), f->pfmt[0] == '*' ? "" : f->pfmt);
+	b->dcount = f->dcount;
+	b->pcount = f->pcount;
+}
+
+/* A direct record "major:name:ctrl:ctrlno:disk:dcount:part:pcount:desc"; true when counted. */
+static bool
+ioc_direct(struct ioc_table *t, const char *line, const char *file)
+{
+	struct ioc_fields f;
+	int n = sscanf(line, "%u:%255[^:]:%255[^:]:%u:%255[^:]:%u:%255[^:]:%u:%255s", &f.major,
+	               f.name, f.cfmt, &f.ctrlno, f.dfmt, &f.dcount, f.pfmt, &f.pcount, f.desc);
+
+	if (n != 9) {
+		fprintf(stderr, "%s: Malformed %u field record: %s\n", file, (unsigned) n, line);
+		return false;
+	}
+	if (f.major == 0 || f.major >= IOC_MAX_MAJOR) {
+		/* sysstat names its function here, not the file. */
+		fprintf(stderr, "%s: major #%u out of range\n", "ioc_init", f.major);
+		return false;
+	}
+	if (f.cfmt[0] == 'x') {
+		ioc_exception(t, f.major, f.ctrlno, f.name, line, file);
+		return false;
+	}
+	if (t->n_blk == IOC_MAX_BLK)
+		return false;
+	ioc_scheme(&t->blk[t->n_blk], &f);
+	t->major[f.major] = (struct ioc_major){true, f.ctrlno, f.major, t->n_blk};
+	t->n_blk++;
+	return true;
+}
+
+/* One line (or 254-byte piece of a longer line); true when it was a direct record. */
+static bool
+ioc_line(struct ioc_table *t, const char *line, const char *file)
+{
+	unsigned major, indirect, ctrlno;
+	char desc[IOC_LINE];
+	int n;
+
+	if (line[0] == '#' || line[0] == '\n')
+		return false;
+	n = sscanf(line, "%u:%u:%u:%255s", &major, &indirect, &ctrlno, desc);
+	if (n != 4)
+		n = sscanf(line, "%u:%u:%u", &major, &indirect, &ctrlno);
+	if (n == 3 || n == 4) {
+		ioc_indirect(t, major, indirect, ctrlno, file);
+		return false;
+	}
+	return ioc_direct(t, line, file);
+}
+
+/* Reads the ioconf file; returns the number of direct records (0: no names from it). */
+static unsigned
+ioc_load(struct ioc_table *t)
+{
+	const char *file = ioconf_file;
+	char line[IOC_LINE];
+	unsigned count = 0;
+	FILE *fp = fopen(file, "r");
+
+	if (!fp) {
+		file = ioconf_local;
+		fp = fopen(file, "r");
+		if (!fp)
+			return 0; /* tried again at the next name, as sysstat does */
+	}
+	while (fgets(line, sizeof(line) - 1, fp))
+		count += ioc_line(t, line, file);
+	fclose(fp);
+	t->parsed = true;
+	return count;
+}
+
+/* A disk number: decimal, or a, b, ... z, aa, ab... (a numbering without a zero). */
+static void
+ioc_number(char *out, size_t len, uint32_t val, bool letters)
+{
+	static const char syms[] = "zabcdefghijklmnopqrstuvwxy";
+	char buf[16];
+	char *p = buf + sizeof(buf) - 1;
+
+	if (!letters) {
+		snprintf(out, len, "%u", val);
+		return;
+	}
+	*p = '\0';
+	for (val++; val > 0;) {
+		uint32_t digit = val % 26;
+
+		*--p = syms[digit];
+		val /= 26;
+		if (digit == 0)
+			val--;
+	}
+	snprintf(out, len, "%s", p);
+}
+
+/* The name ioconf gives major:minor; false when it gives none (sysstat's NULL or "nodev"). */
+static bool
+ioc_name(struct ioc_table *t, uint32_t major, uint32_t minor, char *out, size_t len)
+{
+	const struct ioc_major *m;
+	const struct ioc_blk *b;
+	uint32_t base, offset;
+	char num[16];
+	size_t n;
+
+	if (major > IOC_MAX_MAJOR || minor > IOC_MAX_MINOR)
+		return false;
+	if (!t->parsed && !ioc_load(t))
+		return false;
+	m = &t->major[major];
+	if (!m->set)
+		return false;
+	b = &t->blk[m->blk];
+	if ((minor & 0xff) >= b->dcount * b->pcount)
+		return false;
+	if (b->ext && b->ext_minor == minor) {
+		snprintf(out, len, "%s", b->ext_name);
+		return strcmp(out, "nodev") != 0;
+	}
+	/* Minors past 255 continue the numbering after every controller of the scheme. */
+	base = m->ctrlno * b->dcount;
+	if (minor >= 256)
+		base += b->dcount * (t->refnr[m->basemajor] + 1) * (minor >> 8);
+	offset = (minor & 0xff) / b->pcount;
+	if (!b->ctrl_explicit)
+		offset += base;
+	if (b->ctrl_explicit)
+		snprintf(out, len, "%s%d", b->ctrl, (int) m->ctrlno);
+	else
+		snprintf(out, len, "%s", b->ctrl);
+	ioc_number(num, sizeof(num), offset, b->letters);
+	n = strlen(out);
+	snprintf(out + n, len - n, "%s%s", b->disk, num);
+	n = strlen(out);
+	if (minor % b->pcount)
+		snprintf(out + n, len - n, "%s%d", b->part, (int) (minor % b->pcount));
+	return strcmp(out, "nodev") != 0;
+}
+
+/* ---- device names ---- */
+
+/* Per-block name state of -d (the view's average area). */
+struct disk_state {
+	bool dm_known;
+	uint32_t dm_major;
+	struct ioc_table ioc;
+};
+
+/* The kernel's name: /sys/dev/block/M:m, else ioconf, else devM-m. */
+static void
+kernel_name(struct disk_state *st, uint32_t major, uint32_t minor, char *out, size_t len)
+{
+	char link[64];
+
+	snprintf(link, sizeof(link), "%s/%u:%u", sysfs_dev_block, major, minor);
+	if (link_basename(link, out, len))
+		return;
+	if (ioc_name(&st->ioc, major, minor, out, len))
+		return;
+	snprintf(out, len, "dev%u-%u", major, minor);
+}
+
+/* The device-mapper major of /proc/devices; ~0 (no device) when there is none. */
+static uint32_t
+devmap_major(void)
+{
+	unsigned major = ~0u;
+	char line[128];
+	FILE *fp = fopen(proc_devices, "r");
+
+	if (!fp)
+		return major;
+	while (fgets(line, sizeof(line), fp))
+		if (strstr(line, "device-mapper"))
+			sscanf(line, "%u", &major);
+	fclose(fp);
+	return major;
+}
+
+/* The /dev/mapper entry of major:minor, in directory order as sysstat scans it. */
+static bool
+devmap_name(uint32_t major, uint32_t minor, char *out, size_t len)
+{
+	DIR *dir = opendir(devmap_dir);
+	struct dirent *e;
+	bool found = false;
+
+	if (!dir) {
+		fprintf(stderr, "Cannot open %s: %s\n", devmap_dir, strerror(errno));
+		exit(4);
+	}
+	while (!found && (e = readdir(dir)) != NULL) {
+		char path[512];
+		struct stat st;
+
+		snprintf(path, sizeof(path), "%s/%s", devmap_dir, e->d_name);
+		if (stat(path, &st) == 0 && major(st.st_rdev) == major &&
+		    minor(st.st_rdev) == minor) {
+			snprintf(out, len, "%.*s", DEV_NAME_MAX - 1, e->d_name);
+			found = true;
+		}
+	}
+	closedir(dir);
+	return found;
+}
+
+/* scandir's order for sysstat, whose locale never sets LC_COLLATE. */
+static int
+by_name(const struct dirent **x, const struct dirent **y)
+{
+	return strcmp((*x)->d_name, (*y)->d_name);
+}
+
+/* Whether dir/entry exists and is a link to a device called pretty. */
+static bool
+points_at(const char *dir, const char *entry, const char *pretty)
+{
+	char path[PATH_MAX], target[NAME_BUF];
+
+	if (snprintf(path, sizeof(path), "%s/%s", dir, entry) >= (int) sizeof(path) ||
+	    access(path, F_OK))
+		return false;
+	return link_basename(path, target, sizeof(target)) && !strcmp(target, pretty);
+}
+
+/* The first entry of /dev/disk/by-TYPE (in alphabetical order) that points at pretty. */
+static bool
+persistent_name(const char *type, const char *pretty, char *out, size_t len)
+{
+	char dir[PATH_MAX];
+	struct dirent **names;
+	bool found = false;
+	int n, i;
+
+	if (snprintf(dir, sizeof(dir), "%s-%s", dev_disk_by, type) >= (int) sizeof(dir) ||
+	    access(dir, R_OK))
+		return false;
+	n = scandir(dir, &names, NULL, by_name);
+	if (n < 0)
+		return false;
+	for (i = 0; i < n; i++) {
+		const char *d = names[i]->d_name;
+
+		/* sysstat takes a directory holding only "." and ".." as empty. */
+		if (!found && n > 2 && strcmp(d, ".") && strcmp(d, "..") &&
+		    points_at(dir, d, pretty)) {
+			snprintf(out, len, "%s", d);
+			found = true;
+		}
+		free(names[i]);
+	}
+	free(names);
+	return found;
+}
+
+/* -j SID: the WWN, then the partition number. */
+static void
+wwn_name(const struct stats_disk *d, char *out, size_t len)
+{
+	char ext[32] = "", part[16] = "";
+
+	if (d->wwn[1])
+		snprintf(ext, sizeof(ext), "%016llx", (unsigned long long) d->wwn[1]);
+	if (d->part_nr)
+		snprintf(part, sizeof(part), "-%d", (int) d->part_nr);
+	snprintf(out, len, "%#016llx%s%s", (unsigned long long) d->wwn[0], ext, part);
+}
+
+/* -p: the device-mapper name of a dm device; false for other devices. */
+static bool
+pretty_name(struct disk_state *st, const struct stats_disk *d, char *out, size_t len)
+{
+	if (!st->dm_known) {
+		st->dm_major = devmap_major();
+		st->dm_known = true;
+	}
+	return d->major == st->dm_major && devmap_name(d->major, d->minor, out, len);
+}
+
+/* The name sar shows for a device (sysstat's choice order), '!' turned back into '/'. */
+static void
+device_name(const struct sar *s, struct disk_state *st, const struct stats_disk *d, char *out)
+{
+	char name[NAME_BUF];
+	bool done = false;
+	char *bang;
+
+	if (s->o.persistent_type & SAR_PERSIST_NAME) {
+		char kname[NAME_BUF];
+
+		kernel_name(st, d->major, d->minor, kname, sizeof(kname));
+		done = persistent_name(s->o.persistent_name, kname, name, sizeof(name));
+	}
+	if (!done && (s->o.persistent_type & SAR_PERSIST_SID) && d->wwn[0]) {
+		wwn_name(d, name, sizeof(name));
+		done = true;
+	} else if (!done && s->o.pretty) {
+		done = pretty_name(st, d, name, sizeof(name));
+	}
+	if (!done)
+		kernel_name(st, d->major, d->minor, name, sizeof(name));
+	copy_cut(out, DEV_NAME_MAX, name);
+	while ((bang = strchr(out, '!')) != NULL)
+		*bang = '/';
+}
+
+/* ---- -d: block devices ---- */
+
+/*
+ * The previous sample of the device at position i of curr: matched by
+ * major:minor from position i round the slot. NULL (a zero previous) when
+ * the device is new, or registered again: its requests went down, and so
+ * did every sector count that was not zero.
+ */
+static const struct stats_disk *
+disk_prev(const struct sar_act *a, const struct sar_slot *prev, uint32_t i,
+          const struct stats_disk *dc)
+{
+	uint32_t j, j0;
+
+	if (!prev->nr)
+		return NULL;
+	j = j0 = i < prev->nr ? i : prev->nr - 1;
+	do {
+		const struct stats_disk *dp = sar_item(a, prev, j, 0);
+
+		if (dp->major == dc->major && dp->minor == dc->minor) {
+			bool again = dc->nr_ios < dp->nr_ios &&
+			             (!dp->rd_sect || dc->rd_sect < dp->rd_sect) &&
+			             (!dp->wr_sect || dc->wr_sect < dp->wr_sect) &&
+			             (!dp->dc_sect || dc->dc_sect < dp->dc_sect);
+
+			return again ? NULL : dp;
+		}
+		if (++j >= prev->nr)
+			j = 0;
+	} while (j != j0);
+	return NULL;
+}
+
+static void
+disk_row(struct sar *s, const struct stats_disk *dp, const struct stats_disk *dc, const char *name,
+         uint64_t itv)
+{
+	uint64_t ios = dc->nr_ios - dp->nr_ios;
+	/* Ticks are 32-bit counters, sectors long ones: each sum wraps in its own type. */
+	uint32_t ticks = (dc->rd_ticks - dp->rd_ticks) + (dc->wr_ticks - dp->wr_ticks) +
+	                 (dc->dc_ticks - dp->dc_ticks);
+	uint64_t sect = (dc->rd_sect - dp->rd_sect) + (dc->wr_sect - dp->wr_sect) +
+	                (dc->dc_sect - dp->dc_sect);
+	double await = ios ? (double) ticks / (double) ios : 0.0;
+	double arqsz = ios ? (double) sect / (double) ios : 0.0;
+
+	sar_out_ts(s, s->ts_curr);
+	if (!s->o.pretty)
+		sar_out_str(s, name, 9);
+	sar_out_f(s, sar_s_value(dp->nr_ios, dc->nr_ios, itv));
+	sar_out_f_unit(s, sar_s_value(dp->rd_sect, dc->rd_sect, itv) / 2, UNIT_KB);
+	sar_out_f_unit(s, sar_s_value(dp->wr_sect, dc->wr_sect, itv) / 2, UNIT_KB);
+	sar_out_f_unit(s, sar_s_value(dp->dc_sect, dc->dc_sect, itv) / 2, UNIT_KB);
+	sar_out_f_unit(s, arqsz / 2, UNIT_KB);
+	sar_out_f(s, s_value32(dp->rq_ticks, dc->rq_ticks, itv) / 1000.0);
+	sar_out_f(s, await);
+	sar_out_pc(s, s_value32(dp->tot_ticks, dc->tot_ticks, itv) / 10.0);
+	if (s->o.pretty) {
+		sar_out_raw(s, " ");
+		sar_out_raw(s, name);
+	}
+	sar_out_nl(s);
+}
+
+static unsigned
+disk_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+           const struct sar_slot *curr, uint64_t itv)
+{
+	static const struct stats_disk zero;
+	struct disk_state *st = sar_avg(a);
+	unsigned n = 0;
+	uint32_t i;
+
+	if (s->dish || s->o.zero_omit) {
+		/* --pretty moves DEV to the end of the line. */
+		struct sar_view v = view_disk;
+
+		v.iwidth = s->o.pretty ? -1 : 0;
+		sar_out_header(s, &v, s->ts_prev, a, NULL);
+	}
+	for (i = 0; i < curr->nr; i++) {
+		const struct stats_disk *dc = sar_item(a, curr, i, 0);
+		const struct stats_disk *dp = s->since_boot ? NULL : disk_prev(a, prev, i, dc);
+		char name[DEV_NAME_MAX];
+
+		if (!dp)
+			dp = &zero;
+		if (s->o.zero_omit && !memcmp(dp, dc, sizeof(*dc)))
+			continue;
+		device_name(s, st, dc, name);
+		if (!list_accepts(&s->o.dev_list, name))
+			continue;
+		disk_row(s, dp, dc, name, itv);
+		n++;
+	}
+	return n;
+}
+
+static void
+disk_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+               const struct sar_slot *last, uint64_t itv)
+{
+	disk_print(s, a, first, last, itv);
+}
+
+const struct sar_view view_disk = {
+        .act_id = A_DISK,
+        .opt = SAR_O_MAIN,
+        .hdr = "DEV;tps;rkB/s;wkB/s;dkB/s;areq-sz;aqu-sz;await;%util",
+        .flags = SAR_VF_HDR_EVERY_WITH_Z,
+        .avg_size = sizeof(struct disk_state),
+        .print = disk_print,
+        .print_avg = disk_print_avg,
+};
+
+/* ---- -F: filesystems ---- */
+
+/* The numeric part of an item, which -z compares (the names are not). */
+#define FS_VALUES_SIZE offsetof(struct stats_filesystem, fs_name)
+
+/*
+ * A name of a filesystem item as sysstat reads it, up to its NUL: a
+ * fs_name that fills its field runs on into mountp.
+ */
+static void
+fs_field(const struct stats_filesystem *f, bool mount, char *out, size_t len)
+{
+	const char *p = mount ? f->mountp : f->fs_name;
+	size_t room = mount ? sizeof(f->mountp) : sizeof(f->fs_name) + sizeof(f->mountp);
+
+	snprintf(out, len, "%.*s", (int) strnlen(p, room), p);
+}
+
+static bool
+fs_same(const struct stats_filesystem *x, const struct stats_filesystem *y)
+{
+	char nx[2 * MAX_FS_LEN + 1], ny[2 * MAX_FS_LEN + 1];
+
+	fs_field(x, false, nx, sizeof(nx));
+	fs_field(y, false, ny, sizeof(ny));
+	return !strcmp(nx, ny);
+}
+
+/* The name shown: the mount point, the persistent name (-j TYPE) or the device. */
+static void
+fs_display_name(const struct sar *s, const struct stats_filesystem *f, bool mount, char *out,
+                size_t len)
+{
+	if ((s->o.persistent_type & SAR_PERSIST_NAME) && !mount) {
+		char fname[MAX_FS_LEN];
+
+		snprintf(fname, sizeof(fname), "%.*s", (int) strnlen(f->fs_name, MAX_FS_LEN),
+		         f->fs_name);
+		if (persistent_name(s->o.persistent_name, path_basename(fname), out, len))
+			return;
+	}
+	fs_field(f, mount, out, len);
+}
+
+/* The item of prev for the same filesystem, searched from position i round the slot. */
+static const struct stats_filesystem *
+fs_prev(const struct sar_act *a, const struct sar_slot *prev, uint32_t i,
+        const struct stats_filesystem *fc)
+{
+	uint32_t j, j0;
+
+	if (!prev->nr)
+		return NULL;
+	j = j0 = i < prev->nr ? i : prev->nr - 1;
+	do {
+		const struct stats_filesystem *fp = sar_item(a, prev, j, 0);
+
+		if (fs_same(fp, fc))
+			return fp;
+		if (++j >= prev->nr)
+			j = 0;
+	} while (j != j0);
+	return NULL;
+}
+
+/*
+ * Keeps the last values of each filesystem for the Summary: lines. As
+ * sysstat does, the list is the segment's first record (slot 2), each
+ * filesystem replacing its entry (or the first empty one) or appended.
+ * It outlives the pass: -F MOUNT after -F starts from what -F left.
+ */
+static void
+fs_remember(struct sar_act *a, const struct stats_filesystem *fc)
+{
+	struct sar_slot *sum = &a->slot[2];
+	size_t size = a->desc->size, need;
+	uint32_t j;
+
+	for (j = 0; j < sum->nr; j++) {
+		struct stats_filesystem *m = (void *) (sum->items + (size_t) j * size);
+
+		if (fs_same(m, fc) || !m->f_blocks) {
+			memcpy(m, fc, size);
+			return;
+		}
+	}
+	need = ((size_t) sum->nr + 1) * size;
+	if (need > sum->cap) {
+		size_t cap = sum->cap * 2 > need ? sum->cap * 2 : need;
+		unsigned char *p = realloc(sum->items, cap);
+
+		if (!p)
+			die_nomem();
+		memset(p + sum->cap, 0, cap - sum->cap);
+		sum->items = p;
+		sum->cap = cap;
+	}
+	memcpy(sum->items + (size_t) sum->nr * size, fc, size);
+	sum->nr++;
+}
+
+/* A size in MB, or with --human in bytes with a unit. */
+static void
+fs_out_size(struct sar *s, uint64_t bytes)
+{
+	if (s->o.human)
+		sar_out_unit(s, (double) bytes, UNIT_BYTE);
+	else
+		sar_out_fw(s, (double) bytes / 1024 / 1024, 9, 0);
+}
+
+static double
+fs_pc(uint64_t part, uint64_t total)
+{
+	return total ? sar_sp_value(part, total, total) : 0.0;
+}
+
+static void
+fs_row(struct sar *s, const char *ts, const struct stats_filesystem *f, const char *name)
+{
+	sar_out_ts(s, ts);
+	fs_out_size(s, f->f_bfree);
+	fs_out_size(s, f->f_blocks - f->f_bfree);
+	sar_out_pc(s, fs_pc(f->f_bfree, f->f_blocks));
+	sar_out_pc(s, fs_pc(f->f_bavail, f->f_blocks));
+	sar_out_u64(s, f->f_ffree);
+	sar_out_u64(s, f->f_files - f->f_ffree);
+	sar_out_pc(s, fs_pc(f->f_ffree, f->f_files));
+	sar_out_raw(s, " ");
+	sar_out_raw(s, name);
+	sar_out_nl(s);
+}
+
+/* Whether -z hides the row: the filesystem was there before, with the same values. */
+static bool
+fs_unchanged(const struct sar *s, const struct sar_act *a, const struct sar_slot *prev, uint32_t i,
+             const struct stats_filesystem *fc)
+{
+	const struct stats_filesystem *fp;
+
+	if (!s->o.zero_omit || s->since_boot)
+		return false;
+	fp = fs_prev(a, prev, i, fc);
+	return fp && !memcmp(fp, fc, FS_VALUES_SIZE);
+}
+
+/*
+ * Rows of one sample (summary false), or the Summary: rows of the list
+ * kept in slot 2 (summary true, curr is that slot).
+ */
+static unsigned
+fs_print_any(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+             const struct sar_slot *curr, bool mount, bool summary)
+{
+	const char *ts = summary ? "Summary:" : s->ts_curr;
+	char name[NAME_BUF];
+	unsigned n = 0;
+	uint32_t i;
+
+	if (s->dish || s->o.zero_omit)
+		sar_out_header(s, mount ? &view_fs_mount : &view_fs, summary ? ts : s->ts_prev, a,
+		               NULL);
+	for (i = 0; i < curr->nr; i++) {
+		const struct stats_filesystem *fc = sar_item(a, curr, i, 0);
+
+		fs_display_name(s, fc, mount, name, sizeof(name));
+		if (!list_accepts(&s->o.fs_list, name))
+			continue;
+		if (summary || !fs_unchanged(s, a, prev, i, fc)) {
+			fs_row(s, ts, fc, name);
+			n++;
+		}
+		if (!summary)
+			fs_remember(a, fc);
+	}
+	return n;
+}
+
+static unsigned
+fs_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev, const struct sar_slot *curr,
+         uint64_t itv)
+{
+	(void) itv;
+	return fs_print_any(s, a, prev, curr, false, false);
+}
+
+static unsigned
+fs_mount_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+               const struct sar_slot *curr, uint64_t itv)
+{
+	(void) itv;
+	return fs_print_any(s, a, prev, curr, true, false);
+}
+
+/* Summary: the last values of every filesystem seen, kept in slot 2 (first). */
+static void
+fs_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+             const struct sar_slot *last, uint64_t itv)
+{
+	(void) last;
+	(void) itv;
+	fs_print_any(s, a, NULL, first, false, true);
+}
+
+static void
+fs_mount_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+                   const struct sar_slot *last, uint64_t itv)
+{
+	(void) last;
+	(void) itv;
+	fs_print_any(s, a, NULL, first, true, true);
+}
+
+#define FS_HDR_VALUES "MBfsfree;MBfsused;%fsused;%ufsused;Ifree;Iused;%Iused"
+
+const struct sar_view view_fs = {
+        .act_id = A_FS,
+        .opt = SAR_O_FS,
+        .hdr = "FILESYSTEM;" FS_HDR_VALUES,
+        .iwidth = -1, /* the name goes to the end of the line */
+        .flags = SAR_VF_HDR_EVERY_WITH_Z,
+        .print = fs_print,
+        .print_avg = fs_print_avg,
+};
+
+const struct sar_view view_fs_mount = {
+        .act_id = A_FS,
+        .opt = SAR_O_FS_MOUNT,
+        .hdr = "MOUNTPOINT;" FS_HDR_VALUES,
+        .iwidth = -1,
+        .flags = SAR_VF_HDR_EVERY_WITH_Z,
+        .print = fs_mount_print,
+        .print_avg = fs_mount_print_avg,
+};

@@ -1,0 +1,387 @@
+#!/bin/bash
+# The disk family of sar views (-b, -d, -y, -F [MOUNT]) against Debian's
+# sysstat 12.6.1: both sars run with the same options on the same files, and
+# stdout, stderr and the exit status must be identical. The files are every
+# archive of the shared corpus that sar 12.6.1 can read, archives written by
+# our sadc (on this machine, on the fixture roots, and on a crafted root whose
+# devices are removed, registered again, wrap and come back), and sa_make's
+# random ones.
+#
+# Device names are resolved by the reading host, so the naming rules (sysfs,
+# the ioconf file, /dev/mapper with -p, /dev/disk/by-* with -j) are also
+# checked in private mount namespaces holding fake /dev, /sys/dev/block,
+# /proc/devices and /etc/sysstat trees (when unshare(1) works here).
+. "${top_srcdir:-.}/tests/lib.sh"
+
+have_shared || skip "shared corpus not found at $SHARED"
+have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+SAR="$(cd "$top_builddir" && pwd)/sar/sar"
+[ -x "$SAR" ] || skip "$SAR not built"
+export LC_ALL=C S_COLORS=never
+unset S_TIME_FORMAT
+ROOTS="$SHARED/corpus/upstream/roots"
+IDENT=--uname=Linux,SYSSTAT.TEST,1.2.3-TEST,x86_64
+DISK_IDS=6,10,11,37
+
+# ---- the files ----
+
+files=()
+# Archives sar 12.6.1 rejects as invalid (exit 3) belong to the corruption suite.
+for f in "$SHARED"/corpus/upstream/files/data-* "$SHARED"/corpus/upstream/generated/*.tmp \
+	"$SHARED"/corpus/live/*.sa; do
+	[ -r "$f" ] || continue
+	"$ORACLE_SAR" -b -f "$f" >/dev/null 2>&1
+	[ $? -eq 3 ] || files+=("$f")
+done
+
+# Our sadc on this machine: three records one second apart.
+if "$SADC" -S XALL "$TMPD/live.sa" 1 3 2>"$TMPD/err"; then
+	files+=("$TMPD/live.sa")
+else
+	fail "sadc on this machine: $(cat "$TMPD/err")"
+fi
+
+# Our sadc on the fixture roots: two records each, then all of them in one
+# file with a LINUX RESTART and a comment.
+t=1555593609
+for root in "$ROOTS"/root*; do
+	[ -d "$root" ] || continue
+	name=$(basename "$root")
+	if "$SADC" --root="$root" --unix-time=$t $IDENT -S XALL "$TMPD/$name.sa" 1 2 \
+		2>"$TMPD/err"; then
+		files+=("$TMPD/$name.sa")
+	else
+		fail "sadc --root=$name: $(cat "$TMPD/err")"
+	fi
+	"$SADC" --root="$root" --unix-time=$t $IDENT -S XALL "$TMPD/roots.sa" 1 1 2>/dev/null
+	t=$((t + 10))
+	if [ "$name" = root3 ]; then
+		"$SADC" --root="$root" --unix-time=$t $IDENT "$TMPD/roots.sa" 2>/dev/null
+		"$SADC" --root="$root" --unix-time=$((t + 5)) $IDENT -C "a comment" "$TMPD/roots.sa" \
+			2>/dev/null
+		t=$((t + 10))
+	fi
+done
+[ -s "$TMPD/roots.sa" ] && files+=("$TMPD/roots.sa")
+
+# A crafted root (root1 with its disks, serial lines and mounts rewritten at
+# each step): devices removed, registered again (every counter down), wrapped
+# (requests down, sectors up), 32-bit tick counters wrapping, devices of many
+# ioconf schemes, lines reordered, filesystems that come and go.
+CR="$TMPD/craft"
+cp -R "$ROOTS/root1" "$CR" 2>/dev/null && chmod -R u+w "$CR"
+mkdir -p "$CR/mnt/a" "$CR/mnt/b c" "$CR/mnt/d"
+craft_step() {
+	local step=$1
+	printf '%s.00 100.00\n' $((7200 + 10 * step)) >"$CR/proc/uptime"
+	# major minor name rd_ios rd_merges rd_sec rd_ticks wr_ios wr_merges wr_sec
+	# wr_ticks in_flight io_ticks rq_ticks dc_ios dc_merges dc_sec dc_ticks
+	case $step in
+	1) cat <<'EOF' ;;
+   8       0 sda 100 0 2000 4294967000 50 0 800 300 0 700 900 10 0 80 40
+   8      16 sdb 5000 0 90000 7000 3000 0 60000 4000 0 9000 12000 0 0 0 0
+   8      32 sdc 4000 0 80000 100 2000 0 1000 200 0 500 600 0 0 0 0
+   8      48 sdd 10 0 20 5 0 0 0 0 0 5 5 0 0 0 0
+  48      13 rd!c0d1p5 7 0 70 7 0 0 0 0 0 7 7 0 0 0 0
+  49       8 rd!c1d1 3 0 30 3 0 0 0 0 0 3 3 0 0 0 0
+  65     300 sdx 9 0 90 9 0 0 0 0 0 9 9 0 0 0 0
+  22      64 hdd 4 0 40 4 0 0 0 0 0 4 4 0 0 0 0
+   1     250 initrd 2 0 20 2 0 0 0 0 0 2 2 0 0 0 0
+ 300       5 odd 6 0 60 6 0 0 0 0 0 6 6 0 0 0 0
+ 600       1 big 6 0 60 6 0 0 0 0 0 6 6 0 0 0 0
+   8 1048576 huge 6 0 60 6 0 0 0 0 0 6 6 0 0 0 0
+EOF
+	2) cat <<'EOF' ;;
+   8      64 sde 70 0 700 70 0 0 0 0 0 70 70 0 0 0 0
+   8       0 sda 300 0 2600 4294967200 90 0 900 500 0 900 1500 15 0 100 60
+   8      16 sdb 10 0 100 7 5 0 50 4 0 9 12 0 0 0 0
+   8      32 sdc 3000 0 70000 150 2100 0 1200 250 0 600 700 0 0 0 0
+  48      13 rd!c0d1p5 8 0 80 8 0 0 0 0 0 8 8 0 0 0 0
+  65     300 sdx 9 0 90 9 0 0 0 0 0 9 9 0 0 0 0
+   1     250 initrd 2 0 20 2 0 0 0 0 0 2 2 0 0 0 0
+ 300       5 odd 7 0 70 7 0 0 0 0 0 7 7 0 0 0 0
+ 600       1 big 7 0 70 7 0 0 0 0 0 7 7 0 0 0 0
+   8 1048576 huge 8 0 80 8 0 0 0 0 0 8 8 0 0 0 0
+EOF
+	*) cat <<'EOF' ;;
+   8       0 sda 400 0 3000 100 95 0 950 600 0 1000 1700 16 0 110 70
+   8      16 sdb 20 0 200 17 5 0 50 4 0 19 22 0 0 0 0
+   8      32 sdc 3500 0 75000 170 2200 0 1300 260 0 650 750 0 0 0 0
+   8      48 sdd 12 0 24 6 0 0 0 0 0 6 6 0 0 0 0
+   8      64 sde 70 0 700 70 0 0 0 0 0 70 70 0 0 0 0
+  48      13 rd!c0d1p5 8 0 80 8 0 0 0 0 0 8 8 0 0 0 0
+  49       8 rd!c1d1 4 0 40 4 0 0 0 0 0 4 4 0 0 0 0
+   3       0 hda 1 0 10 1 0 0 0 0 0 1 1 0 0 0 0
+EOF
+	esac >"$CR/proc/diskstats"
+	case $step in
+	1) printf '%s\n' 'serinfo:1.0 driver revision:' \
+		'0: uart:16650V2 port:000003F8 irq:4 tx:14323 rx:32543 fe:123 pe:123 brk:42 oe:13' \
+		'1: uart:16550A port:000002F8 irq:3 tx:0 rx:0' \
+		'2: uart:16550A port:000003E8 irq:4 tx:5 rx:4294967290' ;;
+	2) printf '%s\n' 'serinfo:1.0 driver revision:' \
+		'2: uart:16550A port:000003E8 irq:4 tx:9 rx:20' \
+		'0: uart:16650V2 port:000003F8 irq:4 tx:100 rx:40000 fe:124 pe:123 brk:42 oe:13' \
+		'3: uart:16550A port:000002E8 irq:3 tx:1 rx:1' ;;
+	*) printf '%s\n' 'serinfo:1.0 driver revision:' \
+		'0: uart:16650V2 port:000003F8 irq:4 tx:200 rx:40000 fe:124 pe:123 brk:42 oe:13' \
+		'1: uart:16550A port:000002F8 irq:3 tx:0 rx:0' \
+		'2: uart:16550A port:000003E8 irq:4 tx:9 rx:20' \
+		'3: uart:16550A port:000002E8 irq:3 tx:1 rx:1' ;;
+	esac >"$CR/proc/tty/driver/serial"
+	case $step in
+	1) printf '%s\n' '/dev/sda9 / ext4 rw 0 0' '/dev/sda7 /mnt/a ext4 rw 0 0' \
+		'/dev/sdb1 /mnt/b\040c xfs rw 0 0' ;;
+	2) printf '%s\n' '/dev/sda9 / ext4 rw 0 0' '/dev/sdc1 /mnt/d ext4 rw 0 0' \
+		'/dev/sdb1 /mnt/b\040c xfs rw 0 0' '/dev/sda7 /mnt/a ext4 rw 0 0' ;;
+	*) printf '%s\n' '/dev/sdc1 /mnt/d ext4 rw 0 0' '/dev/sda9 / ext4 rw 0 0' ;;
+	esac >"$CR/etc/mtab"
+}
+if [ -d "$CR" ]; then
+	t=1555593609
+	for step in 1 2 3 4; do
+		craft_step $step
+		"$SADC" --root="$CR" --unix-time=$((t + 10 * step)) $IDENT -S XALL "$TMPD/craft.sa" \
+			1 1 2>"$TMPD/err" || fail "sadc --root=craft step $step: $(cat "$TMPD/err")"
+		"$SADC" --root="$CR" --unix-time=$((t + 10 * step)) $IDENT -S XALL \
+			"$TMPD/craft-restart.sa" 1 1 2>/dev/null
+		if [ $step = 2 ]; then
+			# A comment, then a LINUX RESTART: the next segment starts at step 3.
+			"$SADC" --root="$CR" --unix-time=$((t + 10 * step + 5)) $IDENT \
+				-C "craft comment" "$TMPD/craft-restart.sa" 2>/dev/null
+			"$SADC" --root="$CR" --unix-time=$((t + 10 * step + 6)) $IDENT \
+				"$TMPD/craft-restart.sa" 2>/dev/null
+		fi
+	done
+	files+=("$TMPD/craft.sa" "$TMPD/craft-restart.sa")
+fi
+
+# Synthetic files: pseudo-random counters, a restart, the other byte order.
+if [ -x "$SA_MAKE" ]; then
+	"$SA_MAKE" -r 6 -a $DISK_IDS "$TMPD/make.sa" && files+=("$TMPD/make.sa")
+	"$SA_MAKE" -r 6 -C -a $DISK_IDS "$TMPD/make-restart.sa" && files+=("$TMPD/make-restart.sa")
+	"$SA_MAKE" -r 4 -X -a 1,$DISK_IDS "$TMPD/make-swapped.sa" && files+=("$TMPD/make-swapped.sa")
+	"$SA_MAKE" -r 2 -a 1,6 "$TMPD/make-one.sa" && files+=("$TMPD/make-one.sa")
+fi
+
+# ---- the options ----
+
+VIEWS=(-b -d -y -F "-F MOUNT" "-F -F MOUNT" "-d -p" "-d -j SID" "-F -j SID" "-b -d -y -F")
+MODS=("" --dec=0 --dec=1 -h --human --pretty -z "-z --human" "-t")
+# Windows and intervals, with a few views.
+WVIEWS=("-d -F" "-b -y")
+
+# The first displayed names of a view (device names, filesystems, mount points).
+names_of() {
+	local f=$1
+	shift
+	"$ORACLE_SAR" "$@" -f "$f" 2>/dev/null | awk '/^[0-9].* DEV$|MOUNTPOINT$|FILESYSTEM$/ { h = 1; next }
+		h && NF > 8 && $1 != "Average:" && $1 != "Summary:" { print $NF }' | sort -u | head -3
+}
+
+# The times of the displayed rows of a file (in the current TZ).
+row_times() {
+	"$ORACLE_SAR" -b -f "$1" 2>/dev/null |
+		awk '$1 ~ /^[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$/ && $2 ~ /^[0-9]/ { print $1 }'
+}
+
+n_cases=0
+check() {
+	local f=$1
+	shift
+	n_cases=$((n_cases + 1))
+	run_capture "$TMPD/a" "$ORACLE_SAR" "$@" -f "$f"
+	run_capture "$TMPD/b" "$SAR" "$@" -f "$f"
+	if same_capture "$TMPD/a" "$TMPD/b"; then
+		pass
+	else
+		fail "TZ=$TZ sar $* -f $f"
+		show_diff "$TMPD/a" "$TMPD/b"
+	fi
+}
+
+# Whether the file has one of the family's activities (else only the error is compared).
+has_family() {
+	local o
+	for o in -b -d -y -F; do
+		"$ORACLE_SAR" $o -f "$1" >/dev/null 2>&1 && return 0
+	done
+	return 1
+}
+
+for tz in UTC GMT+12; do
+	export TZ=$tz
+	idx=0
+	for f in "${files[@]}"; do
+		idx=$((idx + 1))
+		if ! has_family "$f"; then
+			[ $tz = UTC ] && for v in -b -d -y -F; do check "$f" $v; done
+			continue
+		fi
+		# Outside SYSREC_FULL=1, a sample of the files gets the whole matrix.
+		if ! sampled $idx; then
+			[ $tz = UTC ] || continue
+			for v in "${VIEWS[@]}"; do
+				# shellcheck disable=SC2086
+				check "$f" $v
+			done
+			continue
+		fi
+		# The time zone only moves the times: the modifiers once.
+		mods=("${MODS[@]}")
+		[ $tz = UTC ] || mods=("")
+		for v in "${VIEWS[@]}"; do
+			for m in "${mods[@]}"; do
+				# shellcheck disable=SC2086
+				check "$f" $v $m
+			done
+		done
+		# Item filters: names the file shows, an unknown one, one too long for sysstat.
+		long=$(printf 'x%.0s' $(seq 1 130))
+		devs=$(names_of "$f" -d -p | paste -sd, -)
+		fss=$(names_of "$f" -F | paste -sd, -)
+		mps=$(names_of "$f" -F MOUNT | paste -sd, -)
+		for v in "-d --dev=${devs:-sda},nosuch" "-d -p --dev=${devs%%,*}" "-d --dev=$long" \
+			"-d --dev=nosuch" "-F --fs=${fss:-/},nosuch" "-F MOUNT --fs=${mps:-/}" \
+			"-F -F MOUNT --fs=${fss%%,*},${mps##*,}" "-F --fs=$long" "-F -z --fs=${fss:-/}"; do
+			# shellcheck disable=SC2086
+			check "$f" $v
+		done
+		mapfile -t times < <(row_times "$f")
+		n=${#times[@]}
+		windows=("-s 23:59:59" "-e 00:00:00" "-s 12:00:00 -e 11:00:00")
+		if [ "$n" -gt 0 ]; then
+			first=${times[0]} last=${times[$((n - 1))]}
+			windows+=("-s $first" "-e $last" "-s $first -e $first" "-s $last -e $last")
+			if [ "$n" -gt 2 ]; then
+				windows+=("-s ${times[1]} -e ${times[$((n - 2))]}")
+			fi
+		fi
+		for v in "${WVIEWS[@]}"; do
+			for w in "${windows[@]}" "-i 1" "-i 2" "-i 5" "-i 3600" "1 1" "1 2" "1 3" \
+				"-C"; do
+				# shellcheck disable=SC2086
+				check "$f" $v $w
+			done
+		done
+	done
+done
+
+# -j with a type this host has no /dev/disk/by-TYPE for.
+export TZ=UTC
+check "$TMPD/craft.sa" -d -j ID
+check "$TMPD/craft.sa" -d -j
+check "$TMPD/craft.sa" -F -j LABEL
+
+# ---- naming on other hosts: private mount namespaces ----
+
+if unshare -m --propagation private true 2>/dev/null; then
+	NS="$TMPD/ns"
+	mkdir -p "$NS/dev/mapper" "$NS/dev/disk/by-id" "$NS/dev/disk/by-label" \
+		"$NS/dev/disk/by-uuid" "$NS/sysblock" "$NS/etc-fake" "$NS/etc-bad" "$NS/etc-none" \
+		"$NS/cwd-local" "$NS/cwd-none"
+	# /dev: device-mapper nodes, persistent links (one dangling), their targets.
+	for d in sda sda9 sdc sdc1 'cciss!c0d0' rd; do : >"$NS/dev/$d"; done
+	ln -s ../../sdz "$NS/dev/disk/by-id/0-dangling"
+	ln -s ../../sda "$NS/dev/disk/by-id/ata-DISK_A"
+	ln -s ../../sda "$NS/dev/disk/by-id/wwn-0x5000cca369f193ac"
+	ln -s ../../sdc "$NS/dev/disk/by-id/scsi-DISK_C"
+	ln -s '../../cciss!c0d0' "$NS/dev/disk/by-id/cciss-DISK"
+	ln -s ../../sda9 "$NS/dev/disk/by-label/rootfs"
+	ln -s ../../sdc1 "$NS/dev/disk/by-label/data"
+	: >"$NS/dev/disk/by-id/not-a-link"
+	# /sys/dev/block: one plain, one with a '!', one with a trailing '/'.
+	ln -s ../../devices/pci0000:00/block/sdq "$NS/sysblock/8:0"
+	ln -s '../../devices/virtual/block/cciss!c0d0' "$NS/sysblock/8:16"
+	ln -s ../../devices/x/trailing/ "$NS/sysblock/8:48"
+	printf 'Character devices:\n  1 mem\n\nBlock devices:\n253 device-mapper\n  8 device-mapper\n' \
+		>"$NS/devices"
+	cat >"$NS/etc-fake/sysstat.ioconf" <<'EOF'
+# a small ioconf: every kind of record
+1:ram:*:0:d:256:*:1:RAM disks (ram0..ram255)
+1:initrd:x:250:d:256:*:1:Initial RAM Disk (initrd)
+3:hd:*:0:a:2:*:64:IDE - Controller %d
+22:3:1:
+8:sd:*:0:a:16:*:16:SCSI - Controller %d
+65:8:1:
+66:8:2:
+
+48:rd:/c:0:%d:32:p:8:Mylex DAC960 RAID, Controller %d
+49:48:1:
+EOF
+	cp "$NS/etc-fake/sysstat.ioconf" "$NS/cwd-local/"
+	{
+		echo '# broken records, one message each'
+		echo '   '
+		echo '70:65:1:'
+		echo '65:0:1:'
+		echo '65:600:1:'
+		echo '700:8:1:'
+		echo '0:xx:*:0:a:16:*:16:zero major'
+		echo '8:sdx:x:5:a:16:*:16:exception first'
+		echo '8:sd:*:0:a:16:*:16:SCSI'
+		echo '8:sdx:x:5:a:16:*:16:exception'
+		echo '8:sdy:x:6:a:16:*:16:duplicate exception'
+		echo '9:md:*:0:d:256:*:1'
+		echo '65:8:1:'
+		printf '3:hd:*:0:a:2:*:64:%0300d\n' 7
+		echo '600:big:*:0:d:256:*:1:too big'
+	} >"$NS/etc-bad/sysstat.ioconf"
+	# The setup of one environment, then both sars.
+	cat >"$NS/run.sh" <<'EOF'
+ns=$1 env=$2 a=$3 b=$4
+shift 4
+case $env in
+fake | nomapper)
+	mount -t tmpfs none /dev || exit 99
+	[ $env = fake ] && cp -a "$ns/dev/." /dev/
+	mount --bind "$ns/sysblock" /sys/dev/block || exit 99
+	mount --bind "$ns/devices" /proc/devices || exit 99
+	mount --bind "$ns/etc-fake" /etc/sysstat || exit 99 ;;
+bad) mount --bind "$ns/etc-bad" /etc/sysstat || exit 99 ;;
+local) mount --bind "$ns/etc-none" /etc/sysstat || exit 99; cd "$ns/cwd-local" ;;
+none) mount --bind "$ns/etc-none" /etc/sysstat || exit 99; cd "$ns/cwd-none" ;;
+esac
+"$ORACLE_SAR" "$@" >"$a.out" 2>"$a.err"; echo $? >"$a.rc"
+"$SAR" "$@" >"$b.out" 2>"$b.err"; echo $? >"$b.rc"
+EOF
+	export ORACLE_SAR SAR
+	check_ns() {
+		local env=$1 f=$2
+		shift 2
+		n_cases=$((n_cases + 1))
+		if ! unshare -m --propagation private bash "$NS/run.sh" "$NS" "$env" "$TMPD/a" \
+			"$TMPD/b" "$@" -f "$f"; then
+			fail "namespace $env: setup failed"
+		elif same_capture "$TMPD/a" "$TMPD/b"; then
+			pass
+		else
+			fail "[$env] sar $* -f $f"
+			show_diff "$TMPD/a" "$TMPD/b"
+		fi
+	}
+	nsfiles=("$TMPD/craft.sa" "$TMPD/craft-restart.sa" "$SHARED/corpus/upstream/generated/data.tmp"
+		"$SHARED/corpus/upstream/generated/datax.tmp" "$TMPD/roots.sa" "$TMPD/make.sa")
+	for f in "${nsfiles[@]}"; do
+		[ -r "$f" ] || continue
+		for env in fake local none; do
+			for v in -d "-d -p" "-d -j ID" "-d -j SID" "-d -h" "-d -j ID -z" \
+				"-d --dev=sdq,cciss/c0d0,trailing" "-d -p --dev=sda" \
+				"-d -j ID --dev=ata-DISK_A" "-F -j LABEL" "-F MOUNT -j LABEL" \
+				"-F -j label --fs=rootfs" "-F -j UUID" "-d -j by"; do
+				# shellcheck disable=SC2086
+				check_ns $env "$f" $v
+			done
+		done
+		check_ns nomapper "$f" -d
+		check_ns nomapper "$f" -d -p
+	done
+	# A broken ioconf: its messages (sysstat prints them once per run: one
+	# segment, one view here).
+	check_ns bad "$TMPD/craft.sa" -d
+	check_ns bad "$TMPD/craft.sa" -d -p
+else
+	echo "unshare(1) does not work here: the naming namespaces are skipped"
+fi
+echo "$(basename "$0" .sh): ${#files[@]} files, $n_cases cases"
+finish
