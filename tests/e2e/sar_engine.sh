@@ -76,6 +76,12 @@ for tz in UTC GMT+12; do
 		done
 	done
 done
+# Every report at once, on every file.
+for f in "${files[@]}"; do
+	for opts in "-A" "-A -C" "-A -h" "-A -P 0,1 --dec=1" "-A -z -p"; do
+		compare "$(basename "$f") -A" $opts -f "$f"
+	done
+done
 # S_TIME_FORMAT=ISO and a directory argument.
 for f in "${files[@]:0:5}"; do
 	S_TIME_FORMAT=ISO compare "ISO $(basename "$f")" -w -f "$f"
