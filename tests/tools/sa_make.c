@@ -78,6 +78,9 @@ fill_item(const struct activity_desc *d, unsigned char *item, int index, int r)
 	uint64_t i;
 
 	memset(item, 0, d->size);
+	/* USB devices stay the same devices from one record to the next. */
+	if (d->id == A_PWR_USB)
+		r = 0;
 	rng_state = 0x9e3779b97f4a7c15ull ^ ((uint64_t) d->id << 40) ^ ((uint64_t) index << 20);
 	for (i = 0; i < map;) {
 		uint64_t base = rng() % 100000, step = rng() % 1000;
