@@ -8,11 +8,11 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq
 	apt-get install -y -qq --no-install-recommends build-essential autoconf automake \
-		libtool pkg-config zlib1g-dev libsystemd-dev sysstat >/dev/null
+		libtool pkg-config zlib1g-dev libsystemd-dev >/dev/null
 fi
 [ -x configure ] || autoreconf -fi >/dev/null 2>&1
 [ -f Makefile ] || ./configure >/dev/null
-make -j"$(nproc)" sadc/sadc sadf/sadf >/dev/null
+make -j"$(nproc)" sadc/sadc sadf/sadf sar/sar >/dev/null
 
 mkdir -p sa-demo
 rm -f sa-demo/today.sa
@@ -21,11 +21,6 @@ sadc/sadc -S XALL sa-demo/today.sa 1 5
 echo
 sadf/sadf -H sa-demo/today.sa
 echo
-# sysrec's own sar is not written yet (issue 4); until then, sysstat's sar
-# shows that the archive sysrec wrote is a genuine sysstat 12.6.1 archive.
-if [ -x /usr/bin/sar ]; then
-	echo "Read back by sysstat's sar 12.6.1:"
-	for opts in "-u" "-r" "-q ALL" "-d" "-n DEV"; do
-		/usr/bin/sar $opts -f sa-demo/today.sa
-	done
-fi
+for opts in "-u" "-r" "-q ALL" "-d" "-n DEV"; do
+	sar/sar $opts -f sa-demo/today.sa
+done
