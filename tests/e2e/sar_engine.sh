@@ -67,6 +67,16 @@ fi
 "$SADC" -S XALL "$TMPD/ours.sa" 1 3 && "$SADC" -C "a comment" "$TMPD/ours.sa" &&
 	"$SADC" "$TMPD/ours.sa" && "$SADC" -S XALL "$TMPD/ours.sa" 1 2
 files+=("$TMPD/ours.sa")
+# Archives Debian's own sadc collects now, under a little load (CPU, disk, network).
+(for _ in 1 2 3; do timeout 3 sh -c 'while :; do :; done' & done; wait) &
+load=$!
+dd if=/dev/zero of="$TMPD/load" bs=1M count=64 conv=fsync status=none &
+"$ORACLE_SADC" -S XALL "$TMPD/debian.sa" 1 4
+"$ORACLE_SADC" "$TMPD/debian.sa"
+"$ORACLE_SADC" -S XALL "$TMPD/debian.sa" 1 2
+wait
+rm -f "$TMPD/load"
+files+=("$TMPD/debian.sa")
 for tz in UTC GMT+12; do
 	for f in "${files[@]}"; do
 		for opts in "-w" "-w -C" "-W -w" "-w -i 2" "-w -i 30" "-w 2" "-w -t" "-w -C -t" \
