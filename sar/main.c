@@ -18,6 +18,8 @@
 #include "sar.h"
 #include "banned.h"
 
+const char *progname = "sar";
+
 void
 sar_version(void)
 {
@@ -116,6 +118,7 @@ main(int argc, char **argv)
 	struct sar_cmdline c;
 	bool dflt;
 
+	progname = argv[0];
 	memset(&c, 0, sizeof(c));
 	c.o = &s.o;
 	c.interval = -1;

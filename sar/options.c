@@ -9,7 +9,6 @@
 #include "options.h"
 #include "banned.h"
 
-static const char *progname = "sar";
 
 void
 sar_usage(void)
@@ -554,7 +553,6 @@ sar_parse_cmdline(struct sar_cmdline *c, int argc, char **argv)
 {
 	int opt = 1;
 
-	progname = argv[0];
 	while (opt < argc) {
 		const char *a = argv[opt];
 		size_t n = strlen(a);

@@ -26,6 +26,9 @@ struct sar_cmdline {
 /* Parses argv; exits with sar's usage message (status 1) on a usage error. */
 void sar_parse_cmdline(struct sar_cmdline *c, int argc, char **argv);
 
+/* The program name as invoked, for usage messages (set by main). */
+extern const char *progname;
+
 _Noreturn void sar_usage(void);
 _Noreturn void sar_usage_status(int status);
 _Noreturn void sar_version(void);
