@@ -106,3 +106,44 @@ tz_list() {
 sampled() {
 	[ "${SYSREC_FULL:-0}" = 1 ] || [ $(($1 % 4)) -eq 0 ]
 }
+
+# Appends to the array `files` the archives a sar differential test runs
+# on: every corpus archive that sar 12.6.1 does not reject as invalid
+# (probed with the sar option $1; the rejected ones belong to the corruption
+# suite), our sadc on this machine (three records), our sadc on each fixture
+# root (two records), and one file of all the roots with a LINUX RESTART and
+# a comment. Needs SADC and, for the roots, a shared corpus.
+add_sar_archives() {
+	local probe=$1 f root name t=1555593609
+	local ident=--uname=Linux,SYSSTAT.TEST,1.2.3-TEST,x86_64
+	for f in "$SHARED"/corpus/upstream/files/data-* "$SHARED"/corpus/upstream/generated/*.tmp \
+		"$SHARED"/corpus/live/*.sa; do
+		[ -r "$f" ] || continue
+		"$ORACLE_SAR" $probe -f "$f" >/dev/null 2>&1
+		[ $? -eq 3 ] || files+=("$f")
+	done
+	if "$SADC" -S XALL "$TMPD/live.sa" 1 3 2>"$TMPD/err"; then
+		files+=("$TMPD/live.sa")
+	else
+		fail "sadc on this machine: $(cat "$TMPD/err")"
+	fi
+	for root in "$SHARED"/corpus/upstream/roots/root*; do
+		[ -d "$root" ] || continue
+		name=$(basename "$root")
+		if "$SADC" --root="$root" --unix-time=$t $ident -S XALL "$TMPD/$name.sa" 1 2 \
+			2>"$TMPD/err"; then
+			files+=("$TMPD/$name.sa")
+		else
+			fail "sadc --root=$name: $(cat "$TMPD/err")"
+		fi
+		"$SADC" --root="$root" --unix-time=$t $ident -S XALL "$TMPD/roots.sa" 1 1 2>/dev/null
+		t=$((t + 10))
+		if [ "$name" = root3 ]; then
+			"$SADC" --root="$root" --unix-time=$t $ident "$TMPD/roots.sa" 2>/dev/null
+			"$SADC" --root="$root" --unix-time=$((t + 5)) $ident -C "a comment" \
+				"$TMPD/roots.sa" 2>/dev/null
+			t=$((t + 10))
+		fi
+	done
+	[ -s "$TMPD/roots.sa" ] && files+=("$TMPD/roots.sa")
+}

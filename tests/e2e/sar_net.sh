@@ -143,43 +143,7 @@ make_net_file() {
 # ---- the files ----
 
 files=()
-# Archives sar 12.6.1 rejects as invalid (exit 3) belong to the corruption suite.
-for f in "$SHARED"/corpus/upstream/files/data-* "$SHARED"/corpus/upstream/generated/*.tmp \
-	"$SHARED"/corpus/live/*.sa; do
-	[ -r "$f" ] || continue
-	"$ORACLE_SAR" -n DEV -f "$f" >/dev/null 2>&1
-	[ $? -eq 3 ] || files+=("$f")
-done
-
-# Our sadc on this machine: three records one second apart.
-if "$SADC" -S XALL "$TMPD/live.sa" 1 3 2>"$TMPD/err"; then
-	files+=("$TMPD/live.sa")
-else
-	fail "sadc on this machine: $(cat "$TMPD/err")"
-fi
-
-# Our sadc on the fixture roots: two records each, then all of them in one
-# file with a LINUX RESTART and a comment.
-t=1555593609
-for root in "$ROOTS"/root*; do
-	[ -d "$root" ] || continue
-	name=$(basename "$root")
-	if "$SADC" --root="$root" --unix-time=$t $IDENT -S XALL "$TMPD/$name.sa" 1 2 \
-		2>"$TMPD/err"; then
-		files+=("$TMPD/$name.sa")
-	else
-		fail "sadc --root=$name: $(cat "$TMPD/err")"
-	fi
-	"$SADC" --root="$root" --unix-time=$t $IDENT -S XALL "$TMPD/roots.sa" 1 1 2>/dev/null
-	t=$((t + 10))
-	if [ "$name" = root3 ]; then
-		"$SADC" --root="$root" --unix-time=$t $IDENT "$TMPD/roots.sa" 2>/dev/null
-		"$SADC" --root="$root" --unix-time=$((t + 5)) $IDENT -C "a comment" "$TMPD/roots.sa" \
-			2>/dev/null
-		t=$((t + 10))
-	fi
-done
-[ -s "$TMPD/roots.sa" ] && files+=("$TMPD/roots.sa")
+add_sar_archives "-n DEV"
 
 # The changing root.
 if make_net_root "$TMPD/netroot" && make_net_file "$TMPD/netroot" "$TMPD/net.sa"; then
