@@ -306,15 +306,14 @@ sar_window_rows(void)
 	return 86400;
 }
 
-/* Per-CPU activities count one line per selected CPU (0 for the others). */
+/* Per-CPU views count one line per selected CPU (0 for the others). */
 static unsigned long
-cpu_lines(const struct sar *s, const struct sar_act *a)
+cpu_lines(const struct sar *s, const struct sar_view *v)
 {
-	uint32_t id = a->desc->id;
 	unsigned long n = 0;
 	size_t k;
 
-	if (id != A_CPU && id != A_IRQ && id != A_NET_SOFT && id != A_PWR_CPU && id != A_PWR_FREQ)
+	if (!(v->flags & SAR_VF_CPU_BITMAP))
 		return 0;
 	for (k = 0; k < sizeof(s->o.cpu_bitmap); k++)
 		n += (unsigned long) __builtin_popcount(s->o.cpu_bitmap[k]);
@@ -336,7 +335,7 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
             uint64_t fpos, const char *file)
 {
 	unsigned long lines = 0, rows = sar_window_rows();
-	unsigned long inc = cpu_lines(s, a);
+	unsigned long inc = cpu_lines(s, v);
 	bool displayed = false;
 	int rc;
 
