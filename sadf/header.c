@@ -30,9 +30,8 @@ banner_date(char *buf, size_t len, const struct tm *tm)
 #pragma GCC diagnostic pop
 }
 
-/* The "File date:" line: the creation day in local time, or as stored with -t. */
-static void
-file_date(char *buf, size_t len, const struct sa_file_header *h, enum sadf_time mode)
+void
+sadf_file_date(char *buf, size_t len, const struct sa_file_header *h, enum sadf_time mode)
 {
 	time_t t = (time_t) h->sa_ust_time;
 	struct tm tm;
@@ -89,7 +88,7 @@ sadf_print_header(FILE *out, const char *name, const struct archive_reader *r,
 	fprintf(out, "Host: %s %s (%s) \t%s \t_%s_\t(%d CPU)\n", h->sa_sysname, h->sa_release,
 	        h->sa_nodename, line, h->sa_machine,
 	        h->sa_cpu_nr > 1 ? (int) (h->sa_cpu_nr - 1) : 1);
-	file_date(line, sizeof(line), h, time_mode);
+	sadf_file_date(line, sizeof(line), h, time_mode);
 	fprintf(out, "File date: %s\n", line);
 	if (gmtime_r(&t, &tm) && strftime(line, sizeof(line), "%T", &tm))
 		fprintf(out, "File time: %s UTC (%lld)\n", line, (long long) h->sa_ust_time);

@@ -16,31 +16,20 @@
 
 #include "archive.h"
 #include "datafile.h"
+#include "options.h"
 #include "sadf.h"
 #include "source.h"
 #include "banned.h"
 
-#define MAX_PATH_LEN 4096
-
-struct sadf_config {
-	enum sadf_format format;
-	enum sadf_time time_mode;
-	int n_time_opts;  /* how many of -T, -t, -U were given */
-	bool header_only; /* -H */
-	bool comments;    /* -C */
-	bool horizontal;  /* -h */
-	long interval;    /* -1 when not given */
-	long count;
-	int day_offset; /* -N */
-	char file[MAX_PATH_LEN];
-	bool default_file; /* the daily file was chosen for the user */
-	const char *start; /* -s hh:mm[:ss] */
-	const char *end;   /* -e hh:mm[:ss] */
-	char **sar_args;   /* the words after "--" */
-	int n_sar_args;
+/* What the command line asked for, besides the sar options in sadf.s.o. */
+struct cmdline {
+	struct sadf_config c;
+	unsigned time_bits; /* 1 << SADF_T_* of -T, -t, -U */
+	bool sar_options;   /* "--" seen */
+	bool option_a;      /* -A after "--" */
 };
 
-static const char *progname = "sadf";
+const char *progname = "sadf";
 
 static void
 usage(void)
@@ -59,33 +48,32 @@ usage(void)
 	exit(1);
 }
 
-static void
-print_version(void)
-{
-	printf("sysstat version %d.%d.%d\n", SA_WRITER_VERSION, SA_WRITER_PATCHLEVEL,
-	       SA_WRITER_SUBLEVEL);
-	printf("(C) Sebastien Godard (sysstat <at> orange.fr)\n");
-	exit(0);
-}
-
 static bool
 all_digits(const char *s)
 {
 	return strspn(s, "0123456789") == strlen(s);
 }
 
-/* -s and -e take an optional hh:mm or hh:mm:ss; anything else leaves the default. */
-static const char *
-take_timestamp(char **argv, int *opt, const char *def)
+/* -s / -e: an optional hh:mm or hh:mm:ss, else the default. */
+static void
+parse_time(char **argv, int *opt, const char *def, int *h, int *m, int *sec)
 {
 	const char *a = argv[*opt + 1];
+	char buf[9];
 
 	(*opt)++;
 	if (a && (strlen(a) == 5 || strlen(a) == 8)) {
+		snprintf(buf, sizeof(buf), "%s%s", a, strlen(a) == 5 ? ":00" : "");
 		(*opt)++;
-		return a;
+	} else {
+		snprintf(buf, sizeof(buf), "%s", def);
 	}
-	return def;
+	buf[2] = buf[5] = '\0';
+	*h = atoi(buf);
+	*m = atoi(buf + 3);
+	*sec = atoi(buf + 6);
+	if (*sec < 0 || *sec > 59 || *m < 0 || *m > 59 || *h < 0 || *h > 23)
+		usage();
 }
 
 static void
@@ -96,42 +84,33 @@ set_format(struct sadf_config *c, enum sadf_format f)
 	c->format = f;
 }
 
+/* One word of single-letter sadf options, e.g. "-dh" (before "--"). */
 static void
-set_time_mode(struct sadf_config *c, enum sadf_time t)
-{
-	c->time_mode = t;
-	c->n_time_opts++;
-}
-
-/* One word of single-letter sadf options, e.g. "-dh". */
-static void
-parse_letters(struct sadf_config *c, const char *word)
+parse_letters(struct cmdline *cl, struct sadf *d, const char *word)
 {
 	static const enum sadf_format formats[128] = {
 	        ['c'] = SADF_F_CONV, ['d'] = SADF_F_DB,  ['g'] = SADF_F_SVG, ['j'] = SADF_F_JSON,
 	        ['l'] = SADF_F_PCP,  ['p'] = SADF_F_PPC, ['r'] = SADF_F_RAW, ['x'] = SADF_F_XML,
 	};
+	static const enum sadf_time times[128] = {
+	        ['T'] = SADF_T_LOCAL, ['t'] = SADF_T_TRUE, ['U'] = SADF_T_EPOCH};
 	const char *p;
 
 	for (p = word + 1; *p; p++) {
 		unsigned char ch = (unsigned char) *p;
 
 		if (ch < 128 && formats[ch] != SADF_F_NONE)
-			set_format(c, formats[ch]);
+			set_format(&cl->c, formats[ch]);
+		else if (ch < 128 && times[ch] != SADF_T_UTC)
+			cl->time_bits |= 1u << times[ch];
 		else if (ch == 'C')
-			c->comments = true;
+			d->s.o.comments = true;
 		else if (ch == 'h')
-			c->horizontal = true;
+			cl->c.horizontal = true;
 		else if (ch == 'H')
-			c->header_only = true;
-		else if (ch == 'T')
-			set_time_mode(c, SADF_T_LOCAL);
-		else if (ch == 't')
-			set_time_mode(c, SADF_T_TRUE);
-		else if (ch == 'U')
-			set_time_mode(c, SADF_T_EPOCH);
+			cl->c.header_only = true;
 		else if (ch == 'V')
-			print_version();
+			sar_version();
 		else
 			usage();
 	}
@@ -176,43 +155,120 @@ is_day_offset(const char *a)
 	return n > 1 && n < 4 && a[0] == '-' && all_digits(a + 1);
 }
 
+/* -O: comma-separated output options (SVG's, and debug for -r). */
 static void
-parse_args(struct sadf_config *c, int argc, char **argv)
+parse_output_options(struct sadf_config *c, const char *arg)
+{
+	static const struct {
+		const char *name;
+		uint32_t bit;
+	} words[] = {
+	        {"autoscale", SADF_O_AUTOSCALE}, {"bwcol", SADF_O_BWCOL},
+	        {"customcol", SADF_O_CUSTOMCOL}, {"oneday", SADF_O_ONEDAY},
+	        {"packed", SADF_O_PACKED},       {"showidle", SADF_O_SHOWIDLE},
+	        {"showinfo", SADF_O_SHOWINFO},   {"showtoc", SADF_O_SHOWTOC},
+	        {"skipempty", SADF_O_SKIPEMPTY}, {"debug", SADF_O_DEBUG},
+	};
+	const char *p = arg;
+
+	while (*p) {
+		size_t len = strcspn(p, ","), k;
+		char w[64];
+
+		snprintf(w, sizeof(w), "%.*s", (int) len, p);
+		for (k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+			if (!strcmp(w, words[k].name))
+				break;
+		if (k < sizeof(words) / sizeof(words[0])) {
+			c->out_opts |= words[k].bit;
+		} else if (!strncmp(w, "height=", 7) && w[7] && all_digits(w + 7)) {
+			c->canvas_height = atoi(w + 7);
+			c->out_opts |= SADF_O_HEIGHT;
+		} else if (!strncmp(w, "hz=", 3) && w[3] && all_digits(w + 3)) {
+			/* Only used when converting very old files (-c). */
+		} else if (strncmp(w, "pcparchive=", 11)) {
+			usage();
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+}
+
+/* Options taking an argument, long options and the sar options; false if not one. */
+static bool
+parse_word(struct cmdline *cl, struct sadf *d, char **argv, int *opt)
+{
+	struct sar_opts *o = &d->s.o;
+	const char *a = argv[*opt];
+
+	if (!strcmp(a, "-P")) {
+		if (!argv[*opt + 1] || !sar_parse_cpu_list(o, argv[*opt + 1]))
+			usage();
+		o->cpu_option = true;
+		*opt += 2;
+	} else if (!strncmp(a, "--dev=", 6)) {
+		sar_add_list(&o->dev_list, a + 6);
+		(*opt)++;
+	} else if (!strncmp(a, "--fs=", 5)) {
+		sar_add_list(&o->fs_list, a + 5);
+		(*opt)++;
+	} else if (!strncmp(a, "--iface=", 8)) {
+		sar_add_list(&o->iface_list, a + 8);
+		(*opt)++;
+	} else if (!strncmp(a, "--int=", 6)) {
+		sar_add_list(&o->int_list, a + 6);
+		(*opt)++;
+	} else if (!strcmp(a, "-s")) {
+		o->use_start = true;
+		parse_time(argv, opt, "08:00:00", &o->start_h, &o->start_m, &o->start_s);
+	} else if (!strcmp(a, "-e")) {
+		o->use_end = true;
+		parse_time(argv, opt, "18:00:00", &o->end_h, &o->end_m, &o->end_s);
+	} else if (!strcmp(a, "-O")) {
+		if (!argv[*opt + 1] || cl->sar_options)
+			usage();
+		parse_output_options(&cl->c, argv[*opt + 1]);
+		*opt += 2;
+	} else if (!strcmp(a, "--")) {
+		cl->sar_options = true;
+		(*opt)++;
+	} else if (!strcmp(a, "-m") || !strcmp(a, "-n") || !strcmp(a, "-q")) {
+		if (!cl->sar_options || (a[1] != 'q' && !argv[*opt + 1]) ||
+		    sar_parse_sadf_word(o, argv, opt, &cl->option_a))
+			usage();
+	} else {
+		return false;
+	}
+	return true;
+}
+
+static void
+parse_args(struct cmdline *cl, struct sadf *d, int argc, char **argv)
 {
 	int opt = 1;
 
 	while (opt < argc) {
 		const char *a = argv[opt];
 
-		if (!strcmp(a, "--")) {
-			/* Everything after "--" is sar's option syntax selecting activities. */
-			c->sar_args = argv + opt + 1;
-			c->n_sar_args = argc - opt - 1;
-			return;
-		} else if (!strcmp(a, "-P") || !strcmp(a, "-O")) {
-			if (!argv[opt + 1])
+		if (parse_word(cl, d, argv, &opt))
+			continue;
+		if (is_day_offset(a)) {
+			if (cl->c.file[0] || cl->c.day_offset)
 				usage();
-			opt += 2;
-		} else if (!strncmp(a, "--dev=", 6) || !strncmp(a, "--fs=", 5) ||
-		           !strncmp(a, "--iface=", 8) || !strncmp(a, "--int=", 6)) {
+			cl->c.day_offset = atoi(a + 1);
 			opt++;
-		} else if (!strcmp(a, "-s")) {
-			c->start = take_timestamp(argv, &opt, "08:00:00");
-		} else if (!strcmp(a, "-e")) {
-			c->end = take_timestamp(argv, &opt, "18:00:00");
-		} else if (is_day_offset(a)) {
-			if (c->file[0] || c->day_offset)
+		} else if (a[0] == '-' && cl->sar_options) {
+			if (sar_parse_sadf_word(&d->s.o, argv, &opt, &cl->option_a))
 				usage();
-			c->day_offset = atoi(a + 1);
-			opt++;
 		} else if (a[0] == '-') {
-			parse_letters(c, a);
+			parse_letters(cl, d, a);
 			opt++;
 		} else if (!all_digits(a)) {
-			set_file(c, a);
+			set_file(&cl->c, a);
 			opt++;
 		} else {
-			set_number(c, a);
+			set_number(&cl->c, a);
 			opt++;
 		}
 	}
@@ -222,7 +278,7 @@ parse_args(struct sadf_config *c, int argc, char **argv)
 static void
 resolve_file(struct sadf_config *c)
 {
-	char dir[MAX_PATH_LEN];
+	char dir[SADF_PATH_LEN];
 	time_t now = time(NULL) - (time_t) c->day_offset * 24 * 3600;
 	struct tm day;
 
@@ -248,12 +304,31 @@ die_archive(int rc, const char *file, const struct archive_reader *r)
 	exit(status);
 }
 
-static int
-run(const struct sadf_config *c)
+static const struct sadf_backend *
+backend_of(enum sadf_format f)
 {
-	struct archive_reader r;
+	switch (f) {
+	case SADF_F_DB:
+		return &sadf_db;
+	case SADF_F_JSON:
+		return &sadf_json;
+	case SADF_F_XML:
+		return &sadf_xml;
+	case SADF_F_PPC:
+		return &sadf_ppc;
+	default:
+		return NULL;
+	}
+}
+
+static int
+run(struct sadf *d, const struct sadf_config *c)
+{
+	static struct archive_reader r;
+	const struct sadf_backend *b = backend_of(c->format);
+	bool header_format = c->format == SADF_F_NONE;
 	struct source *src;
-	char msg[MAX_PATH_LEN + 128];
+	char msg[SADF_PATH_LEN + 128];
 	int fd, rc;
 
 	fd = open(c->file, O_RDONLY | O_CLOEXEC);
@@ -263,49 +338,107 @@ run(const struct sadf_config *c)
 		fputs(msg, stderr);
 		return status;
 	}
-	memset(&r, 0, sizeof(r));
 	rc = source_open_fd(fd, &src);
 	if (rc < 0)
 		die_archive(rc, c->file, &r);
 	rc = archive_open(&r, src, true);
 	if (rc == 0)
-		rc = archive_read_header(&r, c->header_only);
+		rc = archive_read_header(&r, header_format);
 	else if (rc == 1)
 		/* Another format: sadf -H still shows its magic and version. */
-		rc = c->header_only ? 0 : ARCHIVE_E_FORMAT;
+		rc = header_format ? 0 : ARCHIVE_E_FORMAT;
 	if (rc < 0)
 		die_archive(rc, c->file, &r);
-	if (c->header_only) {
+	if (header_format) {
 		sadf_print_header(stdout, c->file, &r, c->time_mode);
-	} else {
-		fprintf(stderr, "%s: this output format is not implemented yet; only -H is\n",
-		        progname);
-		rc = 1;
+		return 0;
 	}
-	archive_reader_release(&r);
-	close(fd);
-	return rc;
+	if (!b) {
+		fprintf(stderr, "%s: this output format is not implemented yet\n", progname);
+		return 1;
+	}
+	d->s.r = &r;
+	d->b = b;
+	d->s.sink_format = c->format == SADF_F_DB     ? SAR_SINK_DB
+	                   : c->format == SADF_F_JSON ? SAR_SINK_JSON
+	                   : c->format == SADF_F_XML  ? SAR_SINK_XML
+	                                              : SAR_SINK_PPC;
+	if (c->header_only) {
+		sar_init_acts(&d->s, c->file);
+		if (b->file_begin)
+			b->file_begin(d);
+		if (b->file_end)
+			b->file_end(d);
+		return 0;
+	}
+	sadf_run(d, c->file);
+	return 0;
+}
+
+/* sysstat's check_format_options: what each format accepts. */
+static void
+check_format(struct cmdline *cl)
+{
+	struct sadf_config *c = &cl->c;
+	enum sadf_format f = c->format;
+	bool any_time = f != SADF_F_CONV && f != SADF_F_NONE;
+
+	if (f == SADF_F_NONE && !c->header_only)
+		c->format = f = SADF_F_PPC;
+	any_time = f != SADF_F_CONV && f != SADF_F_NONE;
+	if (f != SADF_F_JSON && f != SADF_F_XML && f != SADF_F_SVG && f != SADF_F_PCP &&
+	    f != SADF_F_NONE)
+		c->header_only = false;
+	if (f != SADF_F_DB)
+		c->horizontal = false;
+	c->time_mode = SADF_T_UTC;
+	if ((cl->time_bits & (1u << SADF_T_LOCAL)) && any_time)
+		c->time_mode = SADF_T_LOCAL;
+	if ((cl->time_bits & (1u << SADF_T_TRUE)) && f != SADF_F_SVG && f != SADF_F_PCP)
+		c->time_mode = SADF_T_TRUE;
+	if ((cl->time_bits & (1u << SADF_T_EPOCH)) &&
+	    (f == SADF_F_DB || f == SADF_F_PPC || f == SADF_F_RAW))
+		c->time_mode = SADF_T_EPOCH;
 }
 
 int
 main(int argc, char **argv)
 {
-	struct sadf_config c;
+	static struct sadf d;
+	struct cmdline cl;
 
 	progname = argv[0];
 	setlocale(LC_ALL, "");
-	memset(&c, 0, sizeof(c));
-	c.interval = -1;
-	parse_args(&c, argc, argv);
-	if (c.n_time_opts > 1)
+	memset(&cl, 0, sizeof(cl));
+	cl.c.interval = -1;
+	d.s.o.decimals = -1;
+	d.s.out = d.out = stdout;
+	snprintf(d.s.dp, sizeof(d.s.dp), ".");
+	parse_args(&cl, &d, argc, argv);
+	if (__builtin_popcount(cl.time_bits) > 1)
 		usage();
-	if (c.format == SADF_F_PCP) {
+	if (!cl.c.count)
+		cl.c.count = -1;
+	sar_finish_selection(&d.s.o, cl.option_a);
+	/* sadf shows values, not human units; -P and the lists act as in sar. */
+	d.s.o.human = false;
+	if (cl.option_a)
+		d.s.o.outputs[A_IRQ] |= SAR_O_IRQ_ALL;
+	check_format(&cl);
+	if (cl.c.interval < 0)
+		cl.c.interval = 1;
+	d.s.o.interval = cl.c.interval;
+	d.s.o.count = cl.c.count;
+	d.s.o.true_time = cl.c.time_mode == SADF_T_TRUE;
+	d.utc = cl.c.time_mode == SADF_T_UTC || cl.c.time_mode == SADF_T_EPOCH;
+	if (cl.c.format == SADF_F_PCP) {
 		fprintf(stderr, "PCP support not compiled in\n");
 		return 1;
 	}
-	/* -H only applies to the header-capable formats; with -d, -p or -r it is ignored. */
-	if (c.format == SADF_F_DB || c.format == SADF_F_PPC || c.format == SADF_F_RAW)
-		c.header_only = false;
-	resolve_file(&c);
-	return run(&c);
+	if (cl.c.format == SADF_F_JSON || cl.c.format == SADF_F_SVG)
+		setlocale(LC_NUMERIC, "C");
+	resolve_file(&cl.c);
+	d.c = &cl.c;
+	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+	return run(&d, &cl.c);
 }

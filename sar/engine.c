@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "datafile.h"
+#include "display.h"
 #include "sar.h"
 #include "source.h"
 #include "banned.h"
@@ -65,9 +66,8 @@ sar_time_string(const struct sar *s, const struct tm *tm, char *out, size_t len)
 		out[0] = '\0';
 }
 
-/* <0, 0, >0 as the record's h:m:s is before, at or after the given time. */
-static int
-datecmp(const struct tm *tm, int h, int m, int sec, bool cross_day)
+int
+sar_datecmp(const struct tm *tm, int h, int m, int sec, bool cross_day)
 {
 	int hour = tm->tm_hour + (cross_day ? 24 : 0);
 
@@ -98,18 +98,16 @@ rounded_seconds(uint64_t from, uint64_t to)
 	return n;
 }
 
-/* -i: whether this record is close enough to a multiple of the interval (spec §3.7). */
-static bool
-next_slice(struct sar *s, struct pass *p, uint64_t ref, uint64_t uptime)
+bool
+sar_next_slice(long interval, uint64_t *last_uptime, bool reset, uint64_t ref, uint64_t uptime)
 {
 	unsigned long file_interval, entry;
-	long interval = s->o.interval;
 	long min, max, pt1, pt2;
 
-	if (!p->last_uptime || p->reset)
-		p->last_uptime = ref;
-	file_interval = rounded_seconds(p->last_uptime, uptime);
-	p->last_uptime = uptime;
+	if (!*last_uptime || reset)
+		*last_uptime = ref;
+	file_interval = rounded_seconds(*last_uptime, uptime);
+	*last_uptime = uptime;
 	if (interval <= 1)
 		return true;
 	entry = rounded_seconds(ref, uptime);
@@ -186,14 +184,14 @@ static bool
 in_window(const struct sar *s, const struct tm *tm)
 {
 	return !((s->o.use_start &&
-	          datecmp(tm, s->o.start_h, s->o.start_m, s->o.start_s, false) < 0) ||
-	         (s->o.use_end && datecmp(tm, s->o.end_h, s->o.end_m, s->o.end_s, false) > 0));
+	          sar_datecmp(tm, s->o.start_h, s->o.start_m, s->o.start_s, false) < 0) ||
+	         (s->o.use_end && sar_datecmp(tm, s->o.end_h, s->o.end_m, s->o.end_s, false) > 0));
 }
 
 static void
 print_special(struct sar *s, const struct archive_record *rec)
 {
-	char ts[SAR_TS_LEN];
+	char ts[SAR_TS_LEN], line[sizeof(rec->comment) + 16];
 	struct tm tm;
 	bool shown;
 	uint32_t i;
@@ -209,13 +207,15 @@ print_special(struct sar *s, const struct archive_record *rec)
 				s->acts[i].nr_ini = rec->restart_cpu_nr;
 		if (!shown)
 			return;
+		snprintf(line, sizeof(line), "  LINUX RESTART\t(%d CPU)\n",
+		         rec->restart_cpu_nr > 1 ? rec->restart_cpu_nr - 1 : 1);
 		sar_out_nl(s);
 		sar_out_ts(s, ts);
-		fprintf(s->out, "  LINUX RESTART\t(%d CPU)\n",
-		        rec->restart_cpu_nr > 1 ? rec->restart_cpu_nr - 1 : 1);
+		sar_out_special(s, SAR_SPECIAL_RESTART, line);
 	} else if (shown && s->o.comments) {
+		snprintf(line, sizeof(line), "  COM %s\n", rec->comment);
 		sar_out_ts(s, ts);
-		fprintf(s->out, "  COM %s\n", rec->comment);
+		sar_out_special(s, SAR_SPECIAL_COMMENT, line);
 	}
 }
 
@@ -242,7 +242,8 @@ write_stats(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 	struct tm tm;
 	int prev_hour;
 
-	if (!next_slice(s, p, p->hdr[2].uptime_cs, cur->uptime_cs))
+	if (!sar_next_slice(s->o.interval, &p->last_uptime, p->reset, p->hdr[2].uptime_cs,
+	                    cur->uptime_cs))
 		return false;
 	if (!sar_record_tm(s, prev, &tm))
 		return false;
@@ -254,7 +255,7 @@ write_stats(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 	if (s->o.use_start && prev->ust_time && cur->ust_time > prev->ust_time &&
 	    tm.tm_hour < prev_hour)
 		p->cross_day = true;
-	if (s->o.use_end && datecmp(&tm, s->o.end_h, s->o.end_m, s->o.end_s, p->cross_day) > 0) {
+	if (s->o.use_end && sar_datecmp(&tm, s->o.end_h, s->o.end_m, s->o.end_s, p->cross_day) > 0) {
 		p->cnt = 0;
 		return false;
 	}
@@ -268,10 +269,8 @@ write_stats(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 static void
 write_avg(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_view *v, int last)
 {
-	static const char avg[] = "Average:";
-
-	memcpy(s->ts_curr, avg, sizeof(avg));
-	memcpy(s->ts_prev, avg, sizeof(avg));
+	snprintf(s->ts_curr, sizeof(s->ts_curr), "%s", sar_label_average());
+	snprintf(s->ts_prev, sizeof(s->ts_prev), "%s", sar_label_average());
 	if (a->slot[last].nr > 0 && v->print_avg)
 		v->print_avg(s, a, &a->slot[2], &a->slot[last],
 		             sar_interval_of(&p->hdr[2], &p->hdr[last]));
@@ -349,6 +348,7 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 	p->cnt = s->o.count;
 	p->cross_day = false;
 	s->view_opt = v->opt;
+	s->view_act = v->act_id;
 	sar_reset_avg(a, v);
 	decode_only(s, a);
 	do {
@@ -429,8 +429,8 @@ find_segment_start(struct sar *s, struct pass *p, const char *file)
 		if (!sar_record_tm(s, &p->rec.hdr, &tm))
 			continue;
 		if ((s->o.use_start &&
-		     datecmp(&tm, s->o.start_h, s->o.start_m, s->o.start_s, false) < 0) ||
-		    (s->o.use_end && datecmp(&tm, s->o.end_h, s->o.end_m, s->o.end_s, false) >= 0))
+		     sar_datecmp(&tm, s->o.start_h, s->o.start_m, s->o.start_s, false) < 0) ||
+		    (s->o.use_end && sar_datecmp(&tm, s->o.end_h, s->o.end_m, s->o.end_s, false) >= 0))
 			continue;
 		break;
 	}
@@ -482,8 +482,8 @@ report_views(struct sar *s, struct pass *p, uint64_t fpos, const char *file)
 	}
 }
 
-static void
-init_acts(struct sar *s, const char *file)
+void
+sar_init_acts(struct sar *s, const char *file)
 {
 	uint32_t i, n_sel = 0;
 
@@ -503,7 +503,7 @@ init_acts(struct sar *s, const char *file)
 			n_sel++;
 	}
 	if (!n_sel) {
-		fprintf(stderr, "Requested activities not available in file %s\n", file);
+		fprintf(stderr, _("Requested activities not available in file %s\n"), file);
 		exit(1);
 	}
 }
@@ -534,7 +534,7 @@ sar_report_file(struct sar *s, const char *file, bool default_file)
 		rc = archive_read_header(&reader, false);
 	if (rc < 0)
 		die_archive(s, rc, file);
-	init_acts(s, file);
+	sar_init_acts(s, file);
 	sar_print_report_header(s);
 	memset(&p, 0, sizeof(p));
 	p.curr = 1;

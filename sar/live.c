@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "display.h"
 #include "sar.h"
 #include "source.h"
 #include "banned.h"
@@ -31,7 +32,7 @@ static _Noreturn void
 read_error(bool unexpected)
 {
 	fflush(stdout);
-	fputs(unexpected ? "End of data collecting unexpected\n" : "Inconsistent input data\n",
+	fputs(unexpected ? _("End of data collecting unexpected\n") : _("Inconsistent input data\n"),
 	      stderr);
 	exit(3);
 }
@@ -107,7 +108,7 @@ start_sadc(const struct sar *s, const struct sar_live_args *la)
 		close(fd[1]);
 		execv(SADC_DIR "/sadc", argv);
 		execvp("sadc", argv);
-		fprintf(stderr, "Cannot find the data collector (%s)\n", "sadc");
+		fprintf(stderr, _("Cannot find the data collector (%s)\n"), "sadc");
 		perror("exec");
 		_exit(4);
 	}
@@ -134,10 +135,10 @@ read_stream_header(struct sar *s)
 	    r->magic.sysstat_patchlevel != SA_WRITER_PATCHLEVEL ||
 	    r->magic.sysstat_sublevel != SA_WRITER_SUBLEVEL || r->magic.sysstat_extraversion) {
 		if (r->magic.sysstat_magic == SA_SYSSTAT_MAGIC && !r->swapped)
-			fputs("Using a wrong data collector from a different sysstat version\n",
+			fputs(_("Using a wrong data collector from a different sysstat version\n"),
 			      stderr);
 		else
-			fputs("Inconsistent input data\n", stderr);
+			fputs(_("Inconsistent input data\n"), stderr);
 		exit(3);
 	}
 	rc = archive_read_header(r, false);
@@ -180,7 +181,7 @@ bind_acts(struct sar *s)
 			n_sel++;
 	}
 	if (!n_sel) {
-		fputs("Requested activities not available\n", stderr);
+		fputs(_("Requested activities not available\n"), stderr);
 		exit(1);
 	}
 }
@@ -258,6 +259,7 @@ each_view(struct sar *s, struct live *l, bool avg, int prev, int curr)
 				continue;
 			view_avg(l, a, i, k, v);
 			s->view_opt = v->opt;
+			s->view_act = v->act_id;
 			if (avg && v->print_avg)
 				v->print_avg(s, a, &a->slot[2], &a->slot[curr],
 				             sar_interval_of(&l->hdr[2], &l->hdr[curr]));
@@ -392,8 +394,8 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 		int last = count ? !l.curr : l.curr;
 
 		s->dish = dis_hdr;
-		memcpy(s->ts_curr, "Average:", 9);
-		memcpy(s->ts_prev, "Average:", 9);
+		snprintf(s->ts_curr, sizeof(s->ts_curr), "%s", sar_label_average());
+		snprintf(s->ts_prev, sizeof(s->ts_prev), "%s", sar_label_average());
 		each_view(s, &l, true, 2, last);
 	}
 	release_live(&l);

@@ -14,20 +14,17 @@
 #include <unistd.h>
 
 #include "datafile.h"
+#include "display.h"
 #include "options.h"
 #include "sar.h"
 #include "banned.h"
 
 const char *progname = "sar";
 
-void
-sar_version(void)
-{
-	printf("sysstat version %d.%d.%d\n", SA_WRITER_VERSION, SA_WRITER_PATCHLEVEL,
-	       SA_WRITER_SUBLEVEL);
-	printf("(C) Sebastien Godard (sysstat <at> orange.fr)\n");
-	exit(0);
-}
+/* Where the system's sysstat keeps its catalogs (configure's localedir). */
+#ifndef LOCALEDIR
+#define LOCALEDIR "/usr/share/locale"
+#endif
 
 /* The daily file of day_offset days ago, in dir (SA_DIR when NULL). */
 static void
@@ -50,7 +47,13 @@ set_locale_facts(struct sar *s)
 	const char *fmt = getenv("S_TIME_FORMAT");
 	const char *dp;
 
-	setlocale(LC_ALL, "");
+	/* The categories sysstat sets; the catalogs are those of the system's sysstat. */
+	setlocale(LC_MESSAGES, "");
+	setlocale(LC_CTYPE, "");
+	setlocale(LC_TIME, "");
+	setlocale(LC_NUMERIC, "");
+	bindtextdomain(NLS_DOMAIN, LOCALEDIR);
+	textdomain(NLS_DOMAIN);
 	dp = localeconv()->decimal_point;
 	snprintf(s->dp, sizeof(s->dp), "%s", dp && *dp ? dp : ".");
 	s->o.iso_time = fmt && !strcmp(fmt, "ISO");
@@ -79,35 +82,10 @@ choose_file(struct sar_cmdline *c, bool *ret_default, int argc)
 	return false;
 }
 
-static bool
-memchr_nonzero(const unsigned char *p, size_t n)
-{
-	size_t k;
-
-	for (k = 0; k < n; k++)
-		if (p[k])
-			return true;
-	return false;
-}
-
 static void
 finish_options(struct sar *s, struct sar_cmdline *c)
 {
-	uint32_t id;
-	bool any = false;
-
-	for (id = 1; id <= A_ID_MAX; id++)
-		any = any || s->o.outputs[id];
-	if (!any)
-		s->o.outputs[A_CPU] = SAR_O_CPU;
-	if (s->o.outputs[A_CPU] & SAR_O_MAIN)
-		s->o.outputs[A_CPU] = SAR_O_CPU;
-	if (c->option_a && !s->o.cpu_option)
-		memset(s->o.cpu_bitmap, 0xff, sizeof(s->o.cpu_bitmap));
-	if (!memchr_nonzero(s->o.cpu_bitmap, sizeof(s->o.cpu_bitmap)))
-		s->o.cpu_bitmap[0] = 1; /* only "all" by default */
-	if (s->o.use_start && s->o.use_end && s->o.end_h < s->o.start_h)
-		s->o.end_h += 24;
+	sar_finish_selection(&s->o, c->option_a);
 	s->o.count = c->count ? c->count : -1;
 }
 
@@ -126,18 +104,19 @@ main(int argc, char **argv)
 	s.out = stdout;
 	set_locale_facts(&s);
 	sar_parse_cmdline(&c, argc, argv);
+	sar_colors_init(&s, getenv("S_COLORS"), getenv("S_COLORS_SGR"), isatty(STDOUT_FILENO));
 	if (c.which_sadc) {
 		struct stat st;
 
 		if (stat(SADC_DIR "/sadc", &st) < 0)
-			printf("Data collector will be sought in PATH\n");
+			printf("%s", _("Data collector will be sought in PATH\n"));
 		else
-			printf("Data collector found: %s\n", SADC_DIR "/sadc");
+			printf(_("Data collector found: %s\n"), SADC_DIR "/sadc");
 		return 0;
 	}
 	finish_options(&s, &c);
 	if (c.f_given && c.to_file[0]) {
-		fprintf(stderr, "-f and -o options are mutually exclusive\n");
+		fputs(_("-f and -o options are mutually exclusive\n"), stderr);
 		return 1;
 	}
 	if (!choose_file(&c, &dflt, argc)) {
@@ -145,8 +124,7 @@ main(int argc, char **argv)
 		                           c.to_file[0] ? c.to_file : NULL, c.long_names};
 
 		if (s.o.use_start || c.interval_set) {
-			fprintf(stderr,
-			        "Not reading from a system activity file (use -f option)\n");
+			fputs(_("Not reading from a system activity file (use -f option)\n"), stderr);
 			return 1;
 		}
 		if (c.interval < 0) {

@@ -6,9 +6,22 @@
 #include <ctype.h>
 #include <unistd.h>
 
+#include "nls.h"
 #include "options.h"
 #include "banned.h"
 
+
+void
+sar_version(void)
+{
+	char version[32];
+
+	snprintf(version, sizeof(version), "%d.%d.%d", SA_WRITER_VERSION, SA_WRITER_PATCHLEVEL,
+	         SA_WRITER_SUBLEVEL);
+	printf(_("sysstat version %s\n"), version);
+	printf("(C) Sebastien Godard (sysstat <at> orange.fr)\n");
+	exit(0);
+}
 
 void
 sar_usage(void)
@@ -19,20 +32,21 @@ sar_usage(void)
 void
 sar_usage_status(int status)
 {
-	fprintf(stderr, "Usage: %s [ options ] [ <interval> [ <count> ] ]\n", progname);
-	fprintf(stderr, "Options are:\n"
-	                "[ -A ] [ -B ] [ -b ] [ -C ] [ -D ] [ -d ] [ -F [ MOUNT ] ] [ -H ] [ -h ]\n"
-	                "[ -p ] [ -r [ ALL ] ] [ -S ] [ -t ] [ -u [ ALL ] ] [ -V ]\n"
-	                "[ -v ] [ -W ] [ -w ] [ -y ] [ -z ]\n"
-	                "[ -I [ SUM | ALL ] ] [ -P { <cpu_list> | ALL } ]\n"
-	                "[ -m { <keyword> [,...] | ALL } ] [ -n { <keyword> [,...] | ALL } ]\n"
-	                "[ -q [ <keyword> [,...] | ALL ] ]\n"
-	                "[ --dev=<dev_list> ] [ --fs=<fs_list> ] [ --iface=<iface_list> ] "
-	                "[ --int=<int_list> ]\n"
-	                "[ --dec={ 0 | 1 | 2 } ] [ --help ] [ --human ] [ --pretty ] [ --sadc ]\n"
-	                "[ -j { SID | ID | LABEL | PATH | UUID | ... } ]\n"
-	                "[ -f [ <filename> ] | -o [ <filename> ] | -[0-9]+ ]\n"
-	                "[ -i <interval> ] [ -s [ <hh:mm[:ss]> ] ] [ -e [ <hh:mm[:ss]> ] ]\n");
+	fprintf(stderr, _("Usage: %s [ options ] [ <interval> [ <count> ] ]\n"), progname);
+	fputs(_("Options are:\n"
+	        "[ -A ] [ -B ] [ -b ] [ -C ] [ -D ] [ -d ] [ -F [ MOUNT ] ] [ -H ] [ -h ]\n"
+	        "[ -p ] [ -r [ ALL ] ] [ -S ] [ -t ] [ -u [ ALL ] ] [ -V ]\n"
+	        "[ -v ] [ -W ] [ -w ] [ -y ] [ -z ]\n"
+	        "[ -I [ SUM | ALL ] ] [ -P { <cpu_list> | ALL } ]\n"
+	        "[ -m { <keyword> [,...] | ALL } ] [ -n { <keyword> [,...] | ALL } ]\n"
+	        "[ -q [ <keyword> [,...] | ALL ] ]\n"
+	        "[ --dev=<dev_list> ] [ --fs=<fs_list> ] [ --iface=<iface_list> ] "
+	        "[ --int=<int_list> ]\n"
+	        "[ --dec={ 0 | 1 | 2 } ] [ --help ] [ --human ] [ --pretty ] [ --sadc ]\n"
+	        "[ -j { SID | ID | LABEL | PATH | UUID | ... } ]\n"
+	        "[ -f [ <filename> ] | -o [ <filename> ] | -[0-9]+ ]\n"
+	        "[ -i <interval> ] [ -s [ <hh:mm[:ss]> ] ] [ -e [ <hh:mm[:ss]> ] ]\n"),
+	      stderr);
 	exit(status);
 }
 
@@ -40,65 +54,71 @@ sar_usage_status(int status)
 static _Noreturn void
 display_help(void)
 {
-	printf("Usage: %s [ options ] [ <interval> [ <count> ] ]\n", progname);
-	fputs("Main options and reports (report name between square brackets):\n"
-	      "\t-B\tPaging statistics [A_PAGE]\n"
-	      "\t-b\tI/O and transfer rate statistics [A_IO]\n"
-	      "\t-d\tBlock devices statistics [A_DISK]\n"
-	      "\t-F [ MOUNT ]\n"
-	      "\t\tFilesystems statistics [A_FS]\n"
-	      "\t-H\tHugepages utilization statistics [A_HUGE]\n"
-	      "\t-I [ SUM | ALL ]\n"
-	      "\t\tInterrupts statistics [A_IRQ]\n"
-	      "\t-m { <keyword> [,...] | ALL }\n"
-	      "\t\tPower management statistics [A_PWR_...]\n"
-	      "\t\tKeywords are:\n"
-	      "\t\tCPU\tCPU instantaneous clock frequency\n"
-	      "\t\tFAN\tFans speed\n"
-	      "\t\tFREQ\tCPU average clock frequency\n"
-	      "\t\tIN\tVoltage inputs\n"
-	      "\t\tTEMP\tDevices temperature\n"
-	      "\t\tUSB\tUSB devices plugged into the system\n"
-	      "\t-n { <keyword> [,...] | ALL }\n"
-	      "\t\tNetwork statistics [A_NET_...]\n"
-	      "\t\tKeywords are:\n"
-	      "\t\tDEV\tNetwork interfaces\n"
-	      "\t\tEDEV\tNetwork interfaces (errors)\n"
-	      "\t\tNFS\tNFS client\n"
-	      "\t\tNFSD\tNFS server\n"
-	      "\t\tSOCK\tSockets\t(v4)\n"
-	      "\t\tIP\tIP traffic\t(v4)\n"
-	      "\t\tEIP\tIP traffic\t(v4) (errors)\n"
-	      "\t\tICMP\tICMP traffic\t(v4)\n"
-	      "\t\tEICMP\tICMP traffic\t(v4) (errors)\n"
-	      "\t\tTCP\tTCP traffic\t(v4)\n"
-	      "\t\tETCP\tTCP traffic\t(v4) (errors)\n"
-	      "\t\tUDP\tUDP traffic\t(v4)\n"
-	      "\t\tSOCK6\tSockets\t(v6)\n"
-	      "\t\tIP6\tIP traffic\t(v6)\n"
-	      "\t\tEIP6\tIP traffic\t(v6) (errors)\n"
-	      "\t\tICMP6\tICMP traffic\t(v6)\n"
-	      "\t\tEICMP6\tICMP traffic\t(v6) (errors)\n"
-	      "\t\tUDP6\tUDP traffic\t(v6)\n"
-	      "\t\tFC\tFibre channel HBAs\n"
-	      "\t\tSOFT\tSoftware-based network processing\n"
-	      "\t-q [ <keyword> [,...] | PSI | ALL ]\n"
-	      "\t\tSystem load and pressure-stall statistics\n"
-	      "\t\tKeywords are:\n"
-	      "\t\tLOAD\tQueue length and load average statistics [A_QUEUE]\n"
-	      "\t\tCPU\tPressure-stall CPU statistics [A_PSI_CPU]\n"
-	      "\t\tIO\tPressure-stall I/O statistics [A_PSI_IO]\n"
-	      "\t\tMEM\tPressure-stall memory statistics [A_PSI_MEM]\n"
-	      "\t-r [ ALL ]\n"
-	      "\t\tMemory utilization statistics [A_MEMORY]\n"
-	      "\t-S\tSwap space utilization statistics [A_MEMORY]\n"
-	      "\t-u [ ALL ]\n"
-	      "\t\tCPU utilization statistics [A_CPU]\n"
-	      "\t-v\tKernel tables statistics [A_KTABLES]\n"
-	      "\t-W\tSwapping statistics [A_SWAP]\n"
-	      "\t-w\tTask creation and system switching statistics [A_PCSW]\n"
-	      "\t-y\tTTY devices statistics [A_SERIAL]\n",
+	printf(_("Usage: %s [ options ] [ <interval> [ <count> ] ]\n"), progname);
+	/* One message per report, as the catalogs translate them. */
+	fputs(_("Main options and reports (report name between square brackets):\n"), stdout);
+	fputs(_("\t-B\tPaging statistics [A_PAGE]\n"), stdout);
+	fputs(_("\t-b\tI/O and transfer rate statistics [A_IO]\n"), stdout);
+	fputs(_("\t-d\tBlock devices statistics [A_DISK]\n"), stdout);
+	fputs(_("\t-F [ MOUNT ]\n"), stdout);
+	fputs(_("\t\tFilesystems statistics [A_FS]\n"), stdout);
+	fputs(_("\t-H\tHugepages utilization statistics [A_HUGE]\n"), stdout);
+	fputs(_("\t-I [ SUM | ALL ]\n"
+	        "\t\tInterrupts statistics [A_IRQ]\n"),
 	      stdout);
+	fputs(_("\t-m { <keyword> [,...] | ALL }\n"
+	        "\t\tPower management statistics [A_PWR_...]\n"
+	        "\t\tKeywords are:\n"
+	        "\t\tCPU\tCPU instantaneous clock frequency\n"
+	        "\t\tFAN\tFans speed\n"
+	        "\t\tFREQ\tCPU average clock frequency\n"
+	        "\t\tIN\tVoltage inputs\n"
+	        "\t\tTEMP\tDevices temperature\n"
+	        "\t\tUSB\tUSB devices plugged into the system\n"),
+	      stdout);
+	fputs(_("\t-n { <keyword> [,...] | ALL }\n"
+	        "\t\tNetwork statistics [A_NET_...]\n"
+	        "\t\tKeywords are:\n"
+	        "\t\tDEV\tNetwork interfaces\n"
+	        "\t\tEDEV\tNetwork interfaces (errors)\n"
+	        "\t\tNFS\tNFS client\n"
+	        "\t\tNFSD\tNFS server\n"
+	        "\t\tSOCK\tSockets\t(v4)\n"
+	        "\t\tIP\tIP traffic\t(v4)\n"
+	        "\t\tEIP\tIP traffic\t(v4) (errors)\n"
+	        "\t\tICMP\tICMP traffic\t(v4)\n"
+	        "\t\tEICMP\tICMP traffic\t(v4) (errors)\n"
+	        "\t\tTCP\tTCP traffic\t(v4)\n"
+	        "\t\tETCP\tTCP traffic\t(v4) (errors)\n"
+	        "\t\tUDP\tUDP traffic\t(v4)\n"
+	        "\t\tSOCK6\tSockets\t(v6)\n"
+	        "\t\tIP6\tIP traffic\t(v6)\n"
+	        "\t\tEIP6\tIP traffic\t(v6) (errors)\n"
+	        "\t\tICMP6\tICMP traffic\t(v6)\n"
+	        "\t\tEICMP6\tICMP traffic\t(v6) (errors)\n"
+	        "\t\tUDP6\tUDP traffic\t(v6)\n"
+	        "\t\tFC\tFibre channel HBAs\n"
+	        "\t\tSOFT\tSoftware-based network processing\n"),
+	      stdout);
+	fputs(_("\t-q [ <keyword> [,...] | PSI | ALL ]\n"
+	        "\t\tSystem load and pressure-stall statistics\n"
+	        "\t\tKeywords are:\n"
+	        "\t\tLOAD\tQueue length and load average statistics [A_QUEUE]\n"
+	        "\t\tCPU\tPressure-stall CPU statistics [A_PSI_CPU]\n"
+	        "\t\tIO\tPressure-stall I/O statistics [A_PSI_IO]\n"
+	        "\t\tMEM\tPressure-stall memory statistics [A_PSI_MEM]\n"),
+	      stdout);
+	fputs(_("\t-r [ ALL ]\n"
+	        "\t\tMemory utilization statistics [A_MEMORY]\n"),
+	      stdout);
+	fputs(_("\t-S\tSwap space utilization statistics [A_MEMORY]\n"), stdout);
+	fputs(_("\t-u [ ALL ]\n"
+	        "\t\tCPU utilization statistics [A_CPU]\n"),
+	      stdout);
+	fputs(_("\t-v\tKernel tables statistics [A_KTABLES]\n"), stdout);
+	fputs(_("\t-W\tSwapping statistics [A_SWAP]\n"), stdout);
+	fputs(_("\t-w\tTask creation and system switching statistics [A_PCSW]\n"), stdout);
+	fputs(_("\t-y\tTTY devices statistics [A_SERIAL]\n"), stdout);
 	exit(0);
 }
 
@@ -199,9 +219,8 @@ set_cpu_bit(struct sar_opts *o, long i)
 		o->cpu_bitmap[i >> 3] |= (unsigned char) (1u << (i & 7));
 }
 
-/* -P: ALL, or a list of CPU numbers, ranges (2-5, 10-) and "all". */
-static bool
-parse_cpu_list(struct sar_opts *o, const char *arg)
+bool
+sar_parse_cpu_list(struct sar_opts *o, const char *arg)
 {
 	const char *p = arg;
 
@@ -244,9 +263,8 @@ parse_cpu_list(struct sar_opts *o, const char *arg)
 	return true;
 }
 
-/* --dev=, --fs=, --iface=, --int=: names kept NUL-separated. */
-static void
-add_list(struct strbuf *sb, const char *arg)
+void
+sar_add_list(struct strbuf *sb, const char *arg)
 {
 	const char *p = arg;
 
@@ -313,7 +331,7 @@ parse_persistent(struct sar_opts *o, const char *type)
 	if (snprintf(dir, sizeof(dir), "/dev/disk/by-%s", o->persistent_name) >=
 	            (int) sizeof(dir) ||
 	    access(dir, R_OK)) {
-		fprintf(stderr, "Invalid type of persistent device name\n");
+		fputs(_("Invalid type of persistent device name\n"), stderr);
 		exit(1);
 	}
 	o->persistent_type |= SAR_PERSIST_NAME;
@@ -367,6 +385,8 @@ parse_flags(struct sar_cmdline *c, char **argv, int *opt)
 			o->outputs[A_MEMORY] |= SAR_O_SWAP;
 			break;
 		case 't':
+			if (c->sadf)
+				return false;
 			o->true_time = true;
 			break;
 		case 'v':
@@ -450,16 +470,16 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 		c->which_sadc = true;
 		(*opt)++;
 	} else if (!strncmp(a, "--dev=", 6)) {
-		add_list(&o->dev_list, a + 6);
+		sar_add_list(&o->dev_list, a + 6);
 		(*opt)++;
 	} else if (!strncmp(a, "--fs=", 5)) {
-		add_list(&o->fs_list, a + 5);
+		sar_add_list(&o->fs_list, a + 5);
 		(*opt)++;
 	} else if (!strncmp(a, "--iface=", 8)) {
-		add_list(&o->iface_list, a + 8);
+		sar_add_list(&o->iface_list, a + 8);
 		(*opt)++;
 	} else if (!strncmp(a, "--int=", 6)) {
-		add_list(&o->int_list, a + 6);
+		sar_add_list(&o->int_list, a + 6);
 		(*opt)++;
 	} else if (!strcmp(a, "--help")) {
 		display_help();
@@ -478,7 +498,7 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 		c->long_names = true;
 		(*opt)++;
 	} else if (!strcmp(a, "-P")) {
-		if (!argv[*opt + 1] || !parse_cpu_list(o, argv[*opt + 1]))
+		if (!argv[*opt + 1] || !sar_parse_cpu_list(o, argv[*opt + 1]))
 			sar_usage();
 		o->cpu_option = true;
 		*opt += 2;
@@ -573,4 +593,69 @@ sar_parse_cmdline(struct sar_cmdline *c, int argc, char **argv)
 			opt++;
 		}
 	}
+}
+
+static bool
+memchr_nonzero(const unsigned char *p, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (p[k])
+			return true;
+	return false;
+}
+
+void
+sar_finish_selection(struct sar_opts *o, bool option_a)
+{
+	uint32_t id;
+	bool any = false;
+
+	for (id = 1; id <= A_ID_MAX; id++)
+		any = any || o->outputs[id];
+	if (!any)
+		o->outputs[A_CPU] = SAR_O_CPU;
+	if (o->outputs[A_CPU] & SAR_O_MAIN)
+		o->outputs[A_CPU] = SAR_O_CPU;
+	if (option_a && !o->cpu_option)
+		memset(o->cpu_bitmap, 0xff, sizeof(o->cpu_bitmap));
+	if (!memchr_nonzero(o->cpu_bitmap, sizeof(o->cpu_bitmap)))
+		o->cpu_bitmap[0] = 1; /* only "all" by default */
+	if (o->use_start && o->use_end && o->end_h < o->start_h)
+		o->end_h += 24;
+}
+
+int
+sar_parse_sadf_word(struct sar_opts *o, char **argv, int *opt, bool *option_a)
+{
+	struct sar_cmdline c;
+	const char *a = argv[*opt];
+
+	memset(&c, 0, sizeof(c));
+	c.o = o;
+	c.sadf = true;
+	if (!strcmp(a, "-m") || !strcmp(a, "-n")) {
+		bool m = a[1] == 'm';
+
+		if (!argv[*opt + 1] ||
+		    !apply_keywords(o, argv[*opt + 1], m ? m_keywords : n_keywords,
+		                    m ? N(m_keywords) : N(n_keywords)))
+			return 1;
+		*opt += 2;
+		return 0;
+	}
+	if (!strcmp(a, "-q")) {
+		(*opt)++;
+		if (!argv[*opt] || !apply_keywords(o, argv[*opt], q_keywords, N(q_keywords)))
+			select_act(o, A_QUEUE);
+		else
+			(*opt)++;
+		return 0;
+	}
+	if (!parse_flags(&c, argv, opt))
+		return 1;
+	(*opt)++;
+	*option_a = *option_a || c.option_a;
+	return 0;
 }

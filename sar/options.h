@@ -21,6 +21,7 @@ struct sar_cmdline {
 	bool which_sadc;              /* --sadc */
 	long interval;                /* -1 when not given */
 	long count;                   /* 0 when not given */
+	bool sadf;                    /* parsing sadf's "-- sar options" */
 };
 
 /* Parses argv; exits with sar's usage message (status 1) on a usage error. */
@@ -28,6 +29,19 @@ void sar_parse_cmdline(struct sar_cmdline *c, int argc, char **argv);
 
 /* The program name as invoked, for usage messages (set by main). */
 extern const char *progname;
+
+/* -P's argument: ALL, or CPU numbers, ranges (2-5, 10-) and "all"; false when invalid. */
+bool sar_parse_cpu_list(struct sar_opts *o, const char *arg);
+/* --dev=, --fs=, --iface=, --int= lists: the names kept NUL-separated in sb. */
+void sar_add_list(struct strbuf *sb, const char *arg);
+/* After parsing: CPU by default, -A's CPU bitmap, an end time past midnight. */
+void sar_finish_selection(struct sar_opts *o, bool option_a);
+/*
+ * sadf: one word of the sar options after "--" (argv[*opt]: -m/-n/-q with
+ * their keywords, or grouped letters; -t is not one). Advances *opt past it
+ * and returns 0, or returns 1 for a usage error. option_a is set by -A.
+ */
+int sar_parse_sadf_word(struct sar_opts *o, char **argv, int *opt, bool *option_a);
 
 _Noreturn void sar_usage(void);
 _Noreturn void sar_usage_status(int status);

@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sar's output primitives: the bytes of sysstat's cprintf_* calls, written
- * with the exact formatters of numfmt.c instead of printf.
+ * with the exact formatters of numfmt.c instead of printf, and the colours
+ * sysstat puts around them (display.h).
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "display.h"
 #include "numfmt.h"
 #include "sar.h"
 #include "banned.h"
+
+_Static_assert(SAR_SGR_MAX == sizeof(((struct sar *) 0)->sgr) / sizeof(((struct sar *) 0)->sgr[0]),
+               "struct sar has one escape sequence per enum sar_sgr");
 
 static void
 emit(struct sar *s, const char *p, size_t n)
@@ -16,15 +21,212 @@ emit(struct sar *s, const char *p, size_t n)
 	fwrite(p, 1, n, s->out);
 }
 
+/* ---- translated words ---- */
+
+const char *
+sar_label_average(void)
+{
+	return _("Average:");
+}
+
+const char *
+sar_label_summary(void)
+{
+	return _("Summary:");
+}
+
+/* ---- colours ---- */
+
+/* sysstat 12.6.1's default codes, and the S_COLORS_SGR key of each (enum order). */
+static const char *const default_sgr[SAR_SGR_MAX] = {
+        [SAR_SGR_PC_HIGH] = "\033[31;1m", [SAR_SGR_PC_LOW] = "\033[35;1m",
+        [SAR_SGR_ZERO] = "\033[34;22m",   [SAR_SGR_VALUE] = "\033[34;1m",
+        [SAR_SGR_ITEM] = "\033[32;22m",   [SAR_SGR_COMMENT] = "\033[33;22m",
+        [SAR_SGR_RESTART] = "\033[31;22m", [SAR_SGR_NORMAL] = "\033[0m",
+};
+static const char sgr_keys[] = "HMZNICR";
+
+/* One "KEY=CODE" entry of S_COLORS_SGR (n bytes); malformed ones are ignored. */
+static void
+set_sgr_entry(struct sar *s, const char *e, size_t n)
+{
+	const char *key;
+
+	if (n < 3 || n > 7 || e[1] != '=' || strspn(e + 2, ";0123456789") < n - 2)
+		return;
+	key = strchr(sgr_keys, e[0]);
+	if (key && e[0])
+		snprintf(s->sgr[key - sgr_keys], sizeof(s->sgr[0]), "\033[%.*sm", (int) (n - 2),
+		         e + 2);
+}
+
+void
+sar_colors_init(struct sar *s, const char *colors, const char *sgr, bool is_tty)
+{
+	int k;
+
+	memset(s->sgr, 0, sizeof(s->sgr));
+	s->colors = colors ? strcmp(colors, "never") && (!strcmp(colors, "always") || is_tty)
+	                   : is_tty;
+	if (!s->colors)
+		return;
+	for (k = 0; k < SAR_SGR_MAX; k++)
+		snprintf(s->sgr[k], sizeof(s->sgr[k]), "%s", default_sgr[k]);
+	/* Entries as strtok(":") finds them: empty ones are skipped. */
+	while (sgr && *sgr) {
+		size_t n = strcspn(sgr, ":");
+
+		set_sgr_entry(s, sgr, n);
+		sgr += n;
+		sgr += strspn(sgr, ":");
+	}
+}
+
+static void
+put_sgr(struct sar *s, enum sar_sgr k)
+{
+	if (s->colors)
+		fputs(s->sgr[k], s->out);
+}
+
+/*
+ * Item names printed by hand (sar_out_raw: a space and the name, a TTY
+ * number) are one coloured part in sysstat: the colour opens with the first
+ * piece and closes before the next value, or at the end of the line.
+ */
+static void
+close_item(struct sar *s)
+{
+	if (s->item_open) {
+		s->item_open = false;
+		put_sgr(s, SAR_SGR_NORMAL);
+	}
+}
+
+/* The views whose line ends with the item name print the newline inside its colour. */
+static bool
+name_ends_line(const struct sar *s)
+{
+	switch (s->view_act) {
+	case A_FS:
+	case A_NET_FC:
+	case A_PWR_FAN:
+	case A_PWR_TEMP:
+	case A_PWR_IN:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* A value: its colour, the bytes, the normal colour, then what follows it uncoloured. */
+static void
+put_value(struct sar *s, enum sar_sgr k, const char *buf, size_t n, const char *after)
+{
+	close_item(s);
+	put_sgr(s, k);
+	emit(s, buf, n);
+	put_sgr(s, SAR_SGR_NORMAL);
+	if (after)
+		fputs(after, s->out);
+}
+
+/* --dec replaces the decimals of the values that have some. */
+static int
+decimals_of(const struct sar *s, int decimals)
+{
+	return decimals > 0 && s->o.decimals >= 0 ? s->o.decimals : decimals;
+}
+
+/* cprintf_f and cprintf_u64: the zero colour for a value that prints as zero. */
+static enum sar_sgr
+value_sgr(double v, int decimals)
+{
+	double lim = decimals == 1 ? 0.05 : 0.005;
+
+	if ((decimals > 0 && v < lim && v > -lim) || (decimals == 0 && v <= 0.5 && v >= -0.5))
+		return SAR_SGR_ZERO;
+	return SAR_SGR_VALUE;
+}
+
+/* cprintf_pc: two thresholds above the zero test, which has no lower bound. */
+static enum sar_sgr
+pc_sgr(double v, int decimals)
+{
+	double lim = decimals == 1 ? 0.05 : 0.005;
+
+	if (v >= 75.0)
+		return SAR_SGR_PC_HIGH;
+	if (v >= 50.0)
+		return SAR_SGR_PC_LOW;
+	if ((decimals > 0 && v < lim) || (decimals == 0 && v <= 0.5))
+		return SAR_SGR_ZERO;
+	return SAR_SGR_VALUE;
+}
+
+void
+sar_out_special(struct sar *s, enum sar_special kind, const char *text)
+{
+	close_item(s);
+	put_sgr(s, kind == SAR_SPECIAL_RESTART ? SAR_SGR_RESTART : SAR_SGR_COMMENT);
+	fputs(text, s->out);
+	put_sgr(s, SAR_SGR_NORMAL);
+}
+
+/* sadf: the value goes to the sink as a cell of the current row. */
+static void
+sink_num(struct sar *s, double v, int decimals)
+{
+	struct sar_cell c = {.kind = SAR_CELL_NUM, .decimals = decimals, .d = v};
+
+	if (s->in_row)
+		s->sink->cell(s, &c);
+}
+
+static void
+sink_u64(struct sar *s, uint64_t v)
+{
+	struct sar_cell c = {.kind = SAR_CELL_U64, .u = v};
+
+	if (s->in_row)
+		s->sink->cell(s, &c);
+}
+
 void
 sar_out_raw(struct sar *s, const char *str)
 {
+	/* Separators and names placed by hand: sink-mode views use sar_out_str. */
+	if (s->sink)
+		return;
+	if (s->colors && !s->item_open) {
+		put_sgr(s, SAR_SGR_ITEM);
+		s->item_open = true;
+	}
 	emit(s, str, strlen(str));
+}
+
+void
+sar_out_name(struct sar *s, const char *name)
+{
+	if (s->sink && s->in_row)
+		s->pending_name = name;
 }
 
 void
 sar_out_nl(struct sar *s)
 {
+	if (s->sink) {
+		if (s->in_row)
+			s->sink->row_end(s);
+		s->in_row = false;
+		return;
+	}
+	if (s->item_open && name_ends_line(s)) {
+		putc('\n', s->out);
+		close_item(s);
+		return;
+	}
+	close_item(s);
 	putc('\n', s->out);
 }
 
@@ -33,13 +235,20 @@ sar_out_ts(struct sar *s, const char *ts)
 {
 	size_t n = strlen(ts);
 
+	if (s->sink) {
+		s->in_row = true;
+		s->sink->row_begin(s);
+		return;
+	}
+	close_item(s);
 	emit(s, ts, n);
 	for (; n < 11; n++)
 		putc(' ', s->out);
 }
 
-void
-sar_out_str(struct sar *s, const char *str, int width)
+/* " %*s", uncoloured (headers). */
+static void
+put_str(struct sar *s, const char *str, int width)
 {
 	size_t n = strlen(str);
 
@@ -50,16 +259,35 @@ sar_out_str(struct sar *s, const char *str, int width)
 }
 
 void
+sar_out_str(struct sar *s, const char *str, int width)
+{
+	if (s->sink) {
+		struct sar_cell c = {.kind = SAR_CELL_STR, .str = str};
+
+		if (s->in_row)
+			s->sink->cell(s, &c);
+		return;
+	}
+	close_item(s);
+	put_sgr(s, SAR_SGR_ITEM);
+	put_str(s, str, width);
+	put_sgr(s, SAR_SGR_NORMAL);
+}
+
+void
 sar_out_fw(struct sar *s, double v, int width, int decimals)
 {
 	char buf[128];
 	size_t n;
 
-	if (decimals > 0 && s->o.decimals >= 0)
-		decimals = s->o.decimals;
+	if (s->sink) {
+		sink_num(s, v, decimals);
+		return;
+	}
+	decimals = decimals_of(s, decimals);
 	buf[0] = ' ';
 	n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, width, decimals, s->dp);
-	emit(s, buf, n + 1);
+	put_value(s, value_sgr(v, decimals), buf, n + 1, NULL);
 }
 
 void
@@ -81,6 +309,10 @@ sar_out_pc(struct sar *s, double v)
 	char buf[128];
 	size_t n;
 
+	if (s->sink) {
+		sink_num(s, v, 2);
+		return;
+	}
 	if (s->o.decimals >= 0)
 		decimals = s->o.decimals;
 	/* With --human there is room for a percent sign, and one decimal fewer. */
@@ -90,10 +322,9 @@ sar_out_pc(struct sar *s, double v)
 			decimals--;
 	}
 	buf[0] = ' ';
-	n = numfmt_fixed(buf + 1, sizeof(buf) - 2, v, width, decimals, s->dp);
-	if (s->o.human)
-		buf[1 + n++] = '%';
-	emit(s, buf, n + 1);
+	n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, width, decimals, s->dp);
+	/* The percent sign follows the normal colour. */
+	put_value(s, pc_sgr(v, decimals), buf, n + 1, s->o.human ? "%" : NULL);
 }
 
 void
@@ -102,9 +333,13 @@ sar_out_u64w(struct sar *s, uint64_t v, int width)
 	char buf[64];
 	size_t n;
 
+	if (s->sink) {
+		sink_u64(s, v);
+		return;
+	}
 	buf[0] = ' ';
 	n = numfmt_u64(buf + 1, sizeof(buf) - 1, v, width);
-	emit(s, buf, n + 1);
+	put_value(s, v ? SAR_SGR_VALUE : SAR_SGR_ZERO, buf, n + 1, NULL);
 }
 
 void
@@ -116,10 +351,11 @@ sar_out_u64(struct sar *s, uint64_t v)
 /* sysstat's unit letters: sectors, bytes, kB, MB... */
 static const char units[] = "sBkMGTP?";
 
-void
-sar_out_unit(struct sar *s, double v, int unit)
+/* cprintf_unit: the value in its unit, in colour k; the unit letter is not coloured. */
+static void
+put_unit(struct sar *s, double v, int unit, enum sar_sgr k)
 {
-	char buf[128];
+	char buf[128], letter[2] = "";
 	size_t n;
 
 	if (unit == 0) {
@@ -134,27 +370,50 @@ sar_out_unit(struct sar *s, double v, int unit)
 	if (unit >= (int) sizeof(units) - 1)
 		unit = (int) sizeof(units) - 2;
 	buf[0] = ' ';
-	n = numfmt_fixed(buf + 1, sizeof(buf) - 2, v, 8, s->o.decimals ? 1 : 0, s->dp);
-	buf[1 + n++] = units[unit];
-	emit(s, buf, n + 1);
+	n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, 8, s->o.decimals ? 1 : 0, s->dp);
+	letter[0] = units[unit];
+	put_value(s, k, buf, n + 1, letter);
+}
+
+void
+sar_out_unit(struct sar *s, double v, int unit)
+{
+	int decimals = 0;
+
+	if (s->sink) {
+		sink_num(s, v, 2);
+		return;
+	}
+	/*
+	 * The colour comes from the value before the conversion, tested with
+	 * the decimals of the call it replaces: the interface rates have two
+	 * (--dec applies), the means of levels and the filesystem sizes none.
+	 */
+	if (s->view_act == A_NET_DEV)
+		decimals = decimals_of(s, 2);
+	put_unit(s, v, unit, value_sgr(v, decimals));
 }
 
 void
 sar_out_f_unit(struct sar *s, double v, int unit)
 {
-	if (s->o.human && unit >= 0)
+	if (!s->o.human || unit < 0)
+		sar_out_f(s, v);
+	else if (s->sink)
 		sar_out_unit(s, v, unit);
 	else
-		sar_out_f(s, v);
+		put_unit(s, v, unit, value_sgr(v, decimals_of(s, 2)));
 }
 
 void
 sar_out_u64_unit(struct sar *s, uint64_t v, int unit)
 {
-	if (s->o.human && unit >= 0)
+	if (!s->o.human || unit < 0)
+		sar_out_u64(s, v);
+	else if (s->sink)
 		sar_out_unit(s, (double) v, unit);
 	else
-		sar_out_u64(s, v);
+		put_unit(s, (double) v, unit, v ? SAR_SGR_VALUE : SAR_SGR_ZERO);
 }
 
 /* One field of a header line: IRQ's "CPU*" expands to one column per selected CPU. */
@@ -172,12 +431,12 @@ header_star(struct sar *s, const char *tk, size_t len, const struct sar_act *a,
 		if (offline && (offline[j >> 3] & (1u << (j & 7))))
 			continue;
 		if (j == 0) {
-			sar_out_str(s, "all", 9);
+			put_str(s, "all", 9);
 			continue;
 		}
 		snprintf(name, sizeof(name), "%.*s%d%.*s", (int) star, tk, (int) (j - 1),
 		         (int) (len - star - 1), tk + star + 1);
-		sar_out_str(s, name, 9);
+		put_str(s, name, 9);
 	}
 }
 
@@ -194,6 +453,8 @@ sar_out_header(struct sar *s, const struct sar_view *v, const char *ts, const st
 
 	char *amp;
 
+	if (s->sink)
+		return;
 	/* '&' starts the fields that only -r ALL shows. */
 	snprintf(hdr, sizeof(hdr), "%s", v->hdr);
 	amp = strchr(hdr, '&');
@@ -209,7 +470,7 @@ sar_out_header(struct sar *s, const struct sar_view *v, const char *ts, const st
 		if (memchr(p, '*', len)) {
 			header_star(s, p, len, a, offline_bitmap);
 		} else if (iwidth > 0) {
-			sar_out_str(s, field, iwidth);
+			put_str(s, field, iwidth);
 			iwidth = 0;
 		} else if (iwidth < 0 && iwidth == i) {
 			/* With --pretty (or always for some), this field goes to the end. */
@@ -217,7 +478,7 @@ sar_out_header(struct sar *s, const struct sar_view *v, const char *ts, const st
 			moved_len = len;
 			iwidth = 0;
 		} else {
-			sar_out_str(s, field, 9);
+			put_str(s, field, 9);
 		}
 		p += len;
 		if (*p == ';')

@@ -39,6 +39,8 @@ struct sar_act {
 };
 
 struct sar;
+struct sar_names;
+struct sar_cell;
 
 /* One output of an activity (CPU has -u and -u ALL; MEMORY has -r and -S...). */
 struct sar_view {
@@ -60,6 +62,82 @@ struct sar_view {
 	/* Prints the Average: (or Summary:) rows from first and last slots. */
 	void (*print_avg)(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 	                  const struct sar_slot *last, uint64_t itv);
+
+	/* How sadf names this output's values (NULL: sadf does not show it). */
+	const struct sar_names *names;
+};
+
+/*
+ * sadf's names for one view (house style rule 3: every format walks this
+ * table). The rows a view prints are captured as cells (see struct
+ * sar_sink); cell k of a row has the k-th name of `keys` in JSON and XML and
+ * the k-th field of the view's hdr in -d and -p. For views with items, cell
+ * 0 is the item (its name or number).
+ */
+struct sar_names {
+	const char *json;      /* the activity's JSON key ("cpu-load") */
+	const char *group;     /* the JSON/XML object it sits in ("network"), or NULL */
+	const char *keys;      /* ';'-separated JSON names of the cells */
+	const char *xml;       /* the XML element around the rows, NULL: none (net-dev) */
+	const char *xml_attrs; /* its attributes (" per=\"second\""), or "" */
+	const char *xml_item;  /* XML element of one row; NULL: the values go on xml itself */
+	const char *xml_keys;  /* ';'-separated XML names of the cells; NULL: keys */
+	uint32_t flags;        /* SAR_NF_* */
+
+	/*
+	 * Hand-written rows where sysstat's output is irregular (NULL: the
+	 * generic walk). They print one row's text at indentation tab (JSON:
+	 * without the final newline).
+	 */
+	void (*json_row)(const struct sar *s, FILE *out, int tab, const struct sar_cell *cells,
+	                 size_t n);
+	void (*xml_row)(const struct sar *s, FILE *out, int tab, const struct sar_cell *cells,
+	                size_t n);
+};
+
+enum sar_names_flag {
+	SAR_NF_ITEMS = 1u << 0,     /* rows have an item in cell 0; a JSON array of objects */
+	SAR_NF_CPU_ITEM = 1u << 1,  /* the item is "all" or a CPU number: -d -1 for all, -p cpuN */
+	SAR_NF_XML_ELEMS = 1u << 2, /* XML values are child elements, not attributes (memory) */
+	SAR_NF_ITEM_NUM = 1u << 3,  /* the item is a bare number in JSON (serial "line": 0) */
+};
+
+/* One value of a row captured for sadf. */
+enum sar_cell_kind {
+	SAR_CELL_NUM, /* a double printed with `decimals` decimals */
+	SAR_CELL_U64, /* an integer */
+	SAR_CELL_STR, /* a string (an item name, a device name) */
+};
+
+struct sar_cell {
+	enum sar_cell_kind kind;
+	int decimals;
+	double d;
+	uint64_t u;
+	const char *str;  /* valid until the row ends */
+	const char *name; /* the cell's own name (sar_out_name), NULL: the table's */
+};
+
+/* The sadf format a sink writes, for views whose values differ by format (disk's -j extras). */
+enum sar_sink_format {
+	SAR_SINK_NONE, /* sar's text */
+	SAR_SINK_PPC,  /* sadf -p */
+	SAR_SINK_DB,   /* sadf -d */
+	SAR_SINK_JSON, /* sadf -j */
+	SAR_SINK_XML,  /* sadf -x */
+	SAR_SINK_RAW,  /* sadf -r */
+	SAR_SINK_SVG,  /* sadf -g */
+};
+
+/*
+ * Where the views' rows go instead of sar's text (sadf). A row starts with
+ * the time (sar_out_ts), collects its cells and ends with sar_out_nl;
+ * headers are not printed.
+ */
+struct sar_sink {
+	void (*row_begin)(struct sar *s);
+	void (*cell)(struct sar *s, const struct sar_cell *c);
+	void (*row_end)(struct sar *s);
 };
 
 enum sar_view_flag {
@@ -124,6 +202,16 @@ struct sar {
 	uint64_t avg_count;       /* lines (records) displayed in this block */
 	bool since_boot;          /* sar 0 */
 	uint32_t view_opt;        /* the output (SAR_O_*) being printed */
+	const struct sar_sink *sink; /* sadf: rows go there, not to out as text */
+	void *sink_ctx;              /* the sink's own state */
+	bool in_row;                 /* a row has begun (sink mode) */
+	const char *pending_name;    /* sar_out_name's name for the next cell */
+	enum sar_sink_format sink_format; /* which sadf format the sink writes */
+	/* Colours (display.h, render.c); a zeroed struct has none. */
+	bool colors;       /* S_COLORS: escape sequences around the values */
+	char sgr[8][16];   /* the sequences, indexed by enum sar_sgr */
+	bool item_open;    /* an item name's colour is open until the next value */
+	uint32_t view_act; /* the activity id of the view being printed */
 };
 
 /* ---- render.c: output primitives (sysstat's cprintf_* family) ---- */
@@ -139,6 +227,8 @@ void sar_out_unit(struct sar *s, double v,
 void sar_out_str(struct sar *s, const char *str, int width); /* " %*s" */
 void sar_out_raw(struct sar *s, const char *str);            /* as is */
 void sar_out_nl(struct sar *s);
+/* sadf: the name of the next cell, instead of the view's table (IRQ's "cpu0"...). */
+void sar_out_name(struct sar *s, const char *name);
 void sar_out_header(struct sar *s, const struct sar_view *v, const char *ts,
                     const struct sar_act *a, const unsigned char *offline_bitmap);
 
@@ -148,9 +238,20 @@ void sar_out_u64_unit(struct sar *s, uint64_t v, int unit); /* cprintf_u64 with 
 
 /* ---- engine.c ---- */
 int sar_report_file(struct sar *s, const char *file, bool default_file);
+/* One sar_act per activity of the file open in s->r; exits when none is selected. */
+void sar_init_acts(struct sar *s, const char *file);
 /* Shared with live.c: */
 bool sar_record_tm(const struct sar *s, const struct sa_record_header *h, struct tm *ret);
 void sar_time_string(const struct sar *s, const struct tm *tm, char *out, size_t len);
+/* <0, 0, >0 as the time's h:m:s is before, at or after h:m:sec (hours past 24 with cross_day). */
+int sar_datecmp(const struct tm *tm, int h, int m, int sec, bool cross_day);
+/*
+ * -i: whether the record at uptime is close enough to a multiple of the
+ * interval counted from ref (spec §3.7). last_uptime is the caller's state;
+ * reset restarts it from ref (after a LINUX RESTART).
+ */
+bool sar_next_slice(long interval, uint64_t *last_uptime, bool reset, uint64_t ref,
+                    uint64_t uptime);
 uint64_t sar_interval_of(const struct sa_record_header *prev, const struct sa_record_header *curr);
 void sar_copy_slot(struct sar_act *a, struct sar_slot *dst);
 void sar_copy_slot_from(struct sar_slot *dst, const struct sar_slot *src);

@@ -362,7 +362,17 @@ cpu_all_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first
 	cpu_report(s, a, first, last, true);
 }
 
+static const struct sar_names cpu_names = {
+        .json = "cpu-load",
+        .keys = "cpu;user;nice;system;iowait;steal;idle",
+        .xml = "cpu-load",
+        .xml_item = "cpu",
+        .xml_keys = "number;user;nice;system;iowait;steal;idle",
+        .flags = SAR_NF_ITEMS | SAR_NF_CPU_ITEM,
+};
+
 const struct sar_view view_cpu = {
+        .names = &cpu_names,
         .act_id = A_CPU,
         .opt = SAR_O_CPU,
         .hdr = "CPU;%user;%nice;%system;%iowait;%steal;%idle",
@@ -372,7 +382,17 @@ const struct sar_view view_cpu = {
         .print_avg = cpu_print_avg,
 };
 
+static const struct sar_names cpu_all_names = {
+        .json = "cpu-load",
+        .keys = "cpu;usr;nice;sys;iowait;steal;irq;soft;guest;gnice;idle",
+        .xml = "cpu-load",
+        .xml_item = "cpu",
+        .xml_keys = "number;usr;nice;sys;iowait;steal;irq;soft;guest;gnice;idle",
+        .flags = SAR_NF_ITEMS | SAR_NF_CPU_ITEM,
+};
+
 const struct sar_view view_cpu_all = {
+        .names = &cpu_all_names,
         .act_id = A_CPU,
         .opt = SAR_O_CPU_ALL,
         .hdr = "CPU;%usr;%nice;%sys;%iowait;%steal;%irq;%soft;%guest;%gnice;%idle",
@@ -406,7 +426,15 @@ pcsw_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 	pcsw_print(s, a, first, last, itv);
 }
 
+static const struct sar_names pcsw_names = {
+        .json = "process-and-context-switch",
+        .keys = "proc;cswch",
+        .xml = "process-and-context-switch",
+        .xml_attrs = " per=\"second\"",
+};
+
 const struct sar_view view_pcsw = {
+        .names = &pcsw_names,
         .act_id = A_PCSW,
         .opt = SAR_O_MAIN,
         .hdr = "proc/s;cswch/s",
@@ -674,7 +702,14 @@ queue_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 	sar_out_nl(s);
 }
 
+static const struct sar_names queue_names = {
+        .json = "queue",
+        .keys = "runq-sz;plist-sz;ldavg-1;ldavg-5;ldavg-15;blocked",
+        .xml = "queue",
+};
+
 const struct sar_view view_queue = {
+        .names = &queue_names,
         .act_id = A_QUEUE,
         .opt = SAR_O_MAIN,
         .hdr = "runq-sz;plist-sz;ldavg-1;ldavg-5;ldavg-15;blocked",

@@ -1,0 +1,667 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sadf's walk over a file (spec §4). Two orders, as sysstat has them:
+ * -d, -p (and -r) print one activity output at a time over each segment
+ * between LINUX RESTARTs, like sar; -j and -x print every activity inside
+ * each record, then the restarts and the comments in lists of their own.
+ * The values are sar's: each view prints its rows into the backend's sink.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "activity.h"
+#include "datafile.h"
+#include "sadf.h"
+#include "source.h"
+#include "views.h"
+#include "banned.h"
+
+/* Where a walk stands. */
+struct walk {
+	struct sa_record_header hdr[3]; /* [0]/[1] alternate; [2] the segment's first record */
+	int curr;
+	long cnt;
+	bool eof;
+	bool reset;
+	bool cross_day;
+	uint64_t last_uptime;
+	struct archive_record rec;
+	struct tm rectime; /* the last record's time as sadf shows it */
+};
+
+/* The JSON/XML wrappers and the activity that closes each (sysstat's AO_CLOSE_MARKUP). */
+static const struct {
+	uint32_t closer;
+	const char *group;
+} groups[] = {
+        {A_NET_SOFT, "network"},
+        {A_PWR_USB, "power-management"},
+        {A_PSI_MEM, "psi"},
+};
+
+static _Noreturn void
+die_archive(struct sadf *d, int rc, const char *file)
+{
+	char msg[8192];
+	int status = datafile_error_message(rc, file, &d->s.r->magic, msg, sizeof(msg));
+
+	fflush(d->out);
+	fputs(msg, stderr);
+	exit(status);
+}
+
+void
+sadf_tabs(struct sadf *d, int n)
+{
+	for (; n > 0; n--)
+		putc('\t', d->out);
+}
+
+int
+sadf_cpu_count(unsigned int sa_cpu_nr)
+{
+	return sa_cpu_nr > 1 ? (int) sa_cpu_nr - 1 : 1;
+}
+
+const char *
+sadf_cell_name(const struct sar_cell *c, const char *list, size_t k, char *buf, size_t len)
+{
+	if (c->name) {
+		snprintf(buf, len, "%s", c->name);
+		return buf;
+	}
+	return sadf_name_at(list, k, buf, len);
+}
+
+const char *
+sadf_name_at(const char *list, size_t k, char *buf, size_t len)
+{
+	const char *p = list;
+	size_t n;
+
+	buf[0] = '\0';
+	if (!p)
+		return buf;
+	for (;;) {
+		if (*p == '&')
+			p++;
+		n = strcspn(p, ";&");
+		if (k == 0) {
+			snprintf(buf, len, "%.*s", (int) n, p);
+			return buf;
+		}
+		p += n;
+		if (!*p)
+			return buf;
+		p++;
+		k--;
+	}
+}
+
+void
+sadf_cell_text(const struct sadf *d, const struct sar_cell *c, char *buf, size_t len)
+{
+	(void) d;
+	switch (c->kind) {
+	case SAR_CELL_NUM:
+		snprintf(buf, len, "%.*f", c->decimals, c->d);
+		break;
+	case SAR_CELL_U64:
+		snprintf(buf, len, "%llu", (unsigned long long) c->u);
+		break;
+	default:
+		snprintf(buf, len, "%s", c->str ? c->str : "");
+		break;
+	}
+}
+
+/* ---- the views' rows ---- */
+
+static struct sadf *
+ctx(struct sar *s)
+{
+	return s->sink_ctx;
+}
+
+static void
+sink_row_begin(struct sar *s)
+{
+	struct sadf *d = ctx(s);
+
+	d->n_cells = 0;
+	s->pending_name = NULL;
+	strbuf_reset(&d->strs);
+}
+
+static void
+sink_cell(struct sar *s, const struct sar_cell *c)
+{
+	struct sadf *d = ctx(s);
+
+	if (d->n_cells == d->cap_cells) {
+		size_t cap = d->cap_cells ? 2 * d->cap_cells : 64;
+		struct sar_cell *p = realloc(d->cells, cap * sizeof(*p));
+
+		if (!p) {
+			fputs("Cannot allocate memory\n", stderr);
+			exit(4);
+		}
+		d->cells = p;
+		d->cap_cells = cap;
+	}
+	d->cells[d->n_cells] = *c;
+	/* Strings are kept as offsets: the buffer may move while the row grows. */
+	d->cells[d->n_cells].name = NULL;
+	if (s->pending_name) {
+		d->cells[d->n_cells].name = (const char *) (uintptr_t) (d->strs.len + 1);
+		strbuf_add(&d->strs, s->pending_name, strlen(s->pending_name) + 1);
+		s->pending_name = NULL;
+	}
+	if (c->kind == SAR_CELL_STR) {
+		d->cells[d->n_cells].str = NULL;
+		d->cells[d->n_cells].u = d->strs.len;
+		strbuf_add(&d->strs, c->str, strlen(c->str) + 1);
+	}
+	d->n_cells++;
+}
+
+static void
+sink_row_end(struct sar *s)
+{
+	struct sadf *d = ctx(s);
+	size_t k;
+
+	for (k = 0; k < d->n_cells; k++) {
+		struct sar_cell *c = &d->cells[k];
+
+		if (c->kind == SAR_CELL_STR)
+			c->str = d->strs.buf + c->u;
+		if (c->name)
+			c->name = d->strs.buf + ((uintptr_t) c->name - 1);
+	}
+	if (d->view && d->b->row)
+		d->b->row(d);
+	d->rows++;
+}
+
+static const struct sar_sink sink = {sink_row_begin, sink_cell, sink_row_end};
+
+/* ---- time ---- */
+
+/* A record's time as sadf shows it: UTC, or local with -T, or the creator's with -t. */
+static bool
+record_tm(const struct sadf *d, const struct sa_record_header *h, struct tm *ret)
+{
+	time_t t = (time_t) h->ust_time;
+	struct tm *r = localtime_r(&t, ret);
+
+	if (d->c->time_mode != SADF_T_LOCAL && d->c->time_mode != SADF_T_TRUE)
+		r = gmtime_r(&t, ret);
+	if (!r)
+		return false;
+	if (d->c->time_mode == SADF_T_TRUE) {
+		ret->tm_hour = h->hour;
+		ret->tm_min = h->minute;
+		ret->tm_sec = h->second;
+	}
+	return true;
+}
+
+static void
+set_stamp(struct sadf *d, const struct sa_record_header *h, const struct tm *tm)
+{
+	if (d->c->time_mode == SADF_T_EPOCH) {
+		d->date[0] = '\0';
+		snprintf(d->time, sizeof(d->time), "%llu", (unsigned long long) h->ust_time);
+		return;
+	}
+	if (!strftime(d->date, sizeof(d->date), "%Y-%m-%d", tm))
+		d->date[0] = '\0';
+	if (!strftime(d->time, sizeof(d->time), "%H:%M:%S", tm))
+		d->time[0] = '\0';
+}
+
+static bool
+before_start(const struct sadf *d, const struct tm *tm)
+{
+	const struct sar_opts *o = &d->s.o;
+
+	return o->use_start && sar_datecmp(tm, o->start_h, o->start_m, o->start_s, false) < 0;
+}
+
+static int
+cmp_end(const struct sadf *d, const struct tm *tm, bool cross_day)
+{
+	const struct sar_opts *o = &d->s.o;
+
+	return o->use_end ? sar_datecmp(tm, o->end_h, o->end_m, o->end_s, cross_day) : -1;
+}
+
+/* ---- reading ---- */
+
+/* Reads the next record; false at the end of the file (or a silent stop). */
+static bool
+next_record(struct sadf *d, struct walk *w, const char *file)
+{
+	int rc = archive_next(d->s.r, &w->rec);
+
+	if (rc < 0 && rc != ARCHIVE_E_BAD_RECORD)
+		die_archive(d, rc, file);
+	if (rc <= 0) {
+		w->eof = true;
+		return false;
+	}
+	if (!record_tm(d, &w->rec.hdr, &w->rectime))
+		memset(&w->rectime, 0, sizeof(w->rectime));
+	return true;
+}
+
+static void
+decode_only(struct sadf *d, const struct sar_act *only)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->s.r->n_acts; i++)
+		d->s.r->acts[i].ignore = only && d->s.acts[i].fa != only->fa;
+}
+
+/*
+ * A RESTART: the file's CPU count changes; with print, per-CPU activities
+ * take it too and it is printed when in the window (sysstat's -j and -x
+ * read the statistics with the activities' counts unchanged).
+ */
+static void
+special_restart(struct sadf *d, const struct walk *w, bool print)
+{
+	uint32_t i;
+
+	d->s.r->hdr.sa_cpu_nr = w->rec.restart_cpu_nr;
+	if (!print)
+		return;
+	for (i = 0; i < d->s.n_acts; i++)
+		if ((d->s.acts[i].desc->flags & AF_PERSISTENT) && d->s.acts[i].nr_ini > 0)
+			d->s.acts[i].nr_ini = w->rec.restart_cpu_nr;
+	if (before_start(d, &w->rectime) || cmp_end(d, &w->rectime, false) > 0)
+		return;
+	set_stamp(d, &w->rec.hdr, &w->rectime);
+	if (d->b->restart)
+		d->b->restart(d, sadf_cpu_count(w->rec.restart_cpu_nr));
+}
+
+static void
+special_comment(struct sadf *d, const struct walk *w)
+{
+	if (!d->s.o.comments || before_start(d, &w->rectime) || cmp_end(d, &w->rectime, false) > 0)
+		return;
+	set_stamp(d, &w->rec.hdr, &w->rectime);
+	if (d->b->comment)
+		d->b->comment(d, w->rec.comment);
+}
+
+static bool
+is_special(const struct walk *w)
+{
+	return w->rec.hdr.record_type == SA_R_RESTART || w->rec.hdr.record_type == SA_R_COMMENT;
+}
+
+/* Reads up to the first statistics record of a segment inside the window. */
+static bool
+find_segment_start(struct sadf *d, struct walk *w, const char *file, bool print_specials)
+{
+	uint32_t i;
+
+	for (;;) {
+		if (!next_record(d, w, file))
+			return false;
+		if (w->rec.hdr.record_type == SA_R_RESTART) {
+			special_restart(d, w, print_specials);
+			continue;
+		}
+		if (w->rec.hdr.record_type == SA_R_COMMENT) {
+			if (print_specials)
+				special_comment(d, w);
+			continue;
+		}
+		if (before_start(d, &w->rectime) || cmp_end(d, &w->rectime, false) >= 0)
+			continue;
+		break;
+	}
+	for (i = 0; i < d->s.n_acts; i++)
+		if (d->s.acts[i].fa->known_format && d->s.o.outputs[d->s.acts[i].desc->id])
+			sar_copy_slot(&d->s.acts[i], &d->s.acts[i].slot[2]);
+	w->hdr[2] = w->rec.hdr;
+	return true;
+}
+
+/* ---- printing one record ---- */
+
+static bool
+view_wanted(const struct sar *s, const struct sar_act *a, const struct sar_view *v)
+{
+	return v && v->names && v->act_id == a->desc->id && (s->o.outputs[a->desc->id] & v->opt);
+}
+
+static void
+print_view(struct sadf *d, struct sar_act *a, const struct sar_view *v, int curr)
+{
+	struct sar *s = &d->s;
+
+	d->view = v;
+	d->rows = 0;
+	s->view_opt = v->opt;
+	s->dish = false;
+	if (d->b->view_begin)
+		d->b->view_begin(d, v);
+	v->print(s, a, &a->slot[!curr], &a->slot[curr], d->itv);
+	if (s->in_row)
+		sar_out_nl(s);
+	if (d->b->view_end)
+		d->b->view_end(d, v);
+	d->view = NULL;
+}
+
+static void
+close_group_of(struct sadf *d, uint32_t id)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(groups) / sizeof(groups[0]); k++)
+		if (groups[k].closer == id && d->open_group &&
+		    !strcmp(d->open_group, groups[k].group) && d->b->group_close) {
+			d->b->group_close(d, groups[k].group);
+			d->open_group = NULL;
+		}
+}
+
+/* The file's activity with this id, or NULL. */
+static struct sar_act *
+act_by_id(struct sadf *d, uint32_t id)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->s.n_acts; i++)
+		if (d->s.acts[i].fa->desc && d->s.acts[i].desc->id == id)
+			return &d->s.acts[i];
+	return NULL;
+}
+
+/* -j, -x: every selected activity of the record, in sysstat's activity order. */
+static void
+print_all_views(struct sadf *d, int curr)
+{
+	size_t i, k;
+
+	for (i = 0; i < activity_count(); i++) {
+		const struct activity_desc *desc = activity_at(i);
+		struct sar_act *a = act_by_id(d, desc->id);
+
+		const struct sar_view *pending = NULL;
+
+		if (a && a->fa->known_format && d->s.o.outputs[desc->id] && a->slot[curr].nr > 0) {
+			d->act_first = true;
+			for (k = 0; k < sar_view_count(); k++) {
+				if (!view_wanted(&d->s, a, sar_view_at(k)))
+					continue;
+				if (pending) {
+					d->act_last = false;
+					print_view(d, a, pending, curr);
+					d->act_first = false;
+				}
+				pending = sar_view_at(k);
+			}
+			d->act_last = true;
+			if (pending)
+				print_view(d, a, pending, curr);
+		}
+		close_group_of(d, desc->id);
+	}
+}
+
+/*
+ * sysstat's generic_write_stats: checks the interval and the end time, then
+ * prints the record (one view, or with `view` NULL every activity). Returns
+ * whether the record was displayed.
+ */
+static bool
+write_stats(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_view *v)
+{
+	const struct sa_record_header *cur = &w->hdr[w->curr], *prev = &w->hdr[!w->curr];
+
+	if (!sar_next_slice(d->s.o.interval, &w->last_uptime, w->reset, w->hdr[2].uptime_cs,
+	                    cur->uptime_cs))
+		return false;
+	if (d->s.o.use_start && prev->ust_time && cur->ust_time > prev->ust_time &&
+	    cur->hour < prev->hour)
+		w->cross_day = true;
+	if (cmp_end(d, &w->rectime, w->cross_day) > 0) {
+		w->cnt = 0;
+		return false;
+	}
+	d->itv = sar_interval_of(prev, cur);
+	d->dt = d->itv / 100 + (d->itv % 100 >= 50);
+	set_stamp(d, cur, &w->rectime);
+	if (d->b->record_begin)
+		d->b->record_begin(d);
+	if (!v)
+		print_all_views(d, w->curr);
+	else if (a->slot[w->curr].nr > 0) {
+		d->act_first = d->act_last = true;
+		print_view(d, a, v, w->curr);
+	}
+	if (d->b->record_end)
+		d->b->record_end(d);
+	return true;
+}
+
+/* ---- -d, -p: one activity output at a time ---- */
+
+static void
+copy_current(struct sadf *d, struct walk *w, struct sar_act *only)
+{
+	uint32_t i;
+
+	w->hdr[w->curr] = w->rec.hdr;
+	for (i = 0; i < d->s.n_acts; i++) {
+		struct sar_act *a = &d->s.acts[i];
+
+		if ((!only || a == only) && a->fa->known_format && d->s.o.outputs[a->desc->id])
+			sar_copy_slot(a, &a->slot[w->curr]);
+	}
+}
+
+static void
+pass_view(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_view *v,
+          uint64_t fpos, const char *file)
+{
+	int rc = source_seek(d->s.r->src, fpos);
+
+	if (rc < 0)
+		die_archive(d, rc, file);
+	w->eof = false;
+	sar_copy_slot_from(&a->slot[!w->curr], &a->slot[2]);
+	w->hdr[!w->curr] = w->hdr[2];
+	w->cnt = d->c->count;
+	w->cross_day = false;
+	sar_reset_avg(a, v);
+	decode_only(d, a);
+	if (d->b->pass_begin)
+		d->b->pass_begin(d, v);
+	do {
+		if (!next_record(d, w, file) || w->rec.hdr.record_type == SA_R_RESTART)
+			break;
+		if (w->rec.hdr.record_type == SA_R_COMMENT) {
+			special_comment(d, w);
+			continue;
+		}
+		copy_current(d, w, a);
+		if (write_stats(d, w, a, v)) {
+			w->curr ^= 1;
+			if (w->cnt > 0)
+				w->cnt--;
+		}
+		w->reset = false;
+	} while (w->cnt);
+	w->reset = true;
+}
+
+static void
+by_activity(struct sadf *d, const char *file)
+{
+	struct walk w;
+	size_t k;
+	uint32_t i;
+
+	memset(&w, 0, sizeof(w));
+	w.curr = 1;
+	while (find_segment_start(d, &w, file, true)) {
+		uint64_t fpos = source_offset(d->s.r->src);
+
+		w.reset = true;
+		for (i = 0; i < d->s.n_acts; i++) {
+			struct sar_act *a = &d->s.acts[i];
+
+			if (!a->fa->known_format || !d->s.o.outputs[a->desc->id])
+				continue;
+			for (k = 0; k < sar_view_count(); k++)
+				if (view_wanted(&d->s, a, sar_view_at(k)))
+					pass_view(d, &w, a, sar_view_at(k), fpos, file);
+		}
+		decode_only(d, NULL);
+		if (w.cnt == 0 && !w.eof) {
+			while (next_record(d, &w, file) && w.rec.hdr.record_type != SA_R_RESTART)
+				if (w.rec.hdr.record_type == SA_R_COMMENT)
+					special_comment(d, &w);
+		}
+		if (w.eof)
+			break;
+		if (w.rec.hdr.record_type == SA_R_RESTART)
+			special_restart(d, &w, true);
+	}
+}
+
+/* ---- -j, -x: every activity inside each record ---- */
+
+static void
+by_record_stats(struct sadf *d, const char *file)
+{
+	struct walk w;
+
+	memset(&w, 0, sizeof(w));
+	do {
+		if (!find_segment_start(d, &w, file, false))
+			break;
+		/* The segment's first record is the reference of the first row. */
+		w.curr = 0;
+		copy_current(d, &w, NULL);
+		w.curr = 1;
+		w.cnt = d->c->count;
+		w.reset = true;
+		do {
+			if (!next_record(d, &w, file))
+				break;
+			if (is_special(&w)) {
+				if (w.rec.hdr.record_type == SA_R_RESTART)
+					special_restart(d, &w, false);
+				continue;
+			}
+			if (d->b->stats_record)
+				d->b->stats_record(d);
+			copy_current(d, &w, NULL);
+			if (write_stats(d, &w, NULL, NULL)) {
+				w.curr ^= 1;
+				if (w.cnt > 0)
+					w.cnt--;
+			}
+			w.reset = false;
+		} while (w.cnt && w.rec.hdr.record_type != SA_R_RESTART);
+		if (!w.cnt) {
+			while (next_record(d, &w, file) && w.rec.hdr.record_type != SA_R_RESTART)
+				;
+			if (!w.eof)
+				special_restart(d, &w, false);
+		}
+	} while (!w.eof);
+}
+
+/* Rewinds to the first record after the header, with the file's CPU count. */
+static void
+rewind_records(struct sadf *d, uint64_t fpos, unsigned int cpu_nr, const char *file)
+{
+	uint32_t i;
+	int rc = source_seek(d->s.r->src, fpos);
+
+	if (rc < 0)
+		die_archive(d, rc, file);
+	d->s.r->hdr.sa_cpu_nr = cpu_nr;
+	for (i = 0; i < d->s.n_acts; i++)
+		d->s.acts[i].nr_ini = d->s.acts[i].fa->fa.nr;
+}
+
+static void
+by_record(struct sadf *d, const char *file)
+{
+	uint64_t fpos = source_offset(d->s.r->src);
+	unsigned int cpu_nr = d->s.r->hdr.sa_cpu_nr;
+	struct walk w;
+
+	if (d->b->stats_begin)
+		d->b->stats_begin(d);
+	by_record_stats(d, file);
+	if (d->b->stats_end)
+		d->b->stats_end(d);
+
+	/* The restarts, then the comments, each in a list of its own. */
+	decode_only(d, NULL);
+	rewind_records(d, fpos, cpu_nr, file);
+	memset(&w, 0, sizeof(w));
+	if (d->b->restarts_begin)
+		d->b->restarts_begin(d);
+	while (next_record(d, &w, file))
+		if (w.rec.hdr.record_type == SA_R_RESTART)
+			special_restart(d, &w, true);
+	if (d->b->restarts_end)
+		d->b->restarts_end(d);
+	if (!d->s.o.comments)
+		return;
+	rewind_records(d, fpos, cpu_nr, file);
+	memset(&w, 0, sizeof(w));
+	if (d->b->comments_begin)
+		d->b->comments_begin(d);
+	while (next_record(d, &w, file))
+		if (w.rec.hdr.record_type == SA_R_COMMENT)
+			special_comment(d, &w);
+	if (d->b->comments_end)
+		d->b->comments_end(d);
+}
+
+/* Average state for every view that will print (the views keep sums there). */
+static void
+init_avgs(struct sadf *d)
+{
+	uint32_t i;
+	size_t k;
+
+	for (i = 0; i < d->s.n_acts; i++)
+		for (k = 0; k < sar_view_count(); k++)
+			if (view_wanted(&d->s, &d->s.acts[i], sar_view_at(k)))
+				sar_reset_avg(&d->s.acts[i], sar_view_at(k));
+}
+
+void
+sadf_run(struct sadf *d, const char *file)
+{
+	d->s.sink = &sink;
+	d->s.sink_ctx = d;
+	sar_init_acts(&d->s, file);
+	init_avgs(d);
+	if (d->b->file_begin)
+		d->b->file_begin(d);
+	if (d->b->by_record)
+		by_record(d, file);
+	else
+		by_activity(d, file);
+	if (d->b->file_end)
+		d->b->file_end(d);
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef SYSREC_SAR_DISPLAY_H
+#define SYSREC_SAR_DISPLAY_H
+
+/*
+ * What sar's text takes from the user's environment besides the numeric
+ * locale (struct sar's dp): the words of sysstat's catalogs (nls.h), and
+ * the colours of S_COLORS / S_COLORS_SGR. Implemented in render.c, whose
+ * primitives put the colours around the values.
+ */
+
+#include <stdbool.h>
+
+#include "nls.h"
+#include "sar.h"
+
+/* The time-column words of the average and summary rows, translated. */
+const char *sar_label_average(void);
+const char *sar_label_summary(void);
+
+/* sysstat's colours (init_colors), the indexes of struct sar's sgr. */
+enum sar_sgr {
+	SAR_SGR_PC_HIGH, /* H: a percentage >= 75 */
+	SAR_SGR_PC_LOW,  /* M: a percentage >= 50 */
+	SAR_SGR_ZERO,    /* Z: a value that prints as zero */
+	SAR_SGR_VALUE,   /* N: any other value */
+	SAR_SGR_ITEM,    /* I: an item name (CPU, device, interface...) */
+	SAR_SGR_COMMENT, /* C: a COM line */
+	SAR_SGR_RESTART, /* R: a LINUX RESTART line */
+	SAR_SGR_NORMAL,  /* after each coloured part */
+	SAR_SGR_MAX,
+};
+
+/*
+ * Sets s's colours from S_COLORS (colors) and S_COLORS_SGR (sgr), either
+ * NULL when unset, as sysstat 12.6.1 does: no colours when colors is
+ * "never", or when stdout is not a terminal (is_tty false) unless colors
+ * is "always". Otherwise sysstat's default codes, each replaced by a
+ * KEY=CODE entry of the ':'-separated sgr (keys H M Z N I C R; CODE of
+ * digits and ';', 1 to 5 characters; malformed entries are ignored).
+ */
+void sar_colors_init(struct sar *s, const char *colors, const char *sgr, bool is_tty);
+
+/* The kinds of special record lines. */
+enum sar_special {
+	SAR_SPECIAL_RESTART,
+	SAR_SPECIAL_COMMENT,
+};
+
+/*
+ * Prints the rest of a LINUX RESTART or COM line, after its time column:
+ * text (newline included) in the line's colour.
+ */
+void sar_out_special(struct sar *s, enum sar_special kind, const char *text);
+
+#endif
