@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "archive.h"
 #include "datafile.h"
+#include "nls.h"
 #include "banned.h"
 
 bool
@@ -62,35 +64,53 @@ datafile_daily_name(char *buf, size_t len, const char *dir, const struct tm *day
 	return 0;
 }
 
+/*
+ * Appends to the string in buf (len bytes, NUL-terminated). The messages
+ * are built a sentence at a time because the catalogs translate them one
+ * sentence at a time, as sysstat prints them.
+ */
+static void __attribute__((format(printf, 3, 4)))
+append(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strnlen(buf, len);
+	va_list ap;
+
+	if (used + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
 void
 datafile_version_line(const struct sa_file_magic *m, char *buf, size_t len)
 {
+	if (!len)
+		return;
+	buf[0] = '\0';
+	append(buf, len, _("File created by sar/sadc from sysstat version %d.%d.%d"),
+	       m->sysstat_version, m->sysstat_patchlevel, m->sysstat_sublevel);
 	if (m->sysstat_extraversion)
-		snprintf(buf, len, "File created by sar/sadc from sysstat version %d.%d.%d.%d\n",
-		         m->sysstat_version, m->sysstat_patchlevel, m->sysstat_sublevel,
-		         m->sysstat_extraversion);
-	else
-		snprintf(buf, len, "File created by sar/sadc from sysstat version %d.%d.%d\n",
-		         m->sysstat_version, m->sysstat_patchlevel, m->sysstat_sublevel);
+		append(buf, len, ".%d", m->sysstat_extraversion);
+	append(buf, len, "\n");
 }
 
 static int
 format_message(const char *file, const struct sa_file_magic *m, char *buf, size_t len)
 {
 	char version[128];
-	int n;
 
 	datafile_version_line(m, version, sizeof(version));
-	n = snprintf(buf, len,
-	             "Invalid system activity file: %s\n%s"
-	             "Current sysstat version cannot read the format of this file (%#x)\n",
-	             file, version, m->format_magic);
-	if (m->format_magic >= SA_FORMAT_MAGIC_2171 && n >= 0 && (size_t) n < len)
-		snprintf(buf + n, len - (size_t) n,
-		         "Try to convert it to current format. Enter:\n\n"
-		         "sadf -c %s > %s.new\n\n"
-		         "You should then be able to read the new file created (%s.new)\n",
-		         file, file, file);
+	append(buf, len, _("Invalid system activity file: %s\n"), file);
+	append(buf, len, "%s", version);
+	append(buf, len, _("Current sysstat version cannot read the format of this file (%#x)\n"),
+	       m->format_magic);
+	if (m->format_magic >= SA_FORMAT_MAGIC_2171) {
+		append(buf, len, "%s", _("Try to convert it to current format. Enter:\n\n"));
+		append(buf, len, "sadf -c %s > %s.new\n\n", file, file);
+		append(buf, len, _("You should then be able to read the new file created (%s.new)\n"),
+		       file);
+	}
 	return 3;
 }
 
@@ -101,12 +121,12 @@ datafile_error_message(int rc, const char *file, const struct sa_file_magic *m, 
 	buf[0] = '\0';
 	switch (rc) {
 	case ARCHIVE_E_INVALID:
-		snprintf(buf, len, "Invalid system activity file: %s\n", file);
+		snprintf(buf, len, _("Invalid system activity file: %s\n"), file);
 		return 3;
 	case ARCHIVE_E_FORMAT:
 		return format_message(file, m, buf, len);
 	case ARCHIVE_E_TRUNCATED:
-		snprintf(buf, len, "End of system activity file unexpected\n");
+		snprintf(buf, len, "%s", _("End of system activity file unexpected\n"));
 		return 2;
 	case ARCHIVE_E_BAD_RECORD:
 		return 0;
@@ -114,7 +134,8 @@ datafile_error_message(int rc, const char *file, const struct sa_file_magic *m, 
 		snprintf(buf, len, "Cannot allocate memory\n");
 		return 4;
 	default:
-		snprintf(buf, len, "Error while reading system activity file: %s\n", strerror(-rc));
+		snprintf(buf, len, _("Error while reading system activity file: %s\n"),
+		         strerror(-rc));
 		return 2;
 	}
 }
@@ -122,8 +143,11 @@ datafile_error_message(int rc, const char *file, const struct sa_file_magic *m, 
 int
 datafile_open_message(int err, const char *file, bool default_file, char *buf, size_t len)
 {
-	snprintf(buf, len, "Cannot open %s: %s\n%s", file, strerror(err),
-	         err == ENOENT && default_file ? "Please check if data collecting is enabled\n"
-	                                       : "");
+	if (!len)
+		return 2;
+	buf[0] = '\0';
+	append(buf, len, _("Cannot open %s: %s\n"), file, strerror(err));
+	if (err == ENOENT && default_file)
+		append(buf, len, "%s", _("Please check if data collecting is enabled\n"));
 	return 2;
 }
