@@ -37,16 +37,29 @@ static const char *const file_paths[PF_MAX] = {
 		collect_count_##act, collect_read_##act                                            \
 	}
 
+/* A single-item activity: the count is 1 (a NULL count). */
+#define READ_ONLY(act)                                                                             \
+	{                                                                                          \
+		NULL, collect_read_##act                                                           \
+	}
+
+int32_t
+collect_count(const struct collector *col, struct collect_ctx *c, int32_t *ret_nr2)
+{
+	*ret_nr2 = 1;
+	return col->count ? col->count(c, ret_nr2) : 1;
+}
+
 static const struct collector collectors[A_ID_MAX + 1] = {
         [A_CPU] = COLLECTOR(cpu),
-        [A_PCSW] = COLLECTOR(pcsw),
+        [A_PCSW] = READ_ONLY(pcsw),
         [A_IRQ] = COLLECTOR(irq),
-        [A_SWAP] = COLLECTOR(swap),
-        [A_PAGE] = COLLECTOR(page),
-        [A_IO] = COLLECTOR(io),
-        [A_MEMORY] = COLLECTOR(memory),
-        [A_KTABLES] = COLLECTOR(ktables),
-        [A_QUEUE] = COLLECTOR(queue),
+        [A_SWAP] = READ_ONLY(swap),
+        [A_PAGE] = READ_ONLY(page),
+        [A_IO] = READ_ONLY(io),
+        [A_MEMORY] = READ_ONLY(memory),
+        [A_KTABLES] = READ_ONLY(ktables),
+        [A_QUEUE] = READ_ONLY(queue),
         [A_SERIAL] = COLLECTOR(serial),
         [A_DISK] = COLLECTOR(disk),
         [A_NET_DEV] = COLLECTOR(net_dev),
@@ -71,7 +84,7 @@ static const struct collector collectors[A_ID_MAX + 1] = {
         [A_PWR_FAN] = COLLECTOR(pwr_fan),
         [A_PWR_TEMP] = COLLECTOR(pwr_temp),
         [A_PWR_IN] = COLLECTOR(pwr_in),
-        [A_HUGE] = COLLECTOR(huge),
+        [A_HUGE] = READ_ONLY(huge),
         [A_PWR_FREQ] = COLLECTOR(pwr_freq),
         [A_PWR_USB] = COLLECTOR(pwr_usb),
         [A_FS] = COLLECTOR(fs),

@@ -109,6 +109,9 @@ struct collector {
 	int32_t (*read)(struct collect_ctx *c, void *items, int32_t max_nr, int32_t nr2);
 };
 
+/* The item count of col at file creation (its count, or 1 when it has none); sets *ret_nr2. */
+int32_t collect_count(const struct collector *col, struct collect_ctx *c, int32_t *ret_nr2);
+
 /* The collector of activity id, or NULL when there is none. */
 const struct collector *collector_for(uint32_t id);
 
@@ -158,23 +161,27 @@ bool collect_gets(const char **pos, char *line, size_t size);
 	int32_t collect_count_##act(struct collect_ctx *c, int32_t *ret_nr2);                      \
 	int32_t collect_read_##act(struct collect_ctx *c, void *items, int32_t max_nr, int32_t nr2)
 
+/* Single-item activities have a reader only (their count is 1). */
+#define DECLARE_READER(act)                                                                        \
+	int32_t collect_read_##act(struct collect_ctx *c, void *items, int32_t max_nr, int32_t nr2)
+
 /* collect_cpu.c */
 DECLARE_COLLECTOR(cpu);
-DECLARE_COLLECTOR(pcsw);
+DECLARE_READER(pcsw);
 DECLARE_COLLECTOR(irq);
-DECLARE_COLLECTOR(queue);
-DECLARE_COLLECTOR(ktables);
+DECLARE_READER(queue);
+DECLARE_READER(ktables);
 DECLARE_COLLECTOR(softnet);
 DECLARE_COLLECTOR(psi_cpu);
 DECLARE_COLLECTOR(psi_io);
 DECLARE_COLLECTOR(psi_mem);
 /* collect_mem.c */
-DECLARE_COLLECTOR(swap);
-DECLARE_COLLECTOR(page);
-DECLARE_COLLECTOR(memory);
-DECLARE_COLLECTOR(huge);
+DECLARE_READER(swap);
+DECLARE_READER(page);
+DECLARE_READER(memory);
+DECLARE_READER(huge);
 /* collect_disk.c */
-DECLARE_COLLECTOR(io);
+DECLARE_READER(io);
 DECLARE_COLLECTOR(disk);
 DECLARE_COLLECTOR(serial);
 DECLARE_COLLECTOR(fs);

@@ -210,14 +210,6 @@ parse_proc_stat_pcsw(const char *buf, struct stats_pcsw *st)
 }
 
 int32_t
-collect_count_pcsw(struct collect_ctx *c, int32_t *ret_nr2)
-{
-	(void) c;
-	*ret_nr2 = 1;
-	return 1;
-}
-
-int32_t
 collect_read_pcsw(struct collect_ctx *c, void *items, int32_t max_nr, int32_t nr2)
 {
 	const char *buf = collect_file(c, PF_STAT, NULL);
@@ -430,14 +422,6 @@ parse_procs_blocked(const char *buf, struct stats_queue *st)
 }
 
 int32_t
-collect_count_queue(struct collect_ctx *c, int32_t *ret_nr2)
-{
-	(void) c;
-	*ret_nr2 = 1;
-	return 1;
-}
-
-int32_t
 collect_read_queue(struct collect_ctx *c, void *items, int32_t max_nr, int32_t nr2)
 {
 	const char *loadavg = collect_file(c, PF_LOADAVG, NULL);
@@ -482,14 +466,6 @@ parse_ktables(const char *dentry, const char *file_nr, const char *inode, const 
 	st->pty_nr = 0;
 	if (pty)
 		parse_u64(&pty, &st->pty_nr);
-}
-
-int32_t
-collect_count_ktables(struct collect_ctx *c, int32_t *ret_nr2)
-{
-	(void) c;
-	*ret_nr2 = 1;
-	return 1;
 }
 
 enum ktables_file { KT_DENTRY, KT_FILE_NR, KT_INODE, KT_PTY, KT_MAX };

@@ -611,14 +611,6 @@ cap_count(uint32_t id, int32_t n)
 }
 
 int32_t
-collect_count_io(struct collect_ctx *c, int32_t *ret_nr2)
-{
-	(void) c;
-	*ret_nr2 = 1;
-	return 1;
-}
-
-int32_t
 collect_read_io(struct collect_ctx *c, void *items, int32_t max_nr, int32_t nr2)
 {
 	const char *buf = collect_file(c, PF_DISKSTATS, NULL);

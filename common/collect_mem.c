@@ -171,14 +171,6 @@ parse_meminfo_huge(const char *buf, struct stats_huge *ret)
 /* The collectors. Each is a single item, stored even when its file is missing. */
 
 int32_t
-collect_count_swap(struct collect_ctx *c, int32_t *ret_nr2)
-{
-	(void) c;
-	*ret_nr2 = 1;
-	return 1;
-}
-
-int32_t
 collect_read_swap(struct collect_ctx *c, void *items, int32_t max_nr, int32_t nr2)
 {
 	const char *buf = collect_file(c, PF_VMSTAT, NULL);
@@ -188,14 +180,6 @@ collect_read_swap(struct collect_ctx *c, void *items, int32_t max_nr, int32_t nr
 		return COLLECT_E_NOSPACE;
 	if (buf)
 		parse_vmstat_swap(buf, items);
-	return 1;
-}
-
-int32_t
-collect_count_page(struct collect_ctx *c, int32_t *ret_nr2)
-{
-	(void) c;
-	*ret_nr2 = 1;
 	return 1;
 }
 
@@ -213,14 +197,6 @@ collect_read_page(struct collect_ctx *c, void *items, int32_t max_nr, int32_t nr
 }
 
 int32_t
-collect_count_memory(struct collect_ctx *c, int32_t *ret_nr2)
-{
-	(void) c;
-	*ret_nr2 = 1;
-	return 1;
-}
-
-int32_t
 collect_read_memory(struct collect_ctx *c, void *items, int32_t max_nr, int32_t nr2)
 {
 	const char *buf = collect_file(c, PF_MEMINFO, NULL);
@@ -230,14 +206,6 @@ collect_read_memory(struct collect_ctx *c, void *items, int32_t max_nr, int32_t 
 		return COLLECT_E_NOSPACE;
 	if (buf)
 		parse_meminfo_memory(buf, items);
-	return 1;
-}
-
-int32_t
-collect_count_huge(struct collect_ctx *c, int32_t *ret_nr2)
-{
-	(void) c;
-	*ret_nr2 = 1;
 	return 1;
 }
 

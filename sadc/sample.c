@@ -155,7 +155,7 @@ sadc_init_counts(struct sadc *s)
 		if (a->desc->id == A_CPU)
 			a->nr_ini = collect_cpu_nr(&s->cc);
 		else if (s->cfg.selected[a->desc->id] && a->col)
-			a->nr_ini = a->col->count ? a->col->count(&s->cc, &nr2) : 1;
+			a->nr_ini = collect_count(a->col, &s->cc, &nr2);
 		a->nr2 = nr2 > 0 ? nr2 : 0;
 		if (!s->cfg.selected[a->desc->id] || a->nr_ini <= 0 || a->nr2 <= 0)
 			continue;

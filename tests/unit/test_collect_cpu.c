@@ -760,9 +760,9 @@ START_TEST(reader_counts_root1)
 	ck_assert_int_eq(collect_count_cpu(&c, &nr2), 10);
 	ck_assert_int_eq(nr2, 1);
 	ck_assert_int_eq(collect_count_softnet(&c, &nr2), 10);
-	ck_assert_int_eq(collect_count_pcsw(&c, &nr2), 1);
-	ck_assert_int_eq(collect_count_queue(&c, &nr2), 1);
-	ck_assert_int_eq(collect_count_ktables(&c, &nr2), 1);
+	ck_assert_int_eq(collect_count(collector_for(A_PCSW), &c, &nr2), 1);
+	ck_assert_int_eq(collect_count(collector_for(A_QUEUE), &c, &nr2), 1);
+	ck_assert_int_eq(collect_count(collector_for(A_KTABLES), &c, &nr2), 1);
 	ck_assert_int_eq(collect_count_psi_cpu(&c, &nr2), 1);
 	ck_assert_int_eq(collect_count_psi_io(&c, &nr2), 1);
 	ck_assert_int_eq(collect_count_psi_mem(&c, &nr2), 1);
@@ -954,7 +954,7 @@ compare_counts(const char *path, const char *archive, const char *root, uint32_t
 	if (!archive_dims(path, id, &fa_nr, &fa_nr2))
 		return;
 	ck_assert(open_root(&c, root));
-	nr = col->count(&c, &nr2);
+	nr = collect_count(col, &c, &nr2);
 	ck_assert_msg(nr == fa_nr && nr2 == fa_nr2, "%s (%s) %s: count %d x %d, sysstat %d x %d",
 	              archive, root, activity_by_id(id)->name, nr, nr2, fa_nr, fa_nr2);
 	collect_release(&c);

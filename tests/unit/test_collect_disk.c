@@ -631,7 +631,7 @@ START_TEST(collectors_scratch_root)
 	memset(&c, 0, sizeof(c));
 	ck_assert_int_eq(collect_init(&c, tmp_root), 0);
 
-	ck_assert_int_eq(collect_count_io(&c, &nr2), 1);
+	ck_assert_int_eq(collect_count(collector_for(A_IO), &c, &nr2), 1);
 	memset(&io, 0, sizeof(io));
 	ck_assert_int_eq(collect_read_io(&c, &io, 1, 1), 1);
 	/* sda and sdb have a device link; dm-0 does not, sda1 is no device. */
@@ -687,7 +687,7 @@ START_TEST(collectors_missing_files)
 	memset(&c, 0, sizeof(c));
 	ck_assert_int_eq(collect_init(&c, tmp_root), 0);
 	/* A_IO is a single item: one zeroed item without diskstats. */
-	ck_assert_int_eq(collect_count_io(&c, &nr2), 1);
+	ck_assert_int_eq(collect_count(collector_for(A_IO), &c, &nr2), 1);
 	memset(&io, 0, sizeof(io));
 	ck_assert_int_eq(collect_read_io(&c, &io, 1, 1), 1);
 	ck_assert_uint_eq(io.dk_drive, 0);
@@ -938,7 +938,7 @@ START_TEST(oracle_counts)
 		memset(&c, 0, sizeof(c));
 		ck_assert_int_eq(collect_init(&c, root), 0);
 		c.partitions = first[k].xall;
-		ck_assert_int_eq(collect_count_io(&c, &nr2), header_nr(archive, A_IO));
+		ck_assert_int_eq(collect_count(collector_for(A_IO), &c, &nr2), header_nr(archive, A_IO));
 		ck_assert_int_eq(collect_count_serial(&c, &nr2), header_nr(archive, A_SERIAL));
 		if (first[k].xall) {
 			ck_assert_int_eq(collect_count_disk(&c, &nr2), header_nr(archive, A_DISK));
