@@ -355,9 +355,11 @@ read_items(struct archive_reader *r, struct archive_act *a, uint32_t nr)
 }
 
 /*
- * Skips the items of an activity. Unknown activities are skipped as sysstat
- * does, where data missing at the end only shows at the next read; in skim
- * mode a short skip is a truncation.
+ * Skips the items of an activity. Unknown activities (and those of an
+ * unknown format) are skipped as sysstat does, with an lseek, so data
+ * missing at the end only shows at the next read; sysstat reads the items
+ * of every other activity, so for those, as in skim mode, a short skip is a
+ * truncation.
  */
 static int
 skip_items(struct archive_reader *r, struct archive_act *a, uint32_t nr, uint64_t at)
@@ -367,7 +369,7 @@ skip_items(struct archive_reader *r, struct archive_act *a, uint32_t nr, uint64_
 
 	if (s < 0)
 		return fail(r, (int) s, at, "skipping activity %u", a->fa.id);
-	if (r->skim && (uint64_t) s < want)
+	if ((r->skim || a->known_format) && (uint64_t) s < want)
 		return fail(r, ARCHIVE_E_TRUNCATED, at, "activity %u: %lld of %llu bytes", a->fa.id,
 		            (long long) s, (unsigned long long) want);
 	return 0;
@@ -467,6 +469,8 @@ read_record_header(struct archive_reader *r, struct archive_record *ret)
 	memcpy(h, r->scratch, sizeof(*h));
 	if (r->swapped)
 		layout_swap(rec_types, h, sizeof(*h), r->is64);
+	if (r->on_header)
+		r->on_header(r->on_header_ctx, h);
 	if (h->record_type < SA_R_STATS || h->record_type > SA_R_EXTRA_MAX || h->hour > 23 ||
 	    h->minute > 59 || h->second > 60)
 		return fail(r, ARCHIVE_E_BAD_RECORD, ret->offset,

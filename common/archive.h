@@ -93,6 +93,14 @@ struct archive_reader {
 	/* Where the last error happened: decompressed offset and what was read. */
 	uint64_t err_offset;
 	char err_what[96];
+
+	/*
+	 * Optional, set by the caller: called with every record header read
+	 * (extra-structure records included), before its checks, as sysstat's
+	 * sadf -r -O debug prints them.
+	 */
+	void (*on_header)(void *ctx, const struct sa_record_header *h);
+	void *on_header_ctx;
 };
 
 /*

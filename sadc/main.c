@@ -19,6 +19,7 @@
 
 static const char *progname = "sadc";
 static volatile sig_atomic_t sigint_caught;
+static volatile sig_atomic_t sigterm_caught; /* only caught in daemon mode */
 
 void
 sadc_fatal(int status, const char *fmt, ...)
@@ -186,52 +187,92 @@ on_sigint(int sig)
 	sigint_caught = 1;
 }
 
+static void
+on_sigterm(int sig)
+{
+	(void) sig;
+	sigterm_caught = 1;
+}
+
 /* Sleeps until the next sample is due: start + k * interval on the monotonic clock. */
 static void
-wait_next(struct sadc *s, const struct timespec *start)
+wait_next(struct sadc *s, const struct timespec *start, const sigset_t *wait_mask)
 {
 	struct timespec due = *start;
 
 	if (s->cfg.fixed_time)
 		return; /* a fixed clock advances by one interval per sample, without waiting */
 	due.tv_sec += (time_t) s->step * s->cfg.interval;
-	while (!sigint_caught &&
-	       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &due, NULL) == EINTR)
+	while (!sigint_caught && !sigterm_caught &&
+	       sadc_notify_sleep_until(&s->notify, &due, wait_mask) == -EINTR)
 		;
+}
+
+/*
+ * Daemon mode, SIGTERM while waiting: one last sample, so that the file
+ * covers the time up to the stop, unless the previous one is under a
+ * second old (its time would repeat).
+ */
+static bool
+last_sample_due(const struct timespec *prev)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return now.tv_sec - prev->tv_sec > 1 ||
+	       (now.tv_sec - prev->tv_sec == 1 && now.tv_nsec >= prev->tv_nsec);
 }
 
 static void
 sample_loop(struct sadc *s)
 {
 	struct sigaction sa;
-	struct timespec start;
+	struct timespec start, taken;
+	sigset_t stop_signals, wait_mask;
 	long count = s->cfg.count;
 	bool rotate_now = false;
 	char next[SADC_PATH_LEN];
 
 	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&stop_signals);
 	sa.sa_handler = on_sigint;
 	sigaction(SIGINT, &sa, NULL);
+	sigaddset(&stop_signals, SIGINT);
+	/* Under systemd, SIGTERM is the stop request: end cleanly (sysstat dies on it). */
+	if (sadc_notify_active(&s->notify)) {
+		sa.sa_handler = on_sigterm;
+		sigaction(SIGTERM, &sa, NULL);
+		sigaddset(&stop_signals, SIGTERM);
+	}
+	/* Stop signals wait while a sample is taken; the sleep lets them in. */
+	sigprocmask(SIG_SETMASK, NULL, &wait_mask);
+	if (!s->cfg.fixed_time)
+		sigprocmask(SIG_BLOCK, &stop_signals, NULL);
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	for (;;) {
+		bool last;
+
+		clock_gettime(CLOCK_MONOTONIC, &taken);
 		sadc_take_sample(s, SA_R_STATS);
 		if (rotate_now)
 			sadc_rotate(s, next);
 		else
 			sadc_write_sample(s, false);
 		rotate_now = false;
-		if (count > 0)
-			count--;
-		if (count == 0)
+		last = sigterm_caught || (count > 0 && --count == 0);
+		sadc_notify_sample(&s->notify, s->cfg.ofile, s->step);
+		if (last)
 			break;
-		wait_next(s, &start);
-		if (sigint_caught)
+		wait_next(s, &start, &wait_mask);
+		if (sigint_caught || (sigterm_caught && !last_sample_due(&taken)))
 			break;
 		if (s->cfg.rotate) {
 			sadc_daily_name(s, next, sizeof(next));
 			rotate_now = strcmp(next, s->cfg.ofile) != 0;
 		}
 	}
+	if (sigterm_caught)
+		sadc_notify_stopping(&s->notify, s->step);
 	/* sar started us (-Z): it prints its averages when it gets the SIGINT. */
 	if (sigint_caught && s->cfg.pipe && getppid() != 1)
 		kill(getppid(), SIGINT);
@@ -248,6 +289,7 @@ main(int argc, char **argv)
 	s.cfg.to_stdout = true;
 	s.ofd = s.stdfd = -1;
 	parse_args(&s.cfg, argc, argv);
+	sadc_notify_init(&s.notify);
 	rc = collect_init(&s.cc, s.cfg.root);
 	if (rc < 0)
 		sadc_fatal(2, "Cannot open %s: %s\n", s.cfg.root ? s.cfg.root : "/", strerror(-rc));

@@ -8,6 +8,7 @@
 
 #include "archive.h"
 #include "collect.h"
+#include "notify.h"
 
 #define SADC_PATH_LEN 4096
 
@@ -66,6 +67,8 @@ struct sadc {
 	/* What the append check found at the end of an existing file. */
 	uint64_t last_uptime; /* uptime of its last statistics record */
 	bool check_reboot;    /* compare the first sample with it */
+
+	struct sadc_notify notify; /* systemd Type=notify service (daemon mode) */
 };
 
 /* sample.c: selection, counting and sampling */

@@ -13,6 +13,8 @@
 
 #include "activity.h"
 #include "datafile.h"
+#include "nls.h"
+#include "numfmt.h"
 #include "sadf.h"
 #include "source.h"
 #include "views.h"
@@ -100,21 +102,107 @@ sadf_name_at(const char *list, size_t k, char *buf, size_t len)
 	}
 }
 
-void
+/* A list split once: its names as NUL-terminated strings. */
+struct sadf_names {
+	const char *list;
+	char *buf;
+	const char **v;
+	size_t n;
+};
+
+static void *
+xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	if (!q) {
+		fputs("Cannot allocate memory\n", stderr);
+		exit(4);
+	}
+	return q;
+}
+
+static void
+split_names(struct sadf_names *e, const char *list)
+{
+	size_t len = strlen(list), i, n = 1;
+	char *q;
+
+	e->list = list;
+	e->buf = xrealloc(NULL, len + 1);
+	memcpy(e->buf, list, len + 1);
+	for (i = 0; i < len; i++)
+		n += list[i] == ';' || list[i] == '&';
+	e->v = xrealloc(NULL, n * sizeof(*e->v));
+	e->n = 0;
+	for (q = e->buf;;) {
+		size_t w;
+
+		if (*q == '&')
+			q++;
+		w = strcspn(q, ";&");
+		e->v[e->n++] = q;
+		if (!q[w])
+			break;
+		q[w] = '\0';
+		q += w + 1;
+	}
+}
+
+const char *
+sadf_list_name(struct sadf *d, const char *list, size_t k)
+{
+	struct sadf_names *e = NULL;
+	size_t i;
+
+	if (!list)
+		return "";
+	if (d->last_names < d->n_names && d->names[d->last_names].list == list)
+		e = &d->names[d->last_names];
+	for (i = 0; !e && i < d->n_names; i++)
+		if (d->names[i].list == list)
+			e = &d->names[i];
+	if (!e) {
+		d->names = xrealloc(d->names, (d->n_names + 1) * sizeof(*d->names));
+		e = &d->names[d->n_names++];
+		split_names(e, list);
+	}
+	d->last_names = (size_t) (e - d->names);
+	return k < e->n ? e->v[k] : "";
+}
+
+const char *
+sadf_key(struct sadf *d, const struct sar_cell *c, const char *list, size_t k)
+{
+	return c->name ? c->name : sadf_list_name(d, list, k);
+}
+
+size_t
 sadf_cell_text(const struct sadf *d, const struct sar_cell *c, char *buf, size_t len)
 {
-	(void) d;
+	size_t n = 0;
+	int w;
+
 	switch (c->kind) {
 	case SAR_CELL_NUM:
-		snprintf(buf, len, "%.*f", c->decimals, c->d);
+		/* numfmt is printf's "%.*f" to the byte, without parsing a format per value. */
+		if (d->dot && c->decimals >= 0 && c->decimals <= 9)
+			n = numfmt_fixed(buf, len - 1, c->d, 0, c->decimals, ".");
+		if (n) {
+			buf[n] = '\0';
+			return n;
+		}
+		w = snprintf(buf, len, "%.*f", c->decimals, c->d);
 		break;
 	case SAR_CELL_U64:
-		snprintf(buf, len, "%llu", (unsigned long long) c->u);
-		break;
+		n = numfmt_u64(buf, len - 1, c->u, 0);
+		buf[n] = '\0';
+		return n;
 	default:
-		snprintf(buf, len, "%s", c->str ? c->str : "");
+		w = snprintf(buf, len, "%s", c->str ? c->str : "");
 		break;
 	}
+	return w < 0 ? 0 : (size_t) w < len ? (size_t) w : len - 1;
 }
 
 /* ---- the views' rows ---- */
@@ -212,6 +300,7 @@ record_tm(const struct sadf *d, const struct sa_record_header *h, struct tm *ret
 static void
 set_stamp(struct sadf *d, const struct sa_record_header *h, const struct tm *tm)
 {
+	d->stamp_gen++;
 	if (d->c->time_mode == SADF_T_EPOCH) {
 		d->date[0] = '\0';
 		snprintf(d->time, sizeof(d->time), "%llu", (unsigned long long) h->ust_time);
@@ -241,12 +330,55 @@ cmp_end(const struct sadf *d, const struct tm *tm, bool cross_day)
 
 /* ---- reading ---- */
 
+/*
+ * What a file cut short does to a read (sysstat's UEOF_STOP and UEOF_CONT):
+ * -d and -p stop with status 2, and so do the first reads of a segment;
+ * in -j and -x the walk of the statistics and the lists after it end
+ * there, with the message, and go on. A cut item or CPU count is always
+ * fatal. Where sysstat skips the comments (an lseek), a comment cut short
+ * just ends the file.
+ */
+enum read_mode {
+	READ_CONT = 1u << 0,          /* a cut record ends the walk, not sadf */
+	READ_SKIP_COMMENTS = 1u << 1, /* comments are skipped, not read */
+};
+
+static bool
+starts_with(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* Whether a truncation ends the walk only (true), or sadf. */
+static bool
+soft_truncation(struct sadf *d, unsigned mode, bool *ret_silent)
+{
+	const char *what = d->s.r->err_what;
+
+	*ret_silent = false;
+	if (starts_with(what, "item count") || starts_with(what, "restart CPU count"))
+		return false;
+	if (starts_with(what, "comment")) {
+		*ret_silent = true;
+		return mode & READ_SKIP_COMMENTS;
+	}
+	return mode & READ_CONT;
+}
+
 /* Reads the next record; false at the end of the file (or a silent stop). */
 static bool
-next_record(struct sadf *d, struct walk *w, const char *file)
+read_record(struct sadf *d, struct walk *w, const char *file, unsigned mode)
 {
 	int rc = archive_next(d->s.r, &w->rec);
+	bool silent;
 
+	if (d->b->record_read)
+		d->b->record_read(d, &w->rec, rc);
+	if (rc == ARCHIVE_E_TRUNCATED && soft_truncation(d, mode, &silent)) {
+		if (!silent)
+			fputs(_("End of system activity file unexpected\n"), stderr);
+		rc = 0;
+	}
 	if (rc < 0 && rc != ARCHIVE_E_BAD_RECORD)
 		die_archive(d, rc, file);
 	if (rc <= 0) {
@@ -258,13 +390,35 @@ next_record(struct sadf *d, struct walk *w, const char *file)
 	return true;
 }
 
+static bool
+next_record(struct sadf *d, struct walk *w, const char *file)
+{
+	return read_record(d, w, file, 0);
+}
+
+/*
+ * Which activities the reader decodes: only (or every selected one when
+ * NULL, or none with `none`). The others are skipped, still checked for a
+ * file cut short as sysstat reads them all.
+ */
 static void
-decode_only(struct sadf *d, const struct sar_act *only)
+decode_set(struct sadf *d, const struct sar_act *only, bool none)
 {
 	uint32_t i;
 
-	for (i = 0; i < d->s.r->n_acts; i++)
-		d->s.r->acts[i].ignore = only && d->s.acts[i].fa != only->fa;
+	for (i = 0; i < d->s.r->n_acts; i++) {
+		const struct sar_act *a = &d->s.acts[i];
+		bool want = only ? a->fa == only->fa
+		                 : a->fa->known_format && a->desc && d->s.o.outputs[a->desc->id];
+
+		d->s.r->acts[i].ignore = none || !(want || d->b->decode_all);
+	}
+}
+
+static void
+decode_only(struct sadf *d, const struct sar_act *only)
+{
+	decode_set(d, only, false);
 }
 
 /*
@@ -310,10 +464,11 @@ is_special(const struct walk *w)
 static bool
 find_segment_start(struct sadf *d, struct walk *w, const char *file, bool print_specials)
 {
+	unsigned mode = print_specials ? 0 : READ_SKIP_COMMENTS;
 	uint32_t i;
 
 	for (;;) {
-		if (!next_record(d, w, file))
+		if (!read_record(d, w, file, mode))
 			return false;
 		if (w->rec.hdr.record_type == SA_R_RESTART) {
 			special_restart(d, w, print_specials);
@@ -340,7 +495,9 @@ find_segment_start(struct sadf *d, struct walk *w, const char *file, bool print_
 static bool
 view_wanted(const struct sar *s, const struct sar_act *a, const struct sar_view *v)
 {
-	return v && v->names && v->act_id == a->desc->id && (s->o.outputs[a->desc->id] & v->opt);
+	/* -r prints the stored counters, with or without the view's names. */
+	return v && (v->names || s->sink_format == SAR_SINK_RAW) && v->act_id == a->desc->id &&
+	       (s->o.outputs[a->desc->id] & v->opt);
 }
 
 static void
@@ -387,6 +544,55 @@ act_by_id(struct sadf *d, uint32_t id)
 	return NULL;
 }
 
+void
+sadf_each_listed_view(struct sadf *d,
+                      void (*fn)(struct sadf *d, const struct sar_act *a, const struct sar_view *v))
+{
+	size_t i, k;
+
+	for (i = 0; i < activity_count(); i++) {
+		const struct activity_desc *desc = activity_at(i);
+		struct sar_act *a = act_by_id(d, desc->id);
+
+		if (!a || !d->s.o.outputs[desc->id] || a->nr_ini <= 0)
+			continue;
+		for (k = 0; k < sar_view_count(); k++)
+			if (view_wanted(&d->s, a, sar_view_at(k)))
+				fn(d, a, sar_view_at(k));
+	}
+}
+
+/*
+ * sysstat never reads a single-item activity of an unknown format, but
+ * keeps its count at 1: -j and -x show the zeros of its buffers.
+ */
+static bool
+unread_single(struct sar_act *a)
+{
+	size_t size = a->desc->size;
+	int k;
+
+	if (a->fa->known_format || a->desc->policy != ACT_SINGLE)
+		return false;
+	for (k = 0; k < 2; k++) {
+		struct sar_slot *sl = &a->slot[k];
+
+		if (sl->cap < size) {
+			unsigned char *p = realloc(sl->items, size);
+
+			if (!p) {
+				fputs("Cannot allocate memory\n", stderr);
+				exit(4);
+			}
+			sl->items = p;
+			sl->cap = size;
+		}
+		memset(sl->items, 0, size);
+		sl->nr = 1;
+	}
+	return true;
+}
+
 /* -j, -x: every selected activity of the record, in sysstat's activity order. */
 static void
 print_all_views(struct sadf *d, int curr)
@@ -399,12 +605,13 @@ print_all_views(struct sadf *d, int curr)
 
 		const struct sar_view *pending = NULL;
 
-		if (a && a->fa->known_format && d->s.o.outputs[desc->id] && a->slot[curr].nr > 0) {
+		if (a && d->s.o.outputs[desc->id] && (a->fa->known_format || unread_single(a)) &&
+		    a->slot[curr].nr > 0) {
 			d->act_first = true;
 			for (k = 0; k < sar_view_count(); k++) {
 				if (!view_wanted(&d->s, a, sar_view_at(k)))
 					continue;
-				if (pending) {
+				if (pending && !(pending->flags & SAR_VF_SADF_SUPERSEDED)) {
 					d->act_last = false;
 					print_view(d, a, pending, curr);
 					d->act_first = false;
@@ -446,6 +653,8 @@ write_stats(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_
 		d->b->record_begin(d);
 	if (!v)
 		print_all_views(d, w->curr);
+	else if (d->b->print_view)
+		d->b->print_view(d, a, v, w->curr);
 	else if (a->slot[w->curr].nr > 0) {
 		d->act_first = d->act_last = true;
 		print_view(d, a, v, w->curr);
@@ -471,20 +680,48 @@ copy_current(struct sadf *d, struct walk *w, struct sar_act *only)
 	}
 }
 
+/* Average state of a's outputs (all activities when a is NULL) for a new pass. */
+static void
+reset_avgs(struct sadf *d, struct sar_act *a, const struct sar_view *v)
+{
+	uint32_t i;
+	size_t k;
+
+	if (a) {
+		sar_reset_avg(a, v);
+		return;
+	}
+	for (i = 0; i < d->s.n_acts; i++)
+		for (k = 0; k < sar_view_count(); k++)
+			if (view_wanted(&d->s, &d->s.acts[i], sar_view_at(k)))
+				sar_reset_avg(&d->s.acts[i], sar_view_at(k));
+}
+
+/*
+ * One pass over a segment (sysstat's rw_curr_act_stats): output v of
+ * activity a, or with a and v NULL every selected activity on one line
+ * (-d -h).
+ */
 static void
 pass_view(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_view *v,
           uint64_t fpos, const char *file)
 {
 	int rc = source_seek(d->s.r->src, fpos);
+	uint32_t i;
 
 	if (rc < 0)
 		die_archive(d, rc, file);
 	w->eof = false;
-	sar_copy_slot_from(&a->slot[!w->curr], &a->slot[2]);
+	for (i = 0; i < d->s.n_acts; i++) {
+		struct sar_act *x = &d->s.acts[i];
+
+		if ((!a || x == a) && x->fa->known_format && d->s.o.outputs[x->desc->id])
+			sar_copy_slot_from(&x->slot[!w->curr], &x->slot[2]);
+	}
 	w->hdr[!w->curr] = w->hdr[2];
 	w->cnt = d->c->count;
 	w->cross_day = false;
-	sar_reset_avg(a, v);
+	reset_avgs(d, a, v);
 	decode_only(d, a);
 	if (d->b->pass_begin)
 		d->b->pass_begin(d, v);
@@ -506,28 +743,40 @@ pass_view(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_vi
 	w->reset = true;
 }
 
+/* The passes of a segment: each selected output in the file's order, or one for all (-h). */
+static void
+segment_passes(struct sadf *d, struct walk *w, uint64_t fpos, const char *file)
+{
+	uint32_t i;
+	size_t k;
+
+	if (d->c->horizontal) {
+		pass_view(d, w, NULL, NULL, fpos, file);
+		return;
+	}
+	for (i = 0; i < d->s.n_acts; i++) {
+		struct sar_act *a = &d->s.acts[i];
+
+		if (!a->fa->known_format || !d->s.o.outputs[a->desc->id])
+			continue;
+		for (k = 0; k < sar_view_count(); k++)
+			if (view_wanted(&d->s, a, sar_view_at(k)))
+				pass_view(d, w, a, sar_view_at(k), fpos, file);
+	}
+}
+
 static void
 by_activity(struct sadf *d, const char *file)
 {
 	struct walk w;
-	size_t k;
-	uint32_t i;
 
 	memset(&w, 0, sizeof(w));
 	w.curr = 1;
+	/* As sysstat's eosaf: a file where no pass runs ends after its first statistics record. */
+	w.eof = true;
 	while (find_segment_start(d, &w, file, true)) {
-		uint64_t fpos = source_offset(d->s.r->src);
-
 		w.reset = true;
-		for (i = 0; i < d->s.n_acts; i++) {
-			struct sar_act *a = &d->s.acts[i];
-
-			if (!a->fa->known_format || !d->s.o.outputs[a->desc->id])
-				continue;
-			for (k = 0; k < sar_view_count(); k++)
-				if (view_wanted(&d->s, a, sar_view_at(k)))
-					pass_view(d, &w, a, sar_view_at(k), fpos, file);
-		}
+		segment_passes(d, &w, source_offset(d->s.r->src), file);
 		decode_only(d, NULL);
 		if (w.cnt == 0 && !w.eof) {
 			while (next_record(d, &w, file) && w.rec.hdr.record_type != SA_R_RESTART)
@@ -549,6 +798,7 @@ by_record_stats(struct sadf *d, const char *file)
 	struct walk w;
 
 	memset(&w, 0, sizeof(w));
+	decode_only(d, NULL);
 	do {
 		if (!find_segment_start(d, &w, file, false))
 			break;
@@ -559,7 +809,7 @@ by_record_stats(struct sadf *d, const char *file)
 		w.cnt = d->c->count;
 		w.reset = true;
 		do {
-			if (!next_record(d, &w, file))
+			if (!read_record(d, &w, file, READ_CONT | READ_SKIP_COMMENTS))
 				break;
 			if (is_special(&w)) {
 				if (w.rec.hdr.record_type == SA_R_RESTART)
@@ -577,7 +827,8 @@ by_record_stats(struct sadf *d, const char *file)
 			w.reset = false;
 		} while (w.cnt && w.rec.hdr.record_type != SA_R_RESTART);
 		if (!w.cnt) {
-			while (next_record(d, &w, file) && w.rec.hdr.record_type != SA_R_RESTART)
+			while (read_record(d, &w, file, READ_CONT | READ_SKIP_COMMENTS) &&
+			       w.rec.hdr.record_type != SA_R_RESTART)
 				;
 			if (!w.eof)
 				special_restart(d, &w, false);
@@ -613,12 +864,12 @@ by_record(struct sadf *d, const char *file)
 		d->b->stats_end(d);
 
 	/* The restarts, then the comments, each in a list of its own. */
-	decode_only(d, NULL);
+	decode_set(d, NULL, true);
 	rewind_records(d, fpos, cpu_nr, file);
 	memset(&w, 0, sizeof(w));
 	if (d->b->restarts_begin)
 		d->b->restarts_begin(d);
-	while (next_record(d, &w, file))
+	while (read_record(d, &w, file, READ_CONT | READ_SKIP_COMMENTS))
 		if (w.rec.hdr.record_type == SA_R_RESTART)
 			special_restart(d, &w, true);
 	if (d->b->restarts_end)
@@ -629,7 +880,7 @@ by_record(struct sadf *d, const char *file)
 	memset(&w, 0, sizeof(w));
 	if (d->b->comments_begin)
 		d->b->comments_begin(d);
-	while (next_record(d, &w, file))
+	while (read_record(d, &w, file, READ_CONT))
 		if (w.rec.hdr.record_type == SA_R_COMMENT)
 			special_comment(d, &w);
 	if (d->b->comments_end)
@@ -652,6 +903,11 @@ init_avgs(struct sadf *d)
 void
 sadf_run(struct sadf *d, const char *file)
 {
+	d->dot = !strcmp(d->s.dp, ".");
+	if (d->b->run) {
+		d->b->run(d, file);
+		return;
+	}
 	d->s.sink = &sink;
 	d->s.sink_ctx = d;
 	sar_init_acts(&d->s, file);

@@ -142,40 +142,65 @@ view_begin(struct sadf *d, const struct sar_view *v)
  * Keys "a.b" nest: consecutive ones share the object "a" (io's "io-reads").
  */
 static void
+put(struct sadf *d, const char *s, size_t n)
+{
+	fwrite(s, 1, n, d->out);
+}
+
+static void
+put_str(struct sadf *d, const char *s)
+{
+	fputs(s, d->out);
+}
+
+static void
 pairs(struct sadf *d, size_t first, bool item_bare)
 {
 	const struct sar_names *n = d->view->names;
-	char key[64], val[256], group[64] = "";
-	size_t k;
+	const char *group = NULL; /* the open "a": { of keys "a.b", not NUL-terminated */
+	size_t group_len = 0, k;
+	char val[SADF_NUM_LEN];
 
 	for (k = first; k < d->n_cells; k++) {
 		const struct sar_cell *c = &d->cells[k];
-		const char *sep = k > first ? ", " : "";
-		char *name = key, *dot;
+		const char *key = sadf_key(d, c, n->keys, k), *name = key;
+		const char *dot = strchr(key, '.');
+		bool sep = k > first;
+		size_t vlen = sadf_cell_text(d, c, val, sizeof(val));
 
-		sadf_cell_name(c, n->keys, k, key, sizeof(key));
-		sadf_cell_text(d, c, val, sizeof(val));
-		dot = strchr(key, '.');
 		if (dot) {
-			*dot = '\0';
 			name = dot + 1;
-			if (strcmp(group, key)) {
-				if (group[0])
+			if (!group || group_len != (size_t) (dot - key) ||
+			    memcmp(group, key, group_len)) {
+				if (group)
 					putc('}', d->out);
-				fprintf(d->out, "%s\"%s\": {", sep, key);
-				snprintf(group, sizeof(group), "%s", key);
-				sep = "";
+				if (sep)
+					put(d, ", ", 2);
+				putc('"', d->out);
+				put(d, key, (size_t) (dot - key));
+				put(d, "\": {", 4);
+				group = key;
+				group_len = (size_t) (dot - key);
+				sep = false;
 			}
-		} else if (group[0]) {
+		} else if (group) {
 			putc('}', d->out);
-			group[0] = '\0';
+			group = NULL;
 		}
-		if (c->kind == SAR_CELL_STR && !(k == 0 && item_bare))
-			fprintf(d->out, "%s\"%s\": \"%s\"", sep, name, val);
-		else
-			fprintf(d->out, "%s\"%s\": %s", sep, name, val);
+		if (sep)
+			put(d, ", ", 2);
+		putc('"', d->out);
+		put_str(d, name);
+		if (c->kind == SAR_CELL_STR && !(k == 0 && item_bare)) {
+			put(d, "\": \"", 4);
+			put(d, val, vlen);
+			putc('"', d->out);
+		} else {
+			put(d, "\": ", 3);
+			put(d, val, vlen);
+		}
 	}
-	if (group[0])
+	if (group)
 		putc('}', d->out);
 }
 

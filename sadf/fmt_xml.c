@@ -147,48 +147,71 @@ view_begin(struct sadf *d, const struct sar_view *v)
 	}
 }
 
+static void
+put(struct sadf *d, const char *s, size_t n)
+{
+	fwrite(s, 1, n, d->out);
+}
+
+static void
+put_str(struct sadf *d, const char *s)
+{
+	fputs(s, d->out);
+}
+
 /* Elements of values: <k>v</k>, and <a b="v" c="v"/> for keys a.b, a.c. */
 static void
 element_row(struct sadf *d)
 {
 	const struct sar_names *n = d->view->names;
-	char key[64], val[256], group[64] = "";
+	const char *group = NULL; /* the open <a of keys "a.b", not NUL-terminated */
+	size_t group_len = 0, k;
 	int tab = view_tab(d) + 1;
-	size_t k;
+	char val[SADF_NUM_LEN];
 
 	for (k = 0; k < d->n_cells; k++) {
-		char *dot;
+		const char *key = sadf_key(d, &d->cells[k], xml_keys(n), k);
+		const char *dot = strchr(key, '.');
+		size_t klen = dot ? (size_t) (dot - key) : strlen(key);
+		size_t vlen = sadf_cell_text(d, &d->cells[k], val, sizeof(val));
 
-		sadf_cell_name(&d->cells[k], xml_keys(n), k, key, sizeof(key));
-		sadf_cell_text(d, &d->cells[k], val, sizeof(val));
-		dot = strchr(key, '.');
-		if (dot)
-			*dot = '\0';
-		if (group[0] && (!dot || strcmp(group, key))) {
-			fputs("/>\n", d->out);
-			group[0] = '\0';
+		if (group && (!dot || group_len != klen || memcmp(group, key, klen))) {
+			put(d, "/>\n", 3);
+			group = NULL;
 		}
 		if (!dot) {
 			sadf_tabs(d, tab);
-			fprintf(d->out, "<%s>%s</%s>\n", key, val, key);
+			putc('<', d->out);
+			put(d, key, klen);
+			putc('>', d->out);
+			put(d, val, vlen);
+			put(d, "</", 2);
+			put(d, key, klen);
+			put(d, ">\n", 2);
 			continue;
 		}
-		if (!group[0]) {
+		if (!group) {
 			sadf_tabs(d, tab);
-			fprintf(d->out, "<%s", key);
-			snprintf(group, sizeof(group), "%s", key);
+			putc('<', d->out);
+			put(d, key, klen);
+			group = key;
+			group_len = klen;
 		}
-		fprintf(d->out, " %s=\"%s\"", dot + 1, val);
+		putc(' ', d->out);
+		put_str(d, dot + 1);
+		put(d, "=\"", 2);
+		put(d, val, vlen);
+		putc('"', d->out);
 	}
-	if (group[0])
-		fputs("/>\n", d->out);
+	if (group)
+		put(d, "/>\n", 3);
 }
 
 static void
 row(struct sadf *d)
 {
 	const struct sar_names *n = d->view->names;
-	char key[64], val[256];
+	char val[SADF_NUM_LEN];
 	size_t k;
 
 	if (n->xml_row) {
@@ -202,17 +225,24 @@ row(struct sadf *d)
 	}
 	if (n->xml_item) {
 		sadf_tabs(d, view_tab(d) + (has_container(n) ? 1 : 0));
-		fprintf(d->out, "<%s", n->xml_item);
+		putc('<', d->out);
+		put_str(d, n->xml_item);
 	} else {
 		sadf_tabs(d, view_tab(d));
-		fprintf(d->out, "<%s%s", n->xml, n->xml_attrs ? n->xml_attrs : "");
+		putc('<', d->out);
+		put_str(d, n->xml);
+		put_str(d, n->xml_attrs ? n->xml_attrs : "");
 	}
 	for (k = 0; k < d->n_cells; k++) {
-		sadf_cell_name(&d->cells[k], xml_keys(n), k, key, sizeof(key));
-		sadf_cell_text(d, &d->cells[k], val, sizeof(val));
-		fprintf(d->out, " %s=\"%s\"", key, val);
+		size_t vlen = sadf_cell_text(d, &d->cells[k], val, sizeof(val));
+
+		putc(' ', d->out);
+		put_str(d, sadf_key(d, &d->cells[k], xml_keys(n), k));
+		put(d, "=\"", 2);
+		put(d, val, vlen);
+		putc('"', d->out);
 	}
-	fputs("/>\n", d->out);
+	put(d, "/>\n", 3);
 }
 
 static void

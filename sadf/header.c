@@ -1,11 +1,86 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Opening a data file as each sadf format needs it, and the -H report of
+ * its header.
+ */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "datafile.h"
+#include "nls.h"
 #include "sadf.h"
+#include "source.h"
 #include "banned.h"
+
+/* sysstat's message for reader error rc, on stderr; returns its exit status. */
+static int
+report(int rc, const char *file, const struct archive_reader *r)
+{
+	char msg[8192];
+	int status = datafile_error_message(rc, file, &r->magic, msg, sizeof(msg));
+
+	fflush(stdout);
+	fputs(msg, stderr);
+	return status;
+}
+
+int
+sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_other)
+{
+	/* sysstat's DISPLAY_HDR_ONLY: the header report, or -H with -j, -x, -g. */
+	bool header_only = c->header_only || c->format == SADF_F_NONE;
+	struct source *src;
+	char msg[SADF_PATH_LEN + 256];
+	int fd, rc;
+
+	*ret_other = false;
+	fd = open(c->file, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		rc = datafile_open_message(errno, c->file, c->default_file, msg, sizeof(msg));
+		fputs(msg, stderr);
+		return rc;
+	}
+	rc = source_open_fd(fd, &src);
+	if (rc < 0) {
+		close(fd);
+		return report(rc, c->file, r);
+	}
+	rc = archive_open(r, src, true);
+	if (rc == 1 && (header_only || c->format == SADF_F_CONV)) {
+		/* Another format: its magic and version are all there is to show. */
+		*ret_other = true;
+		return 0;
+	}
+	if (rc == 1)
+		rc = ARCHIVE_E_FORMAT;
+	if (rc == 0 && c->format != SADF_F_CONV)
+		rc = archive_read_header(r, header_only);
+	return rc < 0 ? report(rc, c->file, r) : 0;
+}
+
+int
+sadf_convert(const struct archive_reader *r, bool other)
+{
+	/* The formats sysstat's sa_conv.c converts: 9.1.6 to 10.3.0, then 10.3.1 to 11.6.x. */
+	static const uint16_t format_2173 = 0x2173;
+	uint16_t f = r->magic.format_magic;
+
+	if (!other) {
+		fputs(_("\nFile format already up-to-date\n"), stderr);
+		return 0;
+	}
+	if (f == SA_FORMAT_MAGIC_2171 || f == format_2173) {
+		fprintf(stderr, "%s: converting files of format %#x is not implemented\n", progname,
+		        f);
+		return 1;
+	}
+	fputs(_("Cannot convert the format of this file\n"), stderr);
+	return 2;
+}
 
 /* The date of the "Host:" banner: %x in LC_TIME, or ISO with S_TIME_FORMAT=ISO. */
 static void
@@ -57,13 +132,13 @@ print_activity_line(FILE *out, const struct archive_act *a)
 	const struct sa_file_activity *fa = &a->fa;
 
 	fprintf(out, "%02d: [%02x] %-20s %c:%4d", (int) fa->id, fa->magic,
-	        a->desc ? a->desc->name : "Unknown activity", fa->has_nr ? 'Y' : 'N', fa->nr);
+	        a->desc ? a->desc->name : _("Unknown activity"), fa->has_nr ? 'Y' : 'N', fa->nr);
 	if (fa->nr2 > 1)
 		fprintf(out, "x%d", fa->nr2);
 	fprintf(out, "\t(%d,%d,%d)", (int) fa->types_nr[0], (int) fa->types_nr[1],
 	        (int) fa->types_nr[2]);
 	if (a->desc && a->desc->magic != fa->magic)
-		fprintf(out, " \t[Unknown format]");
+		fputs(_(" \t[Unknown format]"), out);
 	fputc('\n', out);
 }
 
@@ -78,30 +153,35 @@ sadf_print_header(FILE *out, const char *name, const struct archive_reader *r,
 	struct tm tm;
 	uint32_t i;
 
-	fprintf(out, "System activity data file: %s (%#x)\n", name, m->format_magic);
+	fprintf(out, _("System activity data file: %s (%#x)\n"), name, m->format_magic);
 	datafile_version_line(m, line, sizeof(line));
 	fputs(line, out);
 	if (m->format_magic != SA_FORMAT_MAGIC)
 		return;
-	fprintf(out, "Genuine sa datafile: %s (%x)\n", m->upgraded ? "no" : "yes", m->upgraded);
+	fprintf(out, _("Genuine sa datafile: %s (%x)\n"), m->upgraded ? _("no") : _("yes"),
+	        m->upgraded);
 	banner_date(line, sizeof(line), localtime_r(&t, &tm));
-	fprintf(out, "Host: %s %s (%s) \t%s \t_%s_\t(%d CPU)\n", h->sa_sysname, h->sa_release,
+	fputs(_("Host: "), out);
+	fprintf(out, "%s %s (%s) \t%s \t_%s_\t(%d CPU)\n", h->sa_sysname, h->sa_release,
 	        h->sa_nodename, line, h->sa_machine,
 	        h->sa_cpu_nr > 1 ? (int) (h->sa_cpu_nr - 1) : 1);
 	sadf_file_date(line, sizeof(line), h, time_mode);
-	fprintf(out, "File date: %s\n", line);
+	fprintf(out, _("File date: %s\n"), line);
 	if (gmtime_r(&t, &tm) && strftime(line, sizeof(line), "%T", &tm))
-		fprintf(out, "File time: %s UTC (%lld)\n", line, (long long) h->sa_ust_time);
-	fprintf(out, "Timezone: %s\n", h->sa_tzname);
-	fprintf(out, "File composition: (%d,%d,%d),(%d,%d,%d),(%d,%d,%d)\n",
+		{
+		fputs(_("File time: "), out);
+		fprintf(out, "%s UTC (%lld)\n", line, (long long) h->sa_ust_time);
+	}
+	fprintf(out, _("Timezone: %s\n"), h->sa_tzname);
+	fprintf(out, _("File composition: (%d,%d,%d),(%d,%d,%d),(%d,%d,%d)\n"),
 	        (int) m->hdr_types_nr[0], (int) m->hdr_types_nr[1], (int) m->hdr_types_nr[2],
 	        (int) h->act_types_nr[0], (int) h->act_types_nr[1], (int) h->act_types_nr[2],
 	        (int) h->rec_types_nr[0], (int) h->rec_types_nr[1], (int) h->rec_types_nr[2]);
-	fprintf(out, "Size of a long int: %d\n", h->sa_sizeof_long);
+	fprintf(out, _("Size of a long int: %d\n"), h->sa_sizeof_long);
 	fprintf(out, "HZ = %llu\n", (unsigned long long) h->sa_hz);
-	fprintf(out, "Number of activities in file: %u\n", h->sa_act_nr);
-	fprintf(out, "Extra structures available: %c\n", h->extra_next ? 'Y' : 'N');
-	fprintf(out, "List of activities:\n");
+	fprintf(out, _("Number of activities in file: %u\n"), h->sa_act_nr);
+	fprintf(out, _("Extra structures available: %c\n"), h->extra_next ? 'Y' : 'N');
+	fputs(_("List of activities:\n"), out);
 	for (i = 0; i < r->n_acts; i++)
 		print_activity_line(out, &r->acts[i]);
 }

@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sadf: display the contents of sysstat daily data files in several formats.
- * This file holds option parsing and the top-level flow; the formats live in
- * their own files.
+ * This file holds option parsing (sysstat 12.6.1's sadf.c main, spec §4)
+ * and the top-level flow; the formats live in their own files.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,10 +14,15 @@
 
 #include "archive.h"
 #include "datafile.h"
+#include "display.h"
 #include "options.h"
 #include "sadf.h"
-#include "source.h"
 #include "banned.h"
+
+/* Where the system's sysstat keeps its catalogs (configure's localedir). */
+#ifndef LOCALEDIR
+#define LOCALEDIR "/usr/share/locale"
+#endif
 
 /* What the command line asked for, besides the sar options in sadf.s.o. */
 struct cmdline {
@@ -31,20 +34,21 @@ struct cmdline {
 
 const char *progname = "sadf";
 
-static void
+static _Noreturn void
 usage(void)
 {
 	fprintf(stderr,
-	        "Usage: %s [ options ] [ <interval> [ <count> ] ] [ <datafile> | -[0-9]+ ]\n",
+	        _("Usage: %s [ options ] [ <interval> [ <count> ] ] [ <datafile> | -[0-9]+ ]\n"),
 	        progname);
-	fprintf(stderr, "Options are:\n"
-	                "[ -C ] [ -c | -d | -g | -j | -l | -p | -r | -x ] [ -H ] [ -h ] [ -T | -t "
-	                "| -U ] [ -V ]\n"
-	                "[ -O <opts> [,...] ] [ -P { <cpu> [,...] | ALL } ]\n"
-	                "[ --dev=<dev_list> ] [ --fs=<fs_list> ] [ --iface=<iface_list> ] [ "
-	                "--int=<int_list> ]\n"
-	                "[ -s [ <hh:mm[:ss]> ] ] [ -e [ <hh:mm[:ss]> ] ]\n"
-	                "[ -- <sar_options> ]\n");
+	fputs(_("Options are:\n"
+	        "[ -C ] [ -c | -d | -g | -j | -l | -p | -r | -x ] [ -H ] [ -h ] [ -T | -t | -U ] "
+	        "[ -V ]\n"
+	        "[ -O <opts> [,...] ] [ -P { <cpu> [,...] | ALL } ]\n"
+	        "[ --dev=<dev_list> ] [ --fs=<fs_list> ] [ --iface=<iface_list> ] "
+	        "[ --int=<int_list> ]\n"
+	        "[ -s [ <hh:mm[:ss]> ] ] [ -e [ <hh:mm[:ss]> ] ]\n"
+	        "[ -- <sar_options> ]\n"),
+	      stderr);
 	exit(1);
 }
 
@@ -76,14 +80,6 @@ parse_time(char **argv, int *opt, const char *def, int *h, int *m, int *sec)
 		usage();
 }
 
-static void
-set_format(struct sadf_config *c, enum sadf_format f)
-{
-	if (c->format != SADF_F_NONE)
-		usage();
-	c->format = f;
-}
-
 /* One word of single-letter sadf options, e.g. "-dh" (before "--"). */
 static void
 parse_letters(struct cmdline *cl, struct sadf *d, const char *word)
@@ -99,43 +95,44 @@ parse_letters(struct cmdline *cl, struct sadf *d, const char *word)
 	for (p = word + 1; *p; p++) {
 		unsigned char ch = (unsigned char) *p;
 
-		if (ch < 128 && formats[ch] != SADF_F_NONE)
-			set_format(&cl->c, formats[ch]);
-		else if (ch < 128 && times[ch] != SADF_T_UTC)
+		if (ch < 128 && formats[ch] != SADF_F_NONE) {
+			if (cl->c.format != SADF_F_NONE)
+				usage();
+			cl->c.format = formats[ch];
+		} else if (ch < 128 && times[ch] != SADF_T_UTC) {
 			cl->time_bits |= 1u << times[ch];
-		else if (ch == 'C')
+		} else if (ch == 'C') {
 			d->s.o.comments = true;
-		else if (ch == 'h')
+		} else if (ch == 'h') {
 			cl->c.horizontal = true;
-		else if (ch == 'H')
+		} else if (ch == 'H') {
 			cl->c.header_only = true;
-		else if (ch == 'V')
+		} else if (ch == 'V') {
 			sar_version();
-		else
+		} else {
 			usage();
+		}
 	}
 }
 
+/* sysstat keeps file names in 512 bytes (MAX_FILE_LEN), cutting longer ones. */
+#define SYSSTAT_FILE_LEN 512
+
+/* A word that is not all digits: the file (or a directory holding the daily files). */
 static void
 set_file(struct sadf_config *c, const char *arg)
 {
 	if (c->file[0] || c->day_offset)
 		usage();
-	if (strlen(arg) >= sizeof(c->file)) {
-		fprintf(stderr, "%s: file name too long: '%.40s...'\n", progname, arg);
-		exit(1);
-	}
-	memcpy(c->file, arg, strlen(arg) + 1);
+	snprintf(c->file, sizeof(c->file), "%.*s", SYSSTAT_FILE_LEN - 1, arg);
 }
 
+/* The interval, then the count: atol()'s value, as sysstat takes it. */
 static void
 set_number(struct sadf_config *c, const char *arg)
 {
-	long v;
+	long v = strtol(arg, NULL, 10);
 
-	if (!all_digits(arg) || strlen(arg) > 9)
-		usage();
-	v = strtol(arg, NULL, 10);
 	if (c->interval < 0) {
 		if (v < 1)
 			usage();
@@ -155,7 +152,7 @@ is_day_offset(const char *a)
 	return n > 1 && n < 4 && a[0] == '-' && all_digits(a + 1);
 }
 
-/* -O: comma-separated output options (SVG's, and debug for -r). */
+/* -O: comma-separated output options (SVG's, debug for -r, hz= for -c). */
 static void
 parse_output_options(struct sadf_config *c, const char *arg)
 {
@@ -169,17 +166,26 @@ parse_output_options(struct sadf_config *c, const char *arg)
 	        {"showinfo", SADF_O_SHOWINFO},   {"showtoc", SADF_O_SHOWTOC},
 	        {"skipempty", SADF_O_SKIPEMPTY}, {"debug", SADF_O_DEBUG},
 	};
+	const uint32_t palettes = SADF_O_BWCOL | SADF_O_CUSTOMCOL;
 	const char *p = arg;
+	size_t k;
 
-	while (*p) {
-		size_t len = strcspn(p, ","), k;
+	for (; *p; p += strspn(p, ",")) {
+		size_t len = strcspn(p, ",");
 		char w[64];
 
+		/* strtok() skips the empty words between commas. */
+		if (!len)
+			continue;
 		snprintf(w, sizeof(w), "%.*s", (int) len, p);
+		p += len;
 		for (k = 0; k < sizeof(words) / sizeof(words[0]); k++)
 			if (!strcmp(w, words[k].name))
 				break;
 		if (k < sizeof(words) / sizeof(words[0])) {
+			/* One palette: the last one given. */
+			if (words[k].bit & palettes)
+				c->out_opts &= ~palettes;
 			c->out_opts |= words[k].bit;
 		} else if (!strncmp(w, "height=", 7) && w[7] && all_digits(w + 7)) {
 			c->canvas_height = atoi(w + 7);
@@ -189,9 +195,26 @@ parse_output_options(struct sadf_config *c, const char *arg)
 		} else if (strncmp(w, "pcparchive=", 11)) {
 			usage();
 		}
-		p += len;
-		if (*p == ',')
-			p++;
+	}
+}
+
+/*
+ * sar's -q after "--": a word that is not a keyword list is left for the
+ * next option, cut as sysstat's strtok() left it (at the comma after the
+ * first word).
+ */
+static void
+parse_q(struct sadf *d, char **argv, int *opt, bool *option_a)
+{
+	int at = *opt + 1;
+	char *w = argv[at];
+
+	if (sar_parse_sadf_word(&d->s.o, argv, opt, option_a))
+		usage();
+	if (*opt == at && w) {
+		size_t lead = strspn(w, ",");
+
+		w[lead + strcspn(w + lead, ",")] = '\0';
 	}
 }
 
@@ -207,17 +230,12 @@ parse_word(struct cmdline *cl, struct sadf *d, char **argv, int *opt)
 			usage();
 		o->cpu_option = true;
 		*opt += 2;
-	} else if (!strncmp(a, "--dev=", 6)) {
-		sar_add_list(&o->dev_list, a + 6);
-		(*opt)++;
-	} else if (!strncmp(a, "--fs=", 5)) {
-		sar_add_list(&o->fs_list, a + 5);
-		(*opt)++;
-	} else if (!strncmp(a, "--iface=", 8)) {
-		sar_add_list(&o->iface_list, a + 8);
-		(*opt)++;
-	} else if (!strncmp(a, "--int=", 6)) {
-		sar_add_list(&o->int_list, a + 6);
+	} else if (!strncmp(a, "--dev=", 6) || !strncmp(a, "--fs=", 5) ||
+	           !strncmp(a, "--iface=", 8) || !strncmp(a, "--int=", 6)) {
+		struct strbuf *lists[] = {&o->dev_list, &o->fs_list, &o->iface_list, &o->int_list};
+		const char *eq = strchr(a, '=');
+
+		sar_add_list(lists[a[2] == 'd' ? 0 : a[2] == 'f' ? 1 : a[3] == 'f' ? 2 : 3], eq + 1);
 		(*opt)++;
 	} else if (!strcmp(a, "-s")) {
 		o->use_start = true;
@@ -230,13 +248,22 @@ parse_word(struct cmdline *cl, struct sadf *d, char **argv, int *opt)
 			usage();
 		parse_output_options(&cl->c, argv[*opt + 1]);
 		*opt += 2;
+	} else if (is_day_offset(a)) {
+		if (cl->c.file[0] || cl->c.day_offset)
+			usage();
+		cl->c.day_offset = atoi(a + 1);
+		(*opt)++;
 	} else if (!strcmp(a, "--")) {
 		cl->sar_options = true;
 		(*opt)++;
-	} else if (!strcmp(a, "-m") || !strcmp(a, "-n") || !strcmp(a, "-q")) {
-		if (!cl->sar_options || (a[1] != 'q' && !argv[*opt + 1]) ||
+	} else if (!strcmp(a, "-m") || !strcmp(a, "-n")) {
+		if (!argv[*opt + 1] || !cl->sar_options ||
 		    sar_parse_sadf_word(o, argv, opt, &cl->option_a))
 			usage();
+	} else if (!strcmp(a, "-q")) {
+		if (!cl->sar_options)
+			usage();
+		parse_q(d, argv, opt, &cl->option_a);
 	} else {
 		return false;
 	}
@@ -253,24 +280,18 @@ parse_args(struct cmdline *cl, struct sadf *d, int argc, char **argv)
 
 		if (parse_word(cl, d, argv, &opt))
 			continue;
-		if (is_day_offset(a)) {
-			if (cl->c.file[0] || cl->c.day_offset)
-				usage();
-			cl->c.day_offset = atoi(a + 1);
-			opt++;
-		} else if (a[0] == '-' && cl->sar_options) {
+		if (a[0] == '-' && cl->sar_options) {
 			if (sar_parse_sadf_word(&d->s.o, argv, &opt, &cl->option_a))
 				usage();
-		} else if (a[0] == '-') {
-			parse_letters(cl, d, a);
-			opt++;
-		} else if (!all_digits(a)) {
-			set_file(&cl->c, a);
-			opt++;
-		} else {
-			set_number(&cl->c, a);
-			opt++;
+			continue;
 		}
+		if (a[0] == '-')
+			parse_letters(cl, d, a);
+		else if (!all_digits(a))
+			set_file(&cl->c, a);
+		else
+			set_number(&cl->c, a);
+		opt++;
 	}
 }
 
@@ -286,70 +307,37 @@ resolve_file(struct sadf_config *c)
 		return;
 	snprintf(dir, sizeof(dir), "%s", c->file[0] ? c->file : SA_DIR);
 	if (!localtime_r(&now, &day) ||
-	    datafile_daily_name(c->file, sizeof(c->file), dir, &day) < 0) {
-		fprintf(stderr, "%s: cannot build the daily file name in '%s'\n", progname, dir);
+	    datafile_daily_name(c->file, sizeof(c->file), dir, &day) < 0 ||
+	    strlen(c->file) >= SYSSTAT_FILE_LEN) {
+		fprintf(stderr, "set_default_file: %.*s\n", SYSSTAT_FILE_LEN - 1, c->file);
 		exit(1);
 	}
 	c->default_file = true;
 }
 
-static void
-die_archive(int rc, const char *file, const struct archive_reader *r)
-{
-	char msg[2048];
-	int status = datafile_error_message(rc, file, &r->magic, msg, sizeof(msg));
-
-	fflush(stdout);
-	fputs(msg, stderr);
-	exit(status);
-}
-
-static const struct sadf_backend *
-backend_of(enum sadf_format f)
-{
-	switch (f) {
-	case SADF_F_DB:
-		return &sadf_db;
-	case SADF_F_JSON:
-		return &sadf_json;
-	case SADF_F_XML:
-		return &sadf_xml;
-	case SADF_F_PPC:
-		return &sadf_ppc;
-	default:
-		return NULL;
-	}
-}
+/* Each format's backend and what its sink writes (NULL: not implemented). */
+static const struct {
+	const struct sadf_backend *b;
+	enum sar_sink_format sink;
+} formats[SADF_F_MAX] = {
+        [SADF_F_PPC] = {&sadf_ppc, SAR_SINK_PPC}, [SADF_F_DB] = {&sadf_db, SAR_SINK_DB},
+        [SADF_F_JSON] = {&sadf_json, SAR_SINK_JSON}, [SADF_F_XML] = {&sadf_xml, SAR_SINK_XML},
+        [SADF_F_RAW] = {&sadf_raw, SAR_SINK_RAW}, [SADF_F_SVG] = {&sadf_svg, SAR_SINK_SVG},
+};
 
 static int
 run(struct sadf *d, const struct sadf_config *c)
 {
 	static struct archive_reader r;
-	const struct sadf_backend *b = backend_of(c->format);
-	bool header_format = c->format == SADF_F_NONE;
-	struct source *src;
-	char msg[SADF_PATH_LEN + 128];
-	int fd, rc;
+	const struct sadf_backend *b = formats[c->format].b;
+	bool other;
+	int rc = sadf_open(&r, c, &other);
 
-	fd = open(c->file, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		int status =
-		        datafile_open_message(errno, c->file, c->default_file, msg, sizeof(msg));
-		fputs(msg, stderr);
-		return status;
-	}
-	rc = source_open_fd(fd, &src);
-	if (rc < 0)
-		die_archive(rc, c->file, &r);
-	rc = archive_open(&r, src, true);
-	if (rc == 0)
-		rc = archive_read_header(&r, header_format);
-	else if (rc == 1)
-		/* Another format: sadf -H still shows its magic and version. */
-		rc = header_format ? 0 : ARCHIVE_E_FORMAT;
-	if (rc < 0)
-		die_archive(rc, c->file, &r);
-	if (header_format) {
+	if (rc)
+		return rc;
+	if (c->format == SADF_F_CONV)
+		return sadf_convert(&r, other);
+	if (c->format == SADF_F_NONE) {
 		sadf_print_header(stdout, c->file, &r, c->time_mode);
 		return 0;
 	}
@@ -359,12 +347,13 @@ run(struct sadf *d, const struct sadf_config *c)
 	}
 	d->s.r = &r;
 	d->b = b;
-	d->s.sink_format = c->format == SADF_F_DB     ? SAR_SINK_DB
-	                   : c->format == SADF_F_JSON ? SAR_SINK_JSON
-	                   : c->format == SADF_F_XML  ? SAR_SINK_XML
-	                                              : SAR_SINK_PPC;
-	if (c->header_only) {
-		sar_init_acts(&d->s, c->file);
+	d->s.sink_format = formats[c->format].sink;
+	/* sysstat sets LC_NUMERIC to C for -j and -g once past the header-only report. */
+	if (c->format == SADF_F_JSON || c->format == SADF_F_SVG)
+		setlocale(LC_NUMERIC, "C");
+	snprintf(d->s.dp, sizeof(d->s.dp), "%s", localeconv()->decimal_point);
+	if (c->header_only && !b->run) {
+		/* Only the format's header and trailer, whatever the activities (sysstat's -H). */
 		if (b->file_begin)
 			b->file_begin(d);
 		if (b->file_end)
@@ -381,24 +370,33 @@ check_format(struct cmdline *cl)
 {
 	struct sadf_config *c = &cl->c;
 	enum sadf_format f = c->format;
-	bool any_time = f != SADF_F_CONV && f != SADF_F_NONE;
 
 	if (f == SADF_F_NONE && !c->header_only)
 		c->format = f = SADF_F_PPC;
-	any_time = f != SADF_F_CONV && f != SADF_F_NONE;
 	if (f != SADF_F_JSON && f != SADF_F_XML && f != SADF_F_SVG && f != SADF_F_PCP &&
 	    f != SADF_F_NONE)
 		c->header_only = false;
 	if (f != SADF_F_DB)
 		c->horizontal = false;
 	c->time_mode = SADF_T_UTC;
-	if ((cl->time_bits & (1u << SADF_T_LOCAL)) && any_time)
+	if ((cl->time_bits & (1u << SADF_T_LOCAL)) && f != SADF_F_CONV && f != SADF_F_NONE)
 		c->time_mode = SADF_T_LOCAL;
 	if ((cl->time_bits & (1u << SADF_T_TRUE)) && f != SADF_F_SVG && f != SADF_F_PCP)
 		c->time_mode = SADF_T_TRUE;
 	if ((cl->time_bits & (1u << SADF_T_EPOCH)) &&
 	    (f == SADF_F_DB || f == SADF_F_PPC || f == SADF_F_RAW))
 		c->time_mode = SADF_T_EPOCH;
+}
+
+static void
+init_nls(void)
+{
+	setlocale(LC_MESSAGES, "");
+	setlocale(LC_CTYPE, "");
+	setlocale(LC_TIME, "");
+	setlocale(LC_NUMERIC, "");
+	bindtextdomain(NLS_DOMAIN, LOCALEDIR);
+	textdomain(NLS_DOMAIN);
 }
 
 int
@@ -408,22 +406,27 @@ main(int argc, char **argv)
 	struct cmdline cl;
 
 	progname = argv[0];
-	setlocale(LC_ALL, "");
+	init_nls();
 	memset(&cl, 0, sizeof(cl));
 	cl.c.interval = -1;
 	d.s.o.decimals = -1;
 	d.s.out = d.out = stdout;
-	snprintf(d.s.dp, sizeof(d.s.dp), ".");
 	parse_args(&cl, &d, argc, argv);
+	sar_colors_init(&d.s, getenv("S_COLORS"), getenv("S_COLORS_SGR"), isatty(STDOUT_FILENO));
+	resolve_file(&cl.c);
+	/* In sysstat's order: the missing PCP support before the other checks. */
+	if (cl.c.format == SADF_F_PCP) {
+		fputs(_("PCP support not compiled in\n"), stderr);
+		return 1;
+	}
 	if (__builtin_popcount(cl.time_bits) > 1)
 		usage();
 	if (!cl.c.count)
 		cl.c.count = -1;
 	sar_finish_selection(&d.s.o, cl.option_a);
-	/* sadf shows values, not human units; -P and the lists act as in sar. */
+	/* sadf shows values, never human units, and does not omit zero lines. */
 	d.s.o.human = false;
-	if (cl.option_a)
-		d.s.o.outputs[A_IRQ] |= SAR_O_IRQ_ALL;
+	d.s.o.zero_omit = false;
 	check_format(&cl);
 	if (cl.c.interval < 0)
 		cl.c.interval = 1;
@@ -431,13 +434,6 @@ main(int argc, char **argv)
 	d.s.o.count = cl.c.count;
 	d.s.o.true_time = cl.c.time_mode == SADF_T_TRUE;
 	d.utc = cl.c.time_mode == SADF_T_UTC || cl.c.time_mode == SADF_T_EPOCH;
-	if (cl.c.format == SADF_F_PCP) {
-		fprintf(stderr, "PCP support not compiled in\n");
-		return 1;
-	}
-	if (cl.c.format == SADF_F_JSON || cl.c.format == SADF_F_SVG)
-		setlocale(LC_NUMERIC, "C");
-	resolve_file(&cl.c);
 	d.c = &cl.c;
 	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	return run(&d, &cl.c);

@@ -69,6 +69,7 @@ struct sadf_config {
 };
 
 struct sadf;
+struct sadf_names;
 
 /*
  * A format: its sink for the views' cells and the pieces around them. Any
@@ -76,6 +77,8 @@ struct sadf;
  */
 struct sadf_backend {
 	bool by_record; /* -j, -x: every activity inside each record (sysstat's logic 1) */
+	/* -g: a walk of its own over the file (sysstat's svg_display_loop); the rest unused. */
+	void (*run)(struct sadf *d, const char *file);
 	void (*row)(struct sadf *d); /* a row of d->view: d->cells[0..n_cells) */
 	void (*file_begin)(struct sadf *d);
 	void (*file_end)(struct sadf *d);
@@ -94,6 +97,15 @@ struct sadf_backend {
 	void (*comments_begin)(struct sadf *d);
 	void (*comment)(struct sadf *d, const char *text);
 	void (*comments_end)(struct sadf *d);
+	/*
+	 * -r: prints output v of activity a for the record in a->slot[curr]
+	 * (the previous one in slot[!curr]) instead of the view; called for
+	 * every record displayed, whatever a's item count.
+	 */
+	void (*print_view)(struct sadf *d, struct sar_act *a, const struct sar_view *v, int curr);
+	/* -r: every archive_next() of the walk, with its return code. */
+	void (*record_read)(struct sadf *d, const struct archive_record *rec, int rc);
+	bool decode_all; /* -r: every activity of every record is decoded, not the pass's only */
 };
 
 /* The state of one sadf run. */
@@ -118,6 +130,14 @@ struct sadf {
 	struct strbuf strs;          /* their strings, NUL-separated */
 	size_t n_cells, cap_cells;
 	bool sep_stats, sep_restart, sep_comment; /* JSON separators */
+	bool dot;                    /* LC_NUMERIC's decimal point is '.' (numfmt applies) */
+	struct sadf_names *names;    /* the name lists split so far (sadf_list_name) */
+	size_t n_names, last_names;
+	unsigned stamp_gen;          /* bumped with every new date/time/interval */
+	unsigned pfx_gen;            /* fmt_text: the stamp its prefix was built for */
+	char pfx[256];               /* fmt_text: "host<sep>dt<sep>timestamp" of the record */
+	size_t pfx_len;
+	void *fmt;                                /* the backend's own state (-r) */
 };
 
 /* Backends (fmt_*.c). */
@@ -125,6 +145,8 @@ extern const struct sadf_backend sadf_ppc;
 extern const struct sadf_backend sadf_db;
 extern const struct sadf_backend sadf_json;
 extern const struct sadf_backend sadf_xml;
+extern const struct sadf_backend sadf_raw;
+extern const struct sadf_backend sadf_svg;
 
 /* engine.c: reads the open file in r and prints it with d->b. Exits on a read error. */
 void sadf_run(struct sadf *d, const char *file);
@@ -136,12 +158,51 @@ const char *sadf_name_at(const char *list, size_t k, char *buf, size_t len);
 /* The name of cell k: its own (sar_out_name), else the k-th of list. */
 const char *sadf_cell_name(const struct sar_cell *c, const char *list, size_t k, char *buf,
                            size_t len);
-/* A number cell as text ("%.*f" in the current LC_NUMERIC, "%llu", or the string). */
-void sadf_cell_text(const struct sadf *d, const struct sar_cell *c, char *buf, size_t len);
+/*
+ * The k-th name of list, split once and kept for the run (lists are the
+ * views' static tables): "" past the end. The fast form of sadf_name_at.
+ */
+const char *sadf_list_name(struct sadf *d, const char *list, size_t k);
+/* The name of cell k: its own (sar_out_name), else the k-th of list (sadf_list_name). */
+const char *sadf_key(struct sadf *d, const struct sar_cell *c, const char *list, size_t k);
+/*
+ * A cell as text into buf (len > 1 bytes, NUL-terminated): a number as
+ * "%.*f" in the current LC_NUMERIC, an integer as "%llu", or the string.
+ * Returns its length. SADF_NUM_LEN holds any double.
+ */
+size_t sadf_cell_text(const struct sadf *d, const struct sar_cell *c, char *buf, size_t len);
+#define SADF_NUM_LEN 400
+/*
+ * -d -h's field list: calls fn for every output sysstat lists, in its
+ * activity order: the selected outputs of the file's activities (of a known
+ * format or not) that have items at the file's start.
+ */
+void sadf_each_listed_view(struct sadf *d,
+                           void (*fn)(struct sadf *d, const struct sar_act *a,
+                                      const struct sar_view *v));
 /* The file's creation date, YYYY-MM-DD: local time, or the creator's stored date with -t. */
 void sadf_file_date(char *buf, size_t len, const struct sa_file_header *h, enum sadf_time mode);
 /* The file's CPU count as sysstat shows it. */
 int sadf_cpu_count(unsigned int sa_cpu_nr);
+
+/*
+ * Opens c->file into r (zeroed) and reads what format c->format needs, as
+ * sysstat does: the magic block, then the header and the activity list,
+ * except for -c and for a file of another format magic when only headers
+ * are shown (-H; *ret_other is then true and r->hdr stays zeroed). Prints
+ * sysstat's message on failure and returns its exit status; 0 on success.
+ */
+int sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_other);
+
+/*
+ * sadf -c on a file opened by sadf_open: nothing to do for a current file;
+ * the conversion of 0x2171 and 0x2173 files is not implemented. Prints the
+ * message and returns the exit status.
+ */
+int sadf_convert(const struct archive_reader *r, bool other);
+
+/* The program name, for messages (main.c). */
+extern const char *progname;
 
 /*
  * Prints the `sadf -H` report of the file opened in r (archive_open() done;

@@ -41,6 +41,26 @@ enum sar_sgr {
  */
 void sar_colors_init(struct sar *s, const char *colors, const char *sgr, bool is_tty);
 
+/*
+ * How render.c colours what it prints (never in sink mode): the time column
+ * and the headers not at all; every number as a value (zero, non-zero, or a
+ * percentage above a threshold); sar_out_str as an item name; sar_out_raw's
+ * text as an item name too, one coloured part with the raw text after it,
+ * until the next value or the end of the line. Lines ending with a name
+ * (FS, FC, sensors, USB) close the colour after their newline, as sysstat's
+ * " %s\n" does.
+ */
+
+/*
+ * A string value (sysstat's cprintf_s: the USB manufacturer and product),
+ * already formatted with its leading space and padding; coloured as a value,
+ * up to the next value or the end of the line. Sink mode: a string cell.
+ */
+void sar_out_text(struct sar *s, const char *text);
+
+/* " %*x" coloured as a value (sysstat's cprintf_x). Sink mode: an integer cell. */
+void sar_out_hex(struct sar *s, unsigned v, int width);
+
 /* The kinds of special record lines. */
 enum sar_special {
 	SAR_SPECIAL_RESTART,

@@ -205,11 +205,16 @@ header_every_sample(const struct sar *s)
 	}
 	if (outputs > 1)
 		return true;
-	if (first == A_CPU || first == A_PWR_CPU || first == A_PWR_FREQ || first == A_NET_SOFT ||
-	    first == A_IRQ) {
-		for (k = 0; k < sizeof(s->o.cpu_bitmap); k++)
-			bits += (uint32_t) __builtin_popcount(s->o.cpu_bitmap[k]);
-		return bits > 1;
+	for (k = 0; k < sar_view_count(); k++) {
+		const struct sar_view *v = sar_view_at(k);
+
+		if (v && v->act_id == first && (v->flags & SAR_VF_CPU_BITMAP)) {
+			size_t b;
+
+			for (b = 0; b < sizeof(s->o.cpu_bitmap); b++)
+				bits += (uint32_t) __builtin_popcount(s->o.cpu_bitmap[b]);
+			return bits > 1;
+		}
 	}
 	for (k = 0; k < s->n_acts; k++)
 		if (s->acts[k].desc->id == first)

@@ -90,20 +90,23 @@ put_sgr(struct sar *s, enum sar_sgr k)
 }
 
 /*
- * Item names printed by hand (sar_out_raw: a space and the name, a TTY
- * number) are one coloured part in sysstat: the colour opens with the first
- * piece and closes before the next value, or at the end of the line.
+ * Item names printed in pieces (sar_out_raw: a space, then the name) are one
+ * coloured part in sysstat, so a colour opened for text stays open until the
+ * next value, or the end of the line.
  */
 static void
-close_item(struct sar *s)
+close_sgr(struct sar *s)
 {
-	if (s->item_open) {
-		s->item_open = false;
+	if (s->sgr_open) {
+		s->sgr_open = false;
 		put_sgr(s, SAR_SGR_NORMAL);
 	}
 }
 
-/* The views whose line ends with the item name print the newline inside its colour. */
+/*
+ * The views whose lines end with a name print the newline inside its colour
+ * (" %s\n"); the others (--pretty names) after it.
+ */
 static bool
 name_ends_line(const struct sar *s)
 {
@@ -113,6 +116,7 @@ name_ends_line(const struct sar *s)
 	case A_PWR_FAN:
 	case A_PWR_TEMP:
 	case A_PWR_IN:
+	case A_PWR_USB:
 		return true;
 	default:
 		return false;
@@ -123,7 +127,7 @@ name_ends_line(const struct sar *s)
 static void
 put_value(struct sar *s, enum sar_sgr k, const char *buf, size_t n, const char *after)
 {
-	close_item(s);
+	close_sgr(s);
 	put_sgr(s, k);
 	emit(s, buf, n);
 	put_sgr(s, SAR_SGR_NORMAL);
@@ -167,7 +171,7 @@ pc_sgr(double v, int decimals)
 void
 sar_out_special(struct sar *s, enum sar_special kind, const char *text)
 {
-	close_item(s);
+	close_sgr(s);
 	put_sgr(s, kind == SAR_SPECIAL_RESTART ? SAR_SGR_RESTART : SAR_SGR_COMMENT);
 	fputs(text, s->out);
 	put_sgr(s, SAR_SGR_NORMAL);
@@ -198,11 +202,42 @@ sar_out_raw(struct sar *s, const char *str)
 	/* Separators and names placed by hand: sink-mode views use sar_out_str. */
 	if (s->sink)
 		return;
-	if (s->colors && !s->item_open) {
+	if (s->colors && !s->sgr_open) {
 		put_sgr(s, SAR_SGR_ITEM);
-		s->item_open = true;
+		s->sgr_open = true;
 	}
 	emit(s, str, strlen(str));
+}
+
+void
+sar_out_text(struct sar *s, const char *text)
+{
+	if (s->sink) {
+		struct sar_cell c = {.kind = SAR_CELL_STR, .str = text};
+
+		if (s->in_row)
+			s->sink->cell(s, &c);
+		return;
+	}
+	close_sgr(s);
+	if (s->colors) {
+		put_sgr(s, SAR_SGR_VALUE);
+		s->sgr_open = true;
+	}
+	fputs(text, s->out);
+}
+
+void
+sar_out_hex(struct sar *s, unsigned v, int width)
+{
+	char buf[32];
+
+	if (s->sink) {
+		sink_u64(s, v);
+		return;
+	}
+	snprintf(buf, sizeof(buf), " %*x", width, v);
+	put_value(s, SAR_SGR_VALUE, buf, strlen(buf), NULL);
 }
 
 void
@@ -221,12 +256,12 @@ sar_out_nl(struct sar *s)
 		s->in_row = false;
 		return;
 	}
-	if (s->item_open && name_ends_line(s)) {
+	if (s->sgr_open && name_ends_line(s)) {
 		putc('\n', s->out);
-		close_item(s);
+		close_sgr(s);
 		return;
 	}
-	close_item(s);
+	close_sgr(s);
 	putc('\n', s->out);
 }
 
@@ -240,7 +275,7 @@ sar_out_ts(struct sar *s, const char *ts)
 		s->sink->row_begin(s);
 		return;
 	}
-	close_item(s);
+	close_sgr(s);
 	emit(s, ts, n);
 	for (; n < 11; n++)
 		putc(' ', s->out);
@@ -268,7 +303,7 @@ sar_out_str(struct sar *s, const char *str, int width)
 			s->sink->cell(s, &c);
 		return;
 	}
-	close_item(s);
+	close_sgr(s);
 	put_sgr(s, SAR_SGR_ITEM);
 	put_str(s, str, width);
 	put_sgr(s, SAR_SGR_NORMAL);

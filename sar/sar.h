@@ -41,6 +41,7 @@ struct sar_act {
 struct sar;
 struct sar_names;
 struct sar_cell;
+struct sar_disk_names;
 
 /* One output of an activity (CPU has -u and -u ALL; MEMORY has -r and -S...). */
 struct sar_view {
@@ -144,6 +145,8 @@ enum sar_view_flag {
 	SAR_VF_HDR_EVERY_SAMPLE = 1u << 0, /* IRQ: the header before every sample */
 	SAR_VF_HDR_EVERY_WITH_Z = 1u << 1, /* DEV, EDEV, DISK, FS, SERIAL, SOFT with -z */
 	SAR_VF_CPU_BITMAP = 1u << 2,       /* rows are counted from the -P selection */
+	SAR_VF_SADF_SUPERSEDED = 1u << 3,  /* sadf -j/-x: hidden when a later output of the
+	                                      activity is selected (-F under -F MOUNT) */
 };
 
 /* Outputs selectable on the command line (a view's opt). */
@@ -210,8 +213,10 @@ struct sar {
 	/* Colours (display.h, render.c); a zeroed struct has none. */
 	bool colors;       /* S_COLORS: escape sequences around the values */
 	char sgr[8][16];   /* the sequences, indexed by enum sar_sgr */
-	bool item_open;    /* an item name's colour is open until the next value */
+	bool sgr_open;     /* a colour is open until the next value or the line's end */
 	uint32_t view_act; /* the activity id of the view being printed */
+	/* views_disk.c: how devices are named, read once per run as sysstat does (ioconf). */
+	struct sar_disk_names *disk_names;
 };
 
 /* ---- render.c: output primitives (sysstat's cprintf_* family) ---- */

@@ -7,6 +7,7 @@
  * and listed in views.c in the order sar prints the outputs of one activity.
  */
 
+#include "display.h" /* sar_label_summary() */
 #include "sar.h"
 
 /*

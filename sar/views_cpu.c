@@ -12,6 +12,10 @@
  * corrections rewrite the reference values. The engine always passes the
  * activity's own slots (a->slot[]), which is what lets a view find the
  * writable slot behind a const pointer.
+ *
+ * sadf (sink mode) shows the same rows, without sar's -z; its interrupt
+ * rows are irregular: values named by CPU column, and in XML one element
+ * per value (irq_xml_row).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -578,13 +582,91 @@ irq_name(const struct stats_irq *q, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int) sizeof(q->irq_name), q->irq_name);
 }
 
+/* The columns shown: the CPU items of the record (at most CPU_ITEMS_MAX) not masked. */
+static uint32_t
+irq_columns(const struct sar_slot *curr, const struct cpu_mask *masked, uint32_t *ret_ncols)
+{
+	uint32_t ncols = curr->nr < CPU_ITEMS_MAX ? curr->nr : CPU_ITEMS_MAX, c, shown = 0;
+
+	for (c = 0; c < ncols; c++)
+		if (!mask_has(masked, c))
+			shown++;
+	*ret_ncols = ncols;
+	return shown;
+}
+
+/*
+ * sadf names each value of an interrupt by its CPU column: "all", then
+ * cpuN for -p, CPUN in JSON, N in XML (the cpu attribute).
+ */
+static void
+irq_column_name(const struct sar *s, uint32_t c, char *buf, size_t len)
+{
+	if (c == 0)
+		snprintf(buf, len, "all");
+	else if (s->sink_format == SAR_SINK_JSON)
+		snprintf(buf, len, "CPU%u", (unsigned) (c - 1));
+	else if (s->sink_format == SAR_SINK_XML)
+		snprintf(buf, len, "%u", (unsigned) (c - 1));
+	else
+		snprintf(buf, len, "cpu%u", (unsigned) (c - 1));
+}
+
+/* The values of interrupt i in the columns shown. */
+static void
+irq_values(struct sar *s, const struct sar_act *a, struct sar_slot *prev, struct sar_slot *curr,
+           uint32_t i, uint32_t ncols, const struct cpu_mask *masked, uint64_t itv)
+{
+	char name[32];
+	uint32_t c;
+
+	for (c = 0; c < ncols; c++) {
+		const struct stats_irq *qc = cell(a, curr, c, i), *qp = cell(a, prev, c, i);
+
+		if (mask_has(masked, c))
+			continue;
+		if (s->sink) {
+			irq_column_name(s, c, name, sizeof(name));
+			sar_out_name(s, name);
+		}
+		/* A CPU going offline takes its interrupts out of the total. */
+		if (c == 0 && qc->irq_nr < qp->irq_nr)
+			sar_out_f(s, 0.0);
+		else
+			sar_out_f(s, rate32(qp->irq_nr, qc->irq_nr, itv));
+	}
+}
+
+/*
+ * sadf: the interrupt's row, its name then its values. Without a column,
+ * sysstat prints nothing, but for -d a line of the time alone. XML has
+ * the whole record in one row (irq_xml_row).
+ */
+static void
+irq_sink_row(struct sar *s, const struct sar_act *a, struct sar_slot *prev, struct sar_slot *curr,
+             uint32_t i, const char *name, const struct cpu_mask *masked, uint64_t itv)
+{
+	uint32_t ncols, shown = irq_columns(curr, masked, &ncols);
+	bool xml = s->sink_format == SAR_SINK_XML;
+
+	if (!shown && s->sink_format != SAR_SINK_DB)
+		return;
+	if (!xml)
+		sar_out_ts(s, s->ts_curr);
+	if (shown)
+		sar_out_str(s, name, 9);
+	irq_values(s, a, prev, curr, i, ncols, masked, itv);
+	if (!xml)
+		sar_out_nl(s);
+}
+
 /* Rows and averages alike; the header comes before every sample, columns may change. */
 static unsigned
 irq_report(struct sar *s, struct sar_act *a, const struct sar_slot *prev_slot,
            const struct sar_slot *curr_slot, uint64_t itv)
 {
 	struct sar_slot *prev = own_slot(a, prev_slot), *curr = own_slot(a, curr_slot);
-	uint32_t nr2 = a->fa->fa.nr2, ncols = curr->nr, i, c;
+	uint32_t nr2 = a->fa->fa.nr2, ncols, i;
 	struct sar_view hdr = view_irq;
 	struct cpu_mask masked;
 	unsigned lines = 0;
@@ -595,8 +677,9 @@ irq_report(struct sar *s, struct sar_act *a, const struct sar_slot *prev_slot,
 	/* With --pretty the interrupt name goes to the end of the line. */
 	hdr.iwidth = s->o.pretty ? -1 : 0;
 	sar_out_header(s, &hdr, s->ts_prev, a, masked.bits);
-	if (ncols > CPU_ITEMS_MAX)
-		ncols = CPU_ITEMS_MAX;
+	irq_columns(curr, &masked, &ncols);
+	if (s->sink && s->sink_format == SAR_SINK_XML)
+		sar_out_ts(s, s->ts_curr);
 	for (i = 0; i < nr2; i++) {
 		const struct stats_irq *q_all_c = cell(a, curr, 0, i),
 		                       *q_all_p = cell(a, prev, 0, i);
@@ -604,22 +687,17 @@ irq_report(struct sar *s, struct sar_act *a, const struct sar_slot *prev_slot,
 		irq_name(q_all_c, name, sizeof(name));
 		if (!irq_selected(s, name))
 			continue;
+		if (s->sink) {
+			/* sadf has no -z. */
+			irq_sink_row(s, a, prev, curr, i, name, &masked, itv);
+			continue;
+		}
 		if (s->o.zero_omit && q_all_c->irq_nr == q_all_p->irq_nr)
 			continue;
 		sar_out_ts(s, s->ts_curr);
 		if (!s->o.pretty)
 			sar_out_str(s, name, 9);
-		for (c = 0; c < ncols; c++) {
-			const struct stats_irq *qc = cell(a, curr, c, i), *qp = cell(a, prev, c, i);
-
-			if (mask_has(&masked, c))
-				continue;
-			/* A CPU going offline takes its interrupts out of the total. */
-			if (c == 0 && qc->irq_nr < qp->irq_nr)
-				sar_out_f(s, 0.0);
-			else
-				sar_out_f(s, rate32(qp->irq_nr, qc->irq_nr, itv));
-		}
+		irq_values(s, a, prev, curr, i, ncols, &masked, itv);
 		if (s->o.pretty) {
 			sar_out_raw(s, " ");
 			sar_out_raw(s, name);
@@ -627,6 +705,8 @@ irq_report(struct sar *s, struct sar_act *a, const struct sar_slot *prev_slot,
 		sar_out_nl(s);
 		lines++;
 	}
+	if (s->sink && s->sink_format == SAR_SINK_XML)
+		sar_out_nl(s);
 	return lines;
 }
 
@@ -637,7 +717,47 @@ irq_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 	irq_report(s, a, first, last, itv);
 }
 
+/*
+ * sadf -x: the record's interrupts in one row of cells, each name (a
+ * string cell) followed by its values, which are named by CPU.
+ */
+static void
+irq_xml_row(const struct sar *s, FILE *out, int tab, const struct sar_cell *cells, size_t n)
+{
+	const char *intr = "";
+	size_t k;
+	int t;
+
+	(void) s;
+	for (t = 0; t < tab; t++)
+		putc('\t', out);
+	fputs("<int-global per=\"second\">\n", out);
+	for (k = 0; k < n; k++) {
+		if (cells[k].kind == SAR_CELL_STR) {
+			intr = cells[k].str;
+			continue;
+		}
+		for (t = 0; t <= tab; t++)
+			putc('\t', out);
+		fprintf(out, "<irq intr=\"%s\" cpu=\"%s\" value=\"%.*f\"/>\n", intr,
+		        cells[k].name ? cells[k].name : "", cells[k].decimals, cells[k].d);
+	}
+	for (t = 0; t < tab; t++)
+		putc('\t', out);
+	fputs("</int-global>\n", out);
+}
+
+static const struct sar_names irq_names = {
+        .json = "interrupts",
+        .keys = "intr",
+        .xml = "interrupts",
+        .xml_attrs = "",
+        .flags = SAR_NF_ITEMS,
+        .xml_row = irq_xml_row,
+};
+
 const struct sar_view view_irq = {
+        .names = &irq_names,
         .act_id = A_IRQ,
         .opt = SAR_O_IRQ_SUM | SAR_O_IRQ_ALL,
         .hdr = "INTR;CPU*",
@@ -793,7 +913,8 @@ softnet_report(struct sar *s, struct sar_act *a, const struct sar_slot *prev_slo
 
 		if (!sar_cpu_selected(s, i) || mask_has(&hidden, i))
 			continue;
-		if (s->o.zero_omit && !memcmp(p, c, sizeof(*c)))
+		/* sadf has no -z. */
+		if (s->o.zero_omit && !s->sink && !memcmp(p, c, sizeof(*c)))
 			continue;
 		sar_out_ts(s, s->ts_curr);
 		out_cpu_name(s, i);
@@ -828,7 +949,16 @@ softnet_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first
 	softnet_report(s, a, first, last, itv, true);
 }
 
+static const struct sar_names softnet_names = {
+        .json = "softnet",
+        .group = "network",
+        .keys = "cpu;total;dropd;squeezd;rx_rps;flw_lim;blg_len",
+        .xml_item = "softnet",
+        .flags = SAR_NF_ITEMS | SAR_NF_CPU_ITEM,
+};
+
 const struct sar_view view_softnet = {
+        .names = &softnet_names,
         .act_id = A_NET_SOFT,
         .opt = SAR_O_MAIN,
         .hdr = "CPU;total/s;dropd/s;squeezd/s;rx_rps/s;flw_lim/s;blg_len",
@@ -932,7 +1062,33 @@ psi_mem_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first
 	psi_report(s, a, &view_psi_mem, 2, first, last, itv, true);
 }
 
+static const struct sar_names psi_cpu_names = {
+        .json = "psi-cpu",
+        .group = "psi",
+        .keys = "some_avg10;some_avg60;some_avg300;some_avg",
+        .xml = "psi-cpu",
+};
+
+/* The "some" then the "full" stall shares of I/O and memory. */
+#define PSI_SOME_FULL_KEYS                                                                         \
+	"some_avg10;some_avg60;some_avg300;some_avg;full_avg10;full_avg60;full_avg300;full_avg"
+
+static const struct sar_names psi_io_names = {
+        .json = "psi-io",
+        .group = "psi",
+        .keys = PSI_SOME_FULL_KEYS,
+        .xml = "psi-io",
+};
+
+static const struct sar_names psi_mem_names = {
+        .json = "psi-mem",
+        .group = "psi",
+        .keys = PSI_SOME_FULL_KEYS,
+        .xml = "psi-mem",
+};
+
 const struct sar_view view_psi_cpu = {
+        .names = &psi_cpu_names,
         .act_id = A_PSI_CPU,
         .opt = SAR_O_MAIN,
         .hdr = "%scpu-10;%scpu-60;%scpu-300;%scpu",
@@ -942,6 +1098,7 @@ const struct sar_view view_psi_cpu = {
 };
 
 const struct sar_view view_psi_io = {
+        .names = &psi_io_names,
         .act_id = A_PSI_IO,
         .opt = SAR_O_MAIN,
         .hdr = "%sio-10;%sio-60;%sio-300;%sio;%fio-10;%fio-60;%fio-300;%fio",
@@ -951,6 +1108,7 @@ const struct sar_view view_psi_io = {
 };
 
 const struct sar_view view_psi_mem = {
+        .names = &psi_mem_names,
         .act_id = A_PSI_MEM,
         .opt = SAR_O_MAIN,
         .hdr = "%smem-10;%smem-60;%smem-300;%smem;%fmem-10;%fmem-60;%fmem-300;%fmem",

@@ -48,6 +48,20 @@ static const char ioconf_local[] = "./sysstat.ioconf";
 
 /* ---- helpers ---- */
 
+/* sadf shows every row: -z only hides rows in sar's own output. */
+static bool
+zero_omit(const struct sar *s)
+{
+	return s->o.zero_omit && !s->sink;
+}
+
+/* Whether the rows go to sadf's JSON or XML, whose rows have fields of their own. */
+static bool
+sink_markup(const struct sar *s)
+{
+	return s->sink && (s->sink_format == SAR_SINK_JSON || s->sink_format == SAR_SINK_XML);
+}
+
 /* S_VALUE of a 32-bit counter: the subtraction wraps at 32 bits. */
 static double
 s_value32(uint32_t prev, uint32_t curr, uint64_t itv)
@@ -138,6 +152,11 @@ static const size_t io_fields[] = {
         offsetof(struct stats_io, dk_drive_dblk),
 };
 
+#define N_IO (sizeof(io_fields) / sizeof(io_fields[0]))
+
+/* sadf -j and -x group the rates by direction: tps, reads, writes, discards. */
+static const size_t io_markup_order[N_IO] = {0, 1, 4, 2, 5, 3, 6};
+
 static uint64_t
 u64_at(const void *item, size_t off)
 {
@@ -153,17 +172,20 @@ io_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev, const st
          uint64_t itv)
 {
 	const void *p = sar_item(a, prev, 0, 0), *c = sar_item(a, curr, 0, 0);
+	double rate[N_IO];
 	size_t i;
 
-	if (s->dish)
-		sar_out_header(s, &view_io, s->ts_prev, a, NULL);
-	sar_out_ts(s, s->ts_curr);
-	for (i = 0; i < sizeof(io_fields) / sizeof(io_fields[0]); i++) {
+	for (i = 0; i < N_IO; i++) {
 		uint64_t vp = u64_at(p, io_fields[i]), vc = u64_at(c, io_fields[i]);
 
 		/* Sums drop when a device goes away: sysstat shows 0, not a wrapped rate. */
-		sar_out_f(s, vc < vp ? 0.0 : sar_s_value(vp, vc, itv));
+		rate[i] = vc < vp ? 0.0 : sar_s_value(vp, vc, itv);
 	}
+	if (s->dish)
+		sar_out_header(s, &view_io, s->ts_prev, a, NULL);
+	sar_out_ts(s, s->ts_curr);
+	for (i = 0; i < N_IO; i++)
+		sar_out_f(s, rate[sink_markup(s) ? io_markup_order[i] : i]);
 	sar_out_nl(s);
 	return 1;
 }
@@ -175,7 +197,17 @@ io_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 	io_print(s, a, first, last, itv);
 }
 
+/* In the order of io_markup_order: "a.b" keys nest (JSON objects, XML elements). */
+static const struct sar_names io_names = {
+        .json = "io",
+        .keys = "tps;io-reads.rtps;io-reads.bread;io-writes.wtps;io-writes.bwrtn;"
+                "io-discard.dtps;io-discard.bdscd",
+        .xml = "io",
+        .xml_attrs = " per=\"second\"",
+};
+
 const struct sar_view view_io = {
+        .names = &io_names,
         .act_id = A_IO,
         .opt = SAR_O_MAIN,
         .hdr = "tps;rtps;wtps;dtps;bread/s;bwrtn/s;bdscd/s",
@@ -215,8 +247,15 @@ serial_row(struct sar *s, const struct stats_serial *sp, const struct stats_seri
 	char tty[32];
 
 	sar_out_ts(s, s->ts_curr);
-	snprintf(tty, sizeof(tty), "       %3d", (int) sc->line);
-	sar_out_raw(s, tty);
+	if (s->sink) {
+		/* sadf: the line number, named ttyS<n> by -p. */
+		snprintf(tty, sizeof(tty), "%s%d", s->sink_format == SAR_SINK_PPC ? "ttyS" : "",
+		         (int) sc->line);
+		sar_out_str(s, tty, 0);
+	} else {
+		snprintf(tty, sizeof(tty), "       %3d", (int) sc->line);
+		sar_out_raw(s, tty);
+	}
 	sar_out_f(s, s_value32(sp->rx, sc->rx, itv));
 	sar_out_f(s, s_value32(sp->tx, sc->tx, itv));
 	sar_out_f(s, s_value32(sp->frame, sc->frame, itv));
@@ -242,7 +281,7 @@ serial_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 		const struct stats_serial *sp =
 		        s->since_boot ? &zero : serial_prev(a, prev, i, sc->line);
 
-		if (!sp || (s->o.zero_omit && !memcmp(sp, sc, sizeof(*sc))))
+		if (!sp || (zero_omit(s) && !memcmp(sp, sc, sizeof(*sc))))
 			continue;
 		serial_row(s, sp, sc, itv);
 		n++;
@@ -257,7 +296,17 @@ serial_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 	serial_print(s, a, first, last, itv);
 }
 
+static const struct sar_names serial_names = {
+        .json = "serial",
+        .keys = "line;rcvin;xmtin;framerr;prtyerr;brk;ovrun",
+        .xml = "serial",
+        .xml_attrs = " per=\"second\"",
+        .xml_item = "tty",
+        .flags = SAR_NF_ITEMS | SAR_NF_ITEM_NUM,
+};
+
 const struct sar_view view_serial = {
+        .names = &serial_names,
         .act_id = A_SERIAL,
         .opt = SAR_O_MAIN,
         .hdr = "TTY;rcvin/s;xmtin/s;framerr/s;prtyerr/s;brk/s;ovrun/s",
@@ -529,16 +578,31 @@ ioc_name(struct ioc_table *t, uint32_t major, uint32_t minor, char *out, size_t 
 
 /* ---- device names ---- */
 
-/* Per-block name state of -d (the view's average area). */
-struct disk_state {
+/*
+ * What naming the devices has learnt: sysstat reads the ioconf file and the
+ * device-mapper major once per run (its messages too), whatever the passes.
+ */
+struct sar_disk_names {
 	bool dm_known;
 	uint32_t dm_major;
 	struct ioc_table ioc;
 };
 
+/* The run's naming state, made at the first device name (it lives until the run ends). */
+static struct sar_disk_names *
+naming_of(struct sar *s)
+{
+	if (!s->disk_names) {
+		s->disk_names = calloc(1, sizeof(*s->disk_names));
+		if (!s->disk_names)
+			die_nomem();
+	}
+	return s->disk_names;
+}
+
 /* The kernel's name: /sys/dev/block/M:m, else ioconf, else devM-m. */
 static void
-kernel_name(struct disk_state *st, uint32_t major, uint32_t minor, char *out, size_t len)
+kernel_name(struct sar_disk_names *st, uint32_t major, uint32_t minor, char *out, size_t len)
 {
 	char link[64];
 
@@ -658,7 +722,7 @@ wwn_name(const struct stats_disk *d, char *out, size_t len)
 
 /* -p: the device-mapper name of a dm device; false for other devices. */
 static bool
-pretty_name(struct disk_state *st, const struct stats_disk *d, char *out, size_t len)
+pretty_name(struct sar_disk_names *st, const struct stats_disk *d, char *out, size_t len)
 {
 	if (!st->dm_known) {
 		st->dm_major = devmap_major();
@@ -669,7 +733,7 @@ pretty_name(struct disk_state *st, const struct stats_disk *d, char *out, size_t
 
 /* The name sar shows for a device (sysstat's choice order), '!' turned back into '/'. */
 static void
-device_name(const struct sar *s, struct disk_state *st, const struct stats_disk *d, char *out)
+device_name(const struct sar *s, struct sar_disk_names *st, const struct stats_disk *d, char *out)
 {
 	char name[NAME_BUF];
 	bool done = false;
@@ -728,9 +792,48 @@ disk_prev(const struct sar_act *a, const struct sar_slot *prev, uint32_t i,
 	return NULL;
 }
 
+/* The values of a device's row. */
+enum disk_col {
+	DK_TPS,
+	DK_RD_SEC, /* sectors/s (sadf -j, -x) */
+	DK_WR_SEC,
+	DK_DC_SEC,
+	DK_RKB,
+	DK_WKB,
+	DK_DKB,
+	DK_ARQ_SEC, /* the request size in sectors (sadf -j, -x) */
+	DK_AREQ,
+	DK_AQU,
+	DK_AWAIT,
+	DK_UTIL,
+	DK_MAX
+};
+
+/* How sar prints a column: a rate, a size in kB (--human), a percentage. */
+enum disk_kind { DK_RATE, DK_KB, DK_PC };
+
+struct disk_out {
+	enum disk_col col;
+	enum disk_kind kind;
+};
+
+/* sar, sadf -d and -p. */
+static const struct disk_out disk_cols[] = {
+        {DK_TPS, DK_RATE}, {DK_RKB, DK_KB},   {DK_WKB, DK_KB},     {DK_DKB, DK_KB},
+        {DK_AREQ, DK_KB},  {DK_AQU, DK_RATE}, {DK_AWAIT, DK_RATE}, {DK_UTIL, DK_PC},
+};
+
+/* sadf -j and -x keep the sector units and names of older versions beside the new ones. */
+static const struct disk_out disk_markup_cols[] = {
+        {DK_TPS, DK_RATE},  {DK_RD_SEC, DK_RATE}, {DK_WR_SEC, DK_RATE}, {DK_DC_SEC, DK_RATE},
+        {DK_RKB, DK_RATE},  {DK_WKB, DK_RATE},    {DK_DKB, DK_RATE},    {DK_ARQ_SEC, DK_RATE},
+        {DK_AREQ, DK_RATE}, {DK_AQU, DK_RATE},    {DK_AQU, DK_RATE},    {DK_AWAIT, DK_RATE},
+        {DK_UTIL, DK_RATE},
+};
+
 static void
-disk_row(struct sar *s, const struct stats_disk *dp, const struct stats_disk *dc, const char *name,
-         uint64_t itv)
+disk_values(const struct stats_disk *dp, const struct stats_disk *dc, uint64_t itv,
+            double v[DK_MAX])
 {
 	uint64_t ios = dc->nr_ios - dp->nr_ios;
 	/* Ticks are 32-bit counters, sectors long ones: each sum wraps in its own type. */
@@ -738,20 +841,45 @@ disk_row(struct sar *s, const struct stats_disk *dp, const struct stats_disk *dc
 	                 (dc->dc_ticks - dp->dc_ticks);
 	uint64_t sect = (dc->rd_sect - dp->rd_sect) + (dc->wr_sect - dp->wr_sect) +
 	                (dc->dc_sect - dp->dc_sect);
-	double await = ios ? (double) ticks / (double) ios : 0.0;
-	double arqsz = ios ? (double) sect / (double) ios : 0.0;
 
+	v[DK_TPS] = sar_s_value(dp->nr_ios, dc->nr_ios, itv);
+	v[DK_RD_SEC] = sar_s_value(dp->rd_sect, dc->rd_sect, itv);
+	v[DK_WR_SEC] = sar_s_value(dp->wr_sect, dc->wr_sect, itv);
+	v[DK_DC_SEC] = sar_s_value(dp->dc_sect, dc->dc_sect, itv);
+	v[DK_RKB] = v[DK_RD_SEC] / 2;
+	v[DK_WKB] = v[DK_WR_SEC] / 2;
+	v[DK_DKB] = v[DK_DC_SEC] / 2;
+	v[DK_ARQ_SEC] = ios ? (double) sect / (double) ios : 0.0;
+	v[DK_AREQ] = v[DK_ARQ_SEC] / 2;
+	v[DK_AQU] = s_value32(dp->rq_ticks, dc->rq_ticks, itv) / 1000.0;
+	v[DK_AWAIT] = ios ? (double) ticks / (double) ios : 0.0;
+	v[DK_UTIL] = s_value32(dp->tot_ticks, dc->tot_ticks, itv) / 10.0;
+}
+
+static void
+disk_row(struct sar *s, const struct stats_disk *dp, const struct stats_disk *dc, const char *name,
+         uint64_t itv)
+{
+	const struct disk_out *cols = sink_markup(s) ? disk_markup_cols : disk_cols;
+	size_t i, n = sink_markup(s) ? sizeof(disk_markup_cols) / sizeof(disk_markup_cols[0])
+	                             : sizeof(disk_cols) / sizeof(disk_cols[0]);
+	double v[DK_MAX];
+
+	disk_values(dp, dc, itv, v);
 	sar_out_ts(s, s->ts_curr);
-	if (!s->o.pretty)
+	/* sadf's rows start with the name; sar's --pretty moves it to the end. */
+	if (!s->o.pretty || s->sink)
 		sar_out_str(s, name, 9);
-	sar_out_f(s, sar_s_value(dp->nr_ios, dc->nr_ios, itv));
-	sar_out_f_unit(s, sar_s_value(dp->rd_sect, dc->rd_sect, itv) / 2, UNIT_KB);
-	sar_out_f_unit(s, sar_s_value(dp->wr_sect, dc->wr_sect, itv) / 2, UNIT_KB);
-	sar_out_f_unit(s, sar_s_value(dp->dc_sect, dc->dc_sect, itv) / 2, UNIT_KB);
-	sar_out_f_unit(s, arqsz / 2, UNIT_KB);
-	sar_out_f(s, s_value32(dp->rq_ticks, dc->rq_ticks, itv) / 1000.0);
-	sar_out_f(s, await);
-	sar_out_pc(s, s_value32(dp->tot_ticks, dc->tot_ticks, itv) / 10.0);
+	for (i = 0; i < n; i++) {
+		double x = v[cols[i].col];
+
+		if (cols[i].kind == DK_KB)
+			sar_out_f_unit(s, x, UNIT_KB);
+		else if (cols[i].kind == DK_PC)
+			sar_out_pc(s, x);
+		else
+			sar_out_f(s, x);
+	}
 	if (s->o.pretty) {
 		sar_out_raw(s, " ");
 		sar_out_raw(s, name);
@@ -764,7 +892,7 @@ disk_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
            const struct sar_slot *curr, uint64_t itv)
 {
 	static const struct stats_disk zero;
-	struct disk_state *st = sar_avg(a);
+	struct sar_disk_names *st = naming_of(s);
 	unsigned n = 0;
 	uint32_t i;
 
@@ -782,7 +910,7 @@ disk_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 
 		if (!dp)
 			dp = &zero;
-		if (s->o.zero_omit && !memcmp(dp, dc, sizeof(*dc)))
+		if (zero_omit(s) && !memcmp(dp, dc, sizeof(*dc)))
 			continue;
 		device_name(s, st, dc, name);
 		if (!list_accepts(&s->o.dev_list, name))
@@ -800,12 +928,25 @@ disk_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 	disk_print(s, a, first, last, itv);
 }
 
+/* The JSON and XML names follow disk_markup_cols. */
+static const struct sar_names disk_names = {
+        .json = "disk",
+        .keys = "disk-device;tps;rd_sec;wr_sec;dc_sec;rkB;wkB;dkB;avgrq-sz;areq-sz;avgqu-sz;"
+                "aqu-sz;await;util-percent",
+        .xml = "disk",
+        .xml_attrs = " per=\"second\"",
+        .xml_item = "disk-device",
+        .xml_keys = "dev;tps;rd_sec;wr_sec;dc_sec;rkB;wkB;dkB;avgrq-sz;areq-sz;avgqu-sz;"
+                    "aqu-sz;await;util-percent",
+        .flags = SAR_NF_ITEMS,
+};
+
 const struct sar_view view_disk = {
+        .names = &disk_names,
         .act_id = A_DISK,
         .opt = SAR_O_MAIN,
         .hdr = "DEV;tps;rkB/s;wkB/s;dkB/s;areq-sz;aqu-sz;await;%util",
         .flags = SAR_VF_HDR_EVERY_WITH_Z,
-        .avg_size = sizeof(struct disk_state),
         .print = disk_print,
         .print_avg = disk_print_avg,
 };
@@ -931,6 +1072,9 @@ static void
 fs_row(struct sar *s, const char *ts, const struct stats_filesystem *f, const char *name)
 {
 	sar_out_ts(s, ts);
+	/* sadf's rows start with the name, sar's lines end with it. */
+	if (s->sink)
+		sar_out_str(s, name, 0);
 	fs_out_size(s, f->f_bfree);
 	fs_out_size(s, f->f_blocks - f->f_bfree);
 	sar_out_pc(s, fs_pc(f->f_bfree, f->f_blocks));
@@ -950,7 +1094,7 @@ fs_unchanged(const struct sar *s, const struct sar_act *a, const struct sar_slot
 {
 	const struct stats_filesystem *fp;
 
-	if (!s->o.zero_omit || s->since_boot)
+	if (!zero_omit(s) || s->since_boot)
 		return false;
 	fp = fs_prev(a, prev, i, fc);
 	return fp && !memcmp(fp, fc, FS_VALUES_SIZE);
@@ -964,7 +1108,7 @@ static unsigned
 fs_print_any(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
              const struct sar_slot *curr, bool mount, bool summary)
 {
-	const char *ts = summary ? "Summary:" : s->ts_curr;
+	const char *ts = summary ? sar_label_summary() : s->ts_curr;
 	char name[NAME_BUF];
 	unsigned n = 0;
 	uint32_t i;
@@ -982,7 +1126,8 @@ fs_print_any(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 			fs_row(s, ts, fc, name);
 			n++;
 		}
-		if (!summary)
+		/* sadf prints no Summary: and keeps the segment's first record. */
+		if (!summary && !s->sink)
 			fs_remember(a, fc);
 	}
 	return n;
@@ -1025,17 +1170,40 @@ fs_mount_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *firs
 
 #define FS_HDR_VALUES "MBfsfree;MBfsused;%fsused;%ufsused;Ifree;Iused;%Iused"
 
+static const struct sar_names fs_names = {
+        .json = "filesystems",
+        .keys = "filesystem;MBfsfree;MBfsused;%fsused;%ufsused;Ifree;Iused;%Iused",
+        .xml = "filesystems",
+        .xml_item = "filesystem",
+        .xml_keys = "fsname;MBfsfree;MBfsused;fsused-percent;ufsused-percent;Ifree;Iused;"
+                    "Iused-percent",
+        .flags = SAR_NF_ITEMS,
+};
+
+static const struct sar_names fs_mount_names = {
+        .json = "filesystems",
+        .keys = "mountpoint;MBfsfree;MBfsused;%fsused;%ufsused;Ifree;Iused;%Iused",
+        .xml = "filesystems",
+        .xml_item = "filesystem",
+        .xml_keys = "mountp;MBfsfree;MBfsused;fsused-percent;ufsused-percent;Ifree;Iused;"
+                    "Iused-percent",
+        .flags = SAR_NF_ITEMS,
+};
+
 const struct sar_view view_fs = {
+        .names = &fs_names,
         .act_id = A_FS,
         .opt = SAR_O_FS,
         .hdr = "FILESYSTEM;" FS_HDR_VALUES,
         .iwidth = -1, /* the name goes to the end of the line */
-        .flags = SAR_VF_HDR_EVERY_WITH_Z,
+        /* sadf -j and -x print the activity once: with -F MOUNT, mount points only. */
+        .flags = SAR_VF_HDR_EVERY_WITH_Z | SAR_VF_SADF_SUPERSEDED,
         .print = fs_print,
         .print_avg = fs_print_avg,
 };
 
 const struct sar_view view_fs_mount = {
+        .names = &fs_mount_names,
         .act_id = A_FS,
         .opt = SAR_O_FS_MOUNT,
         .hdr = "MOUNTPOINT;" FS_HDR_VALUES,

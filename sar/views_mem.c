@@ -137,7 +137,15 @@ swap_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 	swap_print(s, a, first, last, itv);
 }
 
+static const struct sar_names swap_names = {
+        .json = "swap-pages",
+        .keys = "pswpin;pswpout",
+        .xml = "swap-pages",
+        .xml_attrs = " per=\"second\"",
+};
+
 const struct sar_view view_swap = {
+        .names = &swap_names,
         .act_id = A_SWAP,
         .opt = SAR_O_MAIN,
         .hdr = "pswpin/s;pswpout/s",
@@ -175,7 +183,15 @@ paging_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 	paging_print(s, a, first, last, itv);
 }
 
+static const struct sar_names paging_names = {
+        .json = "paging",
+        .keys = "pgpgin;pgpgout;fault;majflt;pgfree;pgscank;pgscand;pgsteal;vmeff-percent",
+        .xml = "paging",
+        .xml_attrs = " per=\"second\"",
+};
+
 const struct sar_view view_paging = {
+        .names = &paging_names,
         .act_id = A_PAGE,
         .opt = SAR_O_MAIN,
         .hdr = "pgpgin/s;pgpgout/s;fault/s;majflt/s;pgfree/s;pgscank/s;pgscand/s;pgsteal/s;%vmeff",
@@ -189,7 +205,7 @@ const struct sar_view view_paging = {
 	"kbmemfree;kbavail;kbmemused;%memused;kbbuffers;kbcached;kbcommit;%commit;kbactive;"       \
 	"kbinact;kbdirty"
 
-/* The extra columns of -r ALL, in their order. */
+/* The extra columns of -r ALL, in their order ('&' starts them in the header). */
 static const size_t mem_all_cols[] = {
         FIELD(stats_memory, anonpgkb), FIELD(stats_memory, slabkb),   FIELD(stats_memory, kstackkb),
         FIELD(stats_memory, pgtblkb),  FIELD(stats_memory, vmusedkb),
@@ -197,21 +213,10 @@ static const size_t mem_all_cols[] = {
 
 #define N_MEM_ALL (sizeof(mem_all_cols) / sizeof(mem_all_cols[0]))
 
-/* The header of -r ALL (the engine's view carries that of -r). */
-static const struct sar_view mem_all_hdr = {
-        .hdr = MEM_HDR ";kbanonpg;kbslab;kbkstack;kbpgtbl;kbvmused",
-};
-
 static bool
 mem_all(const struct sar *s)
 {
 	return (s->o.outputs[A_MEMORY] & SAR_O_MEM_ALL) != 0;
-}
-
-static const struct sar_view *
-mem_hdr(const struct sar *s)
-{
-	return mem_all(s) ? &mem_all_hdr : &view_memory;
 }
 
 static unsigned
@@ -226,7 +231,7 @@ memory_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 	(void) itv;
 	if (nousedmem > m->tlmkb)
 		nousedmem = m->tlmkb;
-	row_start(s, mem_hdr(s), a);
+	row_start(s, &view_memory, a);
 	out_kb(s, m->frmkb);
 	out_kb(s, m->availablekb);
 	out_kb(s, m->tlmkb - nousedmem);
@@ -265,7 +270,7 @@ memory_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 
 	(void) first;
 	(void) itv;
-	row_start(s, mem_hdr(s), a);
+	row_start(s, &view_memory, a);
 	out_kb_mean(s, mean(s, a, FIELD(stats_memory, frmkb)));
 	out_kb_mean(s, mean(s, a, FIELD(stats_memory, availablekb)));
 	out_kb_mean(s, tlmkb - (double) nousedmem / (double) s->avg_count);
@@ -283,10 +288,21 @@ memory_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 	sar_out_nl(s);
 }
 
+/* -r and -S share sadf's "memory" object (the engine opens it once for both). */
+static const struct sar_names memory_names = {
+        .json = "memory",
+        .keys = "memfree;avail;memused;memused-percent;buffers;cached;commit;commit-percent;"
+                "active;inactive;dirty;anonpg;slab;kstack;pgtbl;vmused",
+        .xml = "memory",
+        .xml_attrs = " unit=\"kB\"",
+        .flags = SAR_NF_XML_ELEMS,
+};
+
 const struct sar_view view_memory = {
+        .names = &memory_names,
         .act_id = A_MEMORY,
         .opt = SAR_O_MEM,
-        .hdr = MEM_HDR,
+        .hdr = MEM_HDR "&kbanonpg;kbslab;kbkstack;kbpgtbl;kbvmused",
         .avg_size = sizeof(struct level_sums),
         .print = memory_print,
         .print_avg = memory_print_avg,
@@ -338,7 +354,16 @@ memswap_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first
 	sar_out_nl(s);
 }
 
+static const struct sar_names memswap_names = {
+        .json = "memory",
+        .keys = "swpfree;swpused;swpused-percent;swpcad;swpcad-percent",
+        .xml = "memory",
+        .xml_attrs = " unit=\"kB\"",
+        .flags = SAR_NF_XML_ELEMS,
+};
+
 const struct sar_view view_memswap = {
+        .names = &memswap_names,
         .act_id = A_MEMORY,
         .opt = SAR_O_SWAP,
         .hdr = "kbswpfree;kbswpused;%swpused;kbswpcad;%swpcad",
@@ -388,7 +413,16 @@ huge_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 	sar_out_nl(s);
 }
 
+static const struct sar_names huge_names = {
+        .json = "hugepages",
+        .keys = "hugfree;hugused;hugused-percent;hugrsvd;hugsurp",
+        .xml = "hugepages",
+        .xml_attrs = " unit=\"kB\"",
+        .flags = SAR_NF_XML_ELEMS,
+};
+
 const struct sar_view view_huge = {
+        .names = &huge_names,
         .act_id = A_HUGE,
         .opt = SAR_O_MAIN,
         .hdr = "kbhugfree;kbhugused;%hugused;kbhugrsvd;kbhugsurp",
@@ -440,7 +474,14 @@ ktables_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first
 	sar_out_nl(s);
 }
 
+static const struct sar_names ktables_names = {
+        .json = "kernel",
+        .keys = "dentunusd;file-nr;inode-nr;pty-nr",
+        .xml = "kernel",
+};
+
 const struct sar_view view_ktables = {
+        .names = &ktables_names,
         .act_id = A_KTABLES,
         .opt = SAR_O_MAIN,
         .hdr = "dentunusd;file-nr;inode-nr;pty-nr",

@@ -273,44 +273,101 @@ rates_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 	rates_print(s, a, first, last, itv);
 }
 
-#define RATE_VIEW(name, id, header)                                                                \
+/*
+ * sadf's names of a single-item view of the "network" group: one JSON
+ * object and one XML element of that name, the values being keys (JSON) or
+ * attributes (XML) of the same names.
+ */
+#define NET_NAMES(name, key, fields)                                                               \
+	static const struct sar_names name = {                                                     \
+	        .json = key,                                                                       \
+	        .group = "network",                                                                \
+	        .keys = fields,                                                                    \
+	        .xml = key,                                                                        \
+	}
+
+#define RATE_VIEW(name, id, header, names_)                                                        \
 	const struct sar_view name = {                                                             \
 	        .act_id = id,                                                                      \
 	        .opt = SAR_O_MAIN,                                                                 \
 	        .hdr = header,                                                                     \
 	        .print = rates_print,                                                              \
 	        .print_avg = rates_print_avg,                                                      \
+	        .names = &names_,                                                                  \
 	}
 
-RATE_VIEW(view_net_nfs, A_NET_NFS, "call/s;retrans/s;read/s;write/s;access/s;getatt/s");
+NET_NAMES(nfs_names, "net-nfs", "call;retrans;read;write;access;getatt");
+RATE_VIEW(view_net_nfs, A_NET_NFS, "call/s;retrans/s;read/s;write/s;access/s;getatt/s", nfs_names);
+
+NET_NAMES(nfsd_names, "net-nfsd",
+          "scall;badcall;packet;udp;tcp;hit;miss;sread;swrite;saccess;sgetatt");
 RATE_VIEW(view_net_nfsd, A_NET_NFSD,
           "scall/s;badcall/s;packet/s;udp/s;tcp/s;hit/s;miss/s;sread/s;swrite/s;saccess/s;"
-          "sgetatt/s");
-RATE_VIEW(view_net_ip, A_NET_IP, "irec/s;fwddgm/s;idel/s;orq/s;asmrq/s;asmok/s;fragok/s;fragcrt/s");
+          "sgetatt/s",
+          nfsd_names);
+
+NET_NAMES(ip_names, "net-ip", "irec;fwddgm;idel;orq;asmrq;asmok;fragok;fragcrt");
+RATE_VIEW(view_net_ip, A_NET_IP, "irec/s;fwddgm/s;idel/s;orq/s;asmrq/s;asmok/s;fragok/s;fragcrt/s",
+          ip_names);
+
+NET_NAMES(eip_names, "net-eip", "ihdrerr;iadrerr;iukwnpr;idisc;odisc;onort;asmf;fragf");
 RATE_VIEW(view_net_eip, A_NET_EIP,
-          "ihdrerr/s;iadrerr/s;iukwnpr/s;idisc/s;odisc/s;onort/s;asmf/s;fragf/s");
+          "ihdrerr/s;iadrerr/s;iukwnpr/s;idisc/s;odisc/s;onort/s;asmf/s;fragf/s", eip_names);
+
+NET_NAMES(icmp_names, "net-icmp",
+          "imsg;omsg;iech;iechr;oech;oechr;itm;itmr;otm;otmr;iadrmk;iadrmkr;oadrmk;oadrmkr");
 RATE_VIEW(view_net_icmp, A_NET_ICMP,
           "imsg/s;omsg/s;iech/s;iechr/s;oech/s;oechr/s;itm/s;itmr/s;otm/s;otmr/s;iadrmk/s;"
-          "iadrmkr/s;oadrmk/s;oadrmkr/s");
+          "iadrmkr/s;oadrmk/s;oadrmkr/s",
+          icmp_names);
+
+NET_NAMES(eicmp_names, "net-eicmp",
+          "ierr;oerr;idstunr;odstunr;itmex;otmex;iparmpb;oparmpb;isrcq;osrcq;iredir;oredir");
 RATE_VIEW(view_net_eicmp, A_NET_EICMP,
           "ierr/s;oerr/s;idstunr/s;odstunr/s;itmex/s;otmex/s;iparmpb/s;oparmpb/s;isrcq/s;"
-          "osrcq/s;iredir/s;oredir/s");
-RATE_VIEW(view_net_tcp, A_NET_TCP, "active/s;passive/s;iseg/s;oseg/s");
-RATE_VIEW(view_net_etcp, A_NET_ETCP, "atmptf/s;estres/s;retrans/s;isegerr/s;orsts/s");
-RATE_VIEW(view_net_udp, A_NET_UDP, "idgm/s;odgm/s;noport/s;idgmerr/s");
+          "osrcq/s;iredir/s;oredir/s",
+          eicmp_names);
+
+NET_NAMES(tcp_names, "net-tcp", "active;passive;iseg;oseg");
+RATE_VIEW(view_net_tcp, A_NET_TCP, "active/s;passive/s;iseg/s;oseg/s", tcp_names);
+
+NET_NAMES(etcp_names, "net-etcp", "atmptf;estres;retrans;isegerr;orsts");
+RATE_VIEW(view_net_etcp, A_NET_ETCP, "atmptf/s;estres/s;retrans/s;isegerr/s;orsts/s", etcp_names);
+
+NET_NAMES(udp_names, "net-udp", "idgm;odgm;noport;idgmerr");
+RATE_VIEW(view_net_udp, A_NET_UDP, "idgm/s;odgm/s;noport/s;idgmerr/s", udp_names);
+
+NET_NAMES(ip6_names, "net-ip6",
+          "irec6;fwddgm6;idel6;orq6;asmrq6;asmok6;imcpck6;omcpck6;fragok6;fragcr6");
 RATE_VIEW(view_net_ip6, A_NET_IP6,
           "irec6/s;fwddgm6/s;idel6/s;orq6/s;asmrq6/s;asmok6/s;imcpck6/s;omcpck6/s;fragok6/s;"
-          "fragcr6/s");
+          "fragcr6/s",
+          ip6_names);
+
+NET_NAMES(eip6_names, "net-eip6",
+          "ihdrer6;iadrer6;iukwnp6;i2big6;idisc6;odisc6;inort6;onort6;asmf6;fragf6;itrpck6");
 RATE_VIEW(view_net_eip6, A_NET_EIP6,
           "ihdrer6/s;iadrer6/s;iukwnp6/s;i2big6/s;idisc6/s;odisc6/s;inort6/s;onort6/s;asmf6/s;"
-          "fragf6/s;itrpck6/s");
+          "fragf6/s;itrpck6/s",
+          eip6_names);
+
+NET_NAMES(icmp6_names, "net-icmp6",
+          "imsg6;omsg6;iech6;iechr6;oechr6;igmbq6;igmbr6;ogmbr6;igmbrd6;ogmbrd6;irtsol6;ortsol6;"
+          "irtad6;inbsol6;onbsol6;inbad6;onbad6");
 RATE_VIEW(view_net_icmp6, A_NET_ICMP6,
           "imsg6/s;omsg6/s;iech6/s;iechr6/s;oechr6/s;igmbq6/s;igmbr6/s;ogmbr6/s;igmbrd6/s;"
-          "ogmbrd6/s;irtsol6/s;ortsol6/s;irtad6/s;inbsol6/s;onbsol6/s;inbad6/s;onbad6/s");
+          "ogmbrd6/s;irtsol6/s;ortsol6/s;irtad6/s;inbsol6/s;onbsol6/s;inbad6/s;onbad6/s",
+          icmp6_names);
+
+NET_NAMES(eicmp6_names, "net-eicmp6",
+          "ierr6;idtunr6;odtunr6;itmex6;otmex6;iprmpb6;oprmpb6;iredir6;oredir6;ipck2b6;opck2b6");
 RATE_VIEW(view_net_eicmp6, A_NET_EICMP6,
           "ierr6/s;idtunr6/s;odtunr6/s;itmex6/s;otmex6/s;iprmpb6/s;oprmpb6/s;iredir6/s;"
-          "oredir6/s;ipck2b6/s;opck2b6/s");
-RATE_VIEW(view_net_udp6, A_NET_UDP6, "idgm6/s;odgm6/s;noport6/s;idgmer6/s");
+          "oredir6/s;ipck2b6/s;opck2b6/s",
+          eicmp6_names);
+
+NET_NAMES(udp6_names, "net-udp6", "idgm6;odgm6;noport6;idgmer6");
+RATE_VIEW(view_net_udp6, A_NET_UDP6, "idgm6/s;odgm6/s;noport6/s;idgmer6/s", udp6_names);
 
 /* ---- single-item level views: the socket counts ---- */
 
@@ -381,7 +438,11 @@ levels_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 	sar_out_nl(s);
 }
 
+/* The socket counts are integers in every sadf format ("%u"). */
+NET_NAMES(sock_names, "net-sock", "totsck;tcpsck;udpsck;rawsck;ip-frag;tcp-tw");
+
 const struct sar_view view_net_sock = {
+        .names = &sock_names,
         .act_id = A_NET_SOCK,
         .opt = SAR_O_MAIN,
         .hdr = "totsck;tcpsck;udpsck;rawsck;ip-frag;tcp-tw",
@@ -390,7 +451,10 @@ const struct sar_view view_net_sock = {
         .print_avg = levels_print_avg,
 };
 
+NET_NAMES(sock6_names, "net-sock6", "tcp6sck;udp6sck;raw6sck;ip6-frag");
+
 const struct sar_view view_net_sock6 = {
+        .names = &sock6_names,
         .act_id = A_NET_SOCK6,
         .opt = SAR_O_MAIN,
         .hdr = "tcp6sck;udp6sck;raw6sck;ip6-frag",
@@ -568,7 +632,8 @@ dev_values(struct sar *s, const void *prev, const void *curr, uint64_t itv)
 	double tx = col_rate(&dev_bytes_cols[1], prev, curr, itv);
 
 	out_rates(s, dev_pck_cols, N_COLS(dev_pck_cols), prev, curr, itv);
-	if (s->o.human) {
+	/* sadf has no --human: its kB/s are always the rates over 1024. */
+	if (s->o.human && !s->sink) {
 		sar_out_unit(s, rx, UNIT_BYTE);
 		sar_out_unit(s, tx, UNIT_BYTE);
 	} else {
@@ -650,10 +715,11 @@ named_of(uint32_t act_id)
 	return NULL;
 }
 
+/* sadf's rows always start with the item, whatever sar's place for it. */
 static bool
 name_last(const struct sar *s, const struct named_view *t)
 {
-	return t->place == NAME_LAST || s->o.pretty;
+	return !s->sink && (t->place == NAME_LAST || s->o.pretty);
 }
 
 static void
@@ -687,7 +753,8 @@ named_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
             const struct sar_slot *curr, uint64_t itv)
 {
 	const struct named_view *t = named_of(a->desc->id);
-	bool zero_omit = t && t->zero_omit && s->o.zero_omit;
+	/* sadf shows every interface, -z or not. */
+	bool zero_omit = t && t->zero_omit && s->o.zero_omit && !s->sink;
 	char name[NAME_LEN + 1];
 	unsigned rows = 0;
 	uint32_t i;
@@ -727,7 +794,20 @@ named_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 	named_print(s, a, first, last, itv);
 }
 
+/*
+ * The named items are a JSON array of objects and XML elements of their
+ * own, without a container element; the item comes first.
+ */
+static const struct sar_names dev_names = {
+        .json = "net-dev",
+        .group = "network",
+        .keys = "iface;rxpck;txpck;rxkB;txkB;rxcmp;txcmp;rxmcst;ifutil-percent",
+        .xml_item = "net-dev",
+        .flags = SAR_NF_ITEMS,
+};
+
 const struct sar_view view_net_dev = {
+        .names = &dev_names,
         .act_id = A_NET_DEV,
         .opt = SAR_O_MAIN,
         .hdr = "IFACE;rxpck/s;txpck/s;rxkB/s;txkB/s;rxcmp/s;txcmp/s;rxmcst/s;%ifutil",
@@ -736,7 +816,16 @@ const struct sar_view view_net_dev = {
         .print_avg = named_print_avg,
 };
 
+static const struct sar_names edev_names = {
+        .json = "net-edev",
+        .group = "network",
+        .keys = "iface;rxerr;txerr;coll;rxdrop;txdrop;txcarr;rxfram;rxfifo;txfifo",
+        .xml_item = "net-edev",
+        .flags = SAR_NF_ITEMS,
+};
+
 const struct sar_view view_net_edev = {
+        .names = &edev_names,
         .act_id = A_NET_EDEV,
         .opt = SAR_O_MAIN,
         .hdr = "IFACE;rxerr/s;txerr/s;coll/s;rxdrop/s;txdrop/s;txcarr/s;rxfram/s;rxfifo/s;txfifo/s",
@@ -745,7 +834,17 @@ const struct sar_view view_net_edev = {
         .print_avg = named_print_avg,
 };
 
+static const struct sar_names fc_names = {
+        .json = "fchosts",
+        .group = "network",
+        .keys = "fchost;fch_rxf;fch_txf;fch_rxw;fch_txw",
+        .xml_item = "fchost",
+        .xml_keys = "name;fch_rxf;fch_txf;fch_rxw;fch_txw",
+        .flags = SAR_NF_ITEMS,
+};
+
 const struct sar_view view_net_fc = {
+        .names = &fc_names,
         .act_id = A_NET_FC,
         .opt = SAR_O_MAIN,
         .hdr = "FCHOST;fch_rxf/s;fch_txf/s;fch_rxw/s;fch_txw/s",

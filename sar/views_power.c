@@ -9,6 +9,11 @@
  * records. FREQ is a rate between two records, so its Average: row is the
  * same computation from the segment's first record to the last one. USB
  * has no mean: its Summary: rows list every device seen in the block.
+ *
+ * sadf's rows (sink mode) are not sar's in places (spec §4): the items
+ * are numbers ("fan1", "bus3" for -p); -j and -x show offline CPUs' clocks,
+ * put the sensor's device after its values and print fan speeds as
+ * integers; -p names the USB values in an order of its own.
  */
 #include <stddef.h>
 #include <string.h>
@@ -37,6 +42,35 @@ out_name(struct sar *s, const char *name, size_t max)
 	fwrite(name, 1, strnlen(name, max), s->out);
 }
 
+/* sadf: a name of at most max bytes as a string cell. */
+static void
+sink_name(struct sar *s, const char *name, size_t max)
+{
+	char buf[MAX_MANUF_LEN + MAX_PROD_LEN + 1];
+	size_t n = strnlen(name, max < sizeof(buf) ? max : sizeof(buf) - 1);
+
+	memcpy(buf, name, n);
+	buf[n] = '\0';
+	sar_out_str(s, buf, 0);
+}
+
+/* sadf: a number as a string cell, after ppc_prefix for -p (whose items are "fan1", "bus3"...). */
+static void
+sink_number(struct sar *s, const char *ppc_prefix, long long v)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%s%lld", s->sink_format == SAR_SINK_PPC ? ppc_prefix : "", v);
+	sar_out_str(s, buf, 0);
+}
+
+/* sadf -j and -x, whose rows differ from -d and -p's here and there. */
+static bool
+sink_structured(const struct sar *s)
+{
+	return s->sink && (s->sink_format == SAR_SINK_JSON || s->sink_format == SAR_SINK_XML);
+}
+
 static double
 get_double(const void *item, size_t off)
 {
@@ -59,6 +93,13 @@ get_u64(const void *item, size_t off)
 static void
 out_cpu(struct sar *s, uint32_t i)
 {
+	if (s->sink) {
+		if (i == 0)
+			sar_out_str(s, "all", 0);
+		else
+			sink_number(s, "", (long long) i - 1);
+		return;
+	}
 	if (i == 0)
 		sar_out_raw(s, "     all");
 	else
@@ -93,7 +134,8 @@ cpufreq_rows(struct sar *s, struct sar_act *a, const struct sar_slot *sl, bool m
 	for (i = 0; i < sl->nr && i < PWR_MAX_CPUS; i++) {
 		uint64_t f = cpufreq_of(a, sl, i);
 
-		if (!f || !sar_cpu_selected(s, i))
+		/* An offline CPU has no row, but for sadf -j and -x. */
+		if ((!f && !sink_structured(s)) || !sar_cpu_selected(s, i))
 			continue;
 		sar_out_ts(s, s->ts_curr);
 		out_cpu(s, i);
@@ -127,7 +169,18 @@ cpufreq_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first
 	cpufreq_rows(s, a, last, true);
 }
 
+static const struct sar_names pwr_cpu_names = {
+        .json = "cpu-frequency",
+        .group = "power-management",
+        .keys = "number;frequency",
+        .xml = "cpu-frequency",
+        .xml_attrs = " unit=\"MHz\"",
+        .xml_item = "cpufreq",
+        .flags = SAR_NF_ITEMS | SAR_NF_CPU_ITEM,
+};
+
 const struct sar_view view_pwr_cpu = {
+        .names = &pwr_cpu_names,
         .act_id = A_PWR_CPU,
         .opt = SAR_O_MAIN,
         .hdr = "CPU;MHz",
@@ -146,6 +199,7 @@ const struct sar_view view_pwr_cpu = {
  */
 struct sensor_kind {
 	const struct sar_view *view;
+	const char *ppc_item; /* what sadf -p puts before the number ("fan") */
 	size_t min_off;
 	size_t max_off; /* 0: no maximum (fans) */
 	size_t dev_off;
@@ -202,6 +256,55 @@ sensor_values(struct sar *s, const struct sensor_kind *k, struct sensor_sums *av
 	}
 }
 
+/*
+ * sysstat's (unsigned long long) cast of a double, as x86-64 code does it:
+ * values below 2^63 through a signed conversion (negative ones wrap), the
+ * others less 2^63; what is out of range, or NaN, gives 2^63 from the
+ * signed conversion.
+ */
+static uint64_t
+double_to_u64(double v)
+{
+	const double two63 = 9223372036854775808.0;
+	const uint64_t indefinite = UINT64_C(1) << 63;
+
+	if (v < two63)
+		return v > -two63 ? (uint64_t) (int64_t) v : indefinite;
+	v -= two63;
+	return (v < two63 ? (uint64_t) (int64_t) v : indefinite) ^ indefinite;
+}
+
+/*
+ * sadf: -d and -p show the number, the device and the values; -j and -x
+ * the number, the values and the device, and a fan's speeds as integers.
+ */
+static void
+sensor_sink_row(struct sar *s, const struct sensor_kind *k, uint32_t i, const void *item)
+{
+	bool structured = sink_structured(s);
+	double v = get_double(item, 0), min = get_double(item, k->min_off);
+	double max = k->max_off ? get_double(item, k->max_off) : 0;
+	const char *dev = (const char *) item + k->dev_off;
+
+	sar_out_ts(s, s->ts_curr);
+	sink_number(s, k->ppc_item, (long long) i + k->first_number);
+	if (!structured)
+		sink_name(s, dev, k->size - k->dev_off);
+	if (!k->max_off && structured) {
+		sar_out_u64(s, double_to_u64(v));
+		sar_out_u64(s, double_to_u64(v - min));
+	} else if (!k->max_off) {
+		sar_out_f(s, v);
+		sar_out_f(s, v - min);
+	} else {
+		sar_out_f(s, v);
+		sar_out_pc(s, sensor_pct(v, min, max));
+	}
+	if (structured)
+		sink_name(s, dev, k->size - k->dev_off);
+	sar_out_nl(s);
+}
+
 static unsigned
 sensor_rows(struct sar *s, struct sar_act *a, const struct sensor_kind *k,
             const struct sar_slot *sl, bool mean)
@@ -209,6 +312,11 @@ sensor_rows(struct sar *s, struct sar_act *a, const struct sensor_kind *k,
 	struct sensor_sums *avg = sar_avg(a);
 	uint32_t i;
 
+	if (s->sink) {
+		for (i = 0; i < sl->nr && i < PWR_MAX_SENSORS; i++)
+			sensor_sink_row(s, k, i, sar_item(a, sl, i, 0));
+		return i;
+	}
 	if (s->dish)
 		sar_out_header(s, k->view, s->ts_prev, a, NULL);
 	for (i = 0; i < sl->nr && i < PWR_MAX_SENSORS; i++) {
@@ -225,6 +333,7 @@ sensor_rows(struct sar *s, struct sar_act *a, const struct sensor_kind *k,
 
 static const struct sensor_kind fan_kind = {
         .view = &view_pwr_fan,
+        .ppc_item = "fan",
         .min_off = offsetof(struct stats_pwr_fan, rpm_min),
         .dev_off = offsetof(struct stats_pwr_fan, device),
         .size = sizeof(struct stats_pwr_fan),
@@ -233,6 +342,7 @@ static const struct sensor_kind fan_kind = {
 
 static const struct sensor_kind temp_kind = {
         .view = &view_pwr_temp,
+        .ppc_item = "temp",
         .min_off = offsetof(struct stats_pwr_temp, temp_min),
         .max_off = offsetof(struct stats_pwr_temp, temp_max),
         .dev_off = offsetof(struct stats_pwr_temp, device),
@@ -242,6 +352,7 @@ static const struct sensor_kind temp_kind = {
 
 static const struct sensor_kind in_kind = {
         .view = &view_pwr_in,
+        .ppc_item = "in",
         .min_off = offsetof(struct stats_pwr_in, in_min),
         .max_off = offsetof(struct stats_pwr_in, in_max),
         .dev_off = offsetof(struct stats_pwr_in, device),
@@ -250,7 +361,7 @@ static const struct sensor_kind in_kind = {
 };
 
 /* One print and one print_avg per sensor kind. */
-#define SENSOR_VIEW(name, kind, act, header)                                                       \
+#define SENSOR_VIEW(name, kind, act, header, sadf_names)                                           \
 	static unsigned name##_print(struct sar *s, struct sar_act *a,                             \
 	                             const struct sar_slot *prev, const struct sar_slot *curr,     \
 	                             uint64_t itv)                                                 \
@@ -268,6 +379,7 @@ static const struct sensor_kind in_kind = {
 		sensor_rows(s, a, &(kind), last, true);                                            \
 	}                                                                                          \
 	const struct sar_view view_##name = {                                                      \
+	        .names = &(sadf_names),                                                            \
 	        .act_id = (act),                                                                   \
 	        .opt = SAR_O_MAIN,                                                                 \
 	        .hdr = (header),                                                                   \
@@ -277,9 +389,39 @@ static const struct sensor_kind in_kind = {
 	        .print_avg = name##_print_avg,                                                     \
 	}
 
-SENSOR_VIEW(pwr_fan, fan_kind, A_PWR_FAN, "FAN;DEVICE;rpm;drpm");
-SENSOR_VIEW(pwr_temp, temp_kind, A_PWR_TEMP, "TEMP;DEVICE;degC;%temp");
-SENSOR_VIEW(pwr_in, in_kind, A_PWR_IN, "IN;DEVICE;inV;%in");
+static const struct sar_names pwr_fan_names = {
+        .json = "fan-speed",
+        .group = "power-management",
+        .keys = "number;rpm;drpm;device",
+        .xml = "fan-speed",
+        .xml_attrs = " unit=\"rpm\"",
+        .xml_item = "fan",
+        .flags = SAR_NF_ITEMS | SAR_NF_ITEM_NUM,
+};
+
+static const struct sar_names pwr_temp_names = {
+        .json = "temperature",
+        .group = "power-management",
+        .keys = "number;degC;percent-temp;device",
+        .xml = "temperature",
+        .xml_attrs = " unit=\"degree Celsius\"",
+        .xml_item = "temp",
+        .flags = SAR_NF_ITEMS | SAR_NF_ITEM_NUM,
+};
+
+static const struct sar_names pwr_in_names = {
+        .json = "voltage-input",
+        .group = "power-management",
+        .keys = "number;inV;percent-in;device",
+        .xml = "voltage-input",
+        .xml_attrs = " unit=\"V\"",
+        .xml_item = "in",
+        .flags = SAR_NF_ITEMS | SAR_NF_ITEM_NUM,
+};
+
+SENSOR_VIEW(pwr_fan, fan_kind, A_PWR_FAN, "FAN;DEVICE;rpm;drpm", pwr_fan_names);
+SENSOR_VIEW(pwr_temp, temp_kind, A_PWR_TEMP, "TEMP;DEVICE;degC;%temp", pwr_temp_names);
+SENSOR_VIEW(pwr_in, in_kind, A_PWR_IN, "IN;DEVICE;inV;%in", pwr_in_names);
 
 /* ---- weighted CPU frequency: -m FREQ ---- */
 
@@ -353,7 +495,18 @@ wghfreq_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first
 	wghfreq_print(s, a, first, last, itv);
 }
 
+static const struct sar_names pwr_freq_names = {
+        .json = "cpu-weighted-frequency",
+        .group = "power-management",
+        .keys = "number;weighted-frequency",
+        .xml = "cpu-weighted-frequency",
+        .xml_attrs = " unit=\"MHz\"",
+        .xml_item = "cpuwfreq",
+        .flags = SAR_NF_ITEMS | SAR_NF_CPU_ITEM,
+};
+
 const struct sar_view view_pwr_freq = {
+        .names = &pwr_freq_names,
         .act_id = A_PWR_FREQ,
         .opt = SAR_O_MAIN,
         .hdr = "CPU;wghMHz",
@@ -429,6 +582,37 @@ usb_item(const struct sar_act *a, const struct sar_slot *sl, uint32_t i)
 	return sar_item(a, sl, i, 0);
 }
 
+/* sadf -p names the values of a device in its own order, not the header's. */
+static void
+usb_ppc_name(struct sar *s, const char *name)
+{
+	if (s->sink_format == SAR_SINK_PPC)
+		sar_out_name(s, name);
+}
+
+/* sadf: one device of the record, the ids as hexadecimal strings. */
+static void
+usb_sink_row(struct sar *s, const struct stats_pwr_usb *u)
+{
+	char hex[16];
+
+	sar_out_ts(s, s->ts_curr);
+	sink_number(s, "bus", (long long) (int32_t) u->bus_nr);
+	snprintf(hex, sizeof(hex), "%x", u->vendor_id);
+	usb_ppc_name(s, "idvendor");
+	sar_out_str(s, hex, 0);
+	snprintf(hex, sizeof(hex), "%x", u->product_id);
+	usb_ppc_name(s, "idprod");
+	sar_out_str(s, hex, 0);
+	usb_ppc_name(s, "maxpower");
+	sar_out_u64(s, (uint64_t) (uint32_t) (u->bmaxpower << 1));
+	usb_ppc_name(s, "manufact");
+	sink_name(s, u->manufacturer, MAX_MANUF_LEN + MAX_PROD_LEN);
+	usb_ppc_name(s, "product");
+	sink_name(s, u->product, MAX_PROD_LEN);
+	sar_out_nl(s);
+}
+
 static unsigned
 usb_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
           const struct sar_slot *curr, uint64_t itv)
@@ -438,6 +622,11 @@ usb_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 
 	(void) prev;
 	(void) itv;
+	if (s->sink) {
+		for (i = 0; i < curr->nr; i++)
+			usb_sink_row(s, usb_item(a, curr, i));
+		return curr->nr;
+	}
 	if (!sum->started) {
 		sum->started = true;
 		/* The list starts as the first record, as it is. */
@@ -459,7 +648,7 @@ usb_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
               const struct sar_slot *last, uint64_t itv)
 {
 	const struct usb_summary *sum = sar_avg(a);
-	static const char summary[] = "Summary:";
+	const char *summary = sar_label_summary();
 	uint32_t j;
 
 	(void) first;
@@ -471,7 +660,18 @@ usb_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 		usb_row(s, summary, &sum->dev[j]);
 }
 
+static const struct sar_names pwr_usb_names = {
+        .json = "usb-devices",
+        .group = "power-management",
+        .keys = "bus_number;idvendor;idprod;maxpower;manufact;product",
+        .xml = "usb-devices",
+        .xml_attrs = "",
+        .xml_item = "usb",
+        .flags = SAR_NF_ITEMS | SAR_NF_ITEM_NUM,
+};
+
 const struct sar_view view_pwr_usb = {
+        .names = &pwr_usb_names,
         .act_id = A_PWR_USB,
         .opt = SAR_O_MAIN,
         .hdr = "manufact;product;BUS;idvendor;idprod;maxpower",

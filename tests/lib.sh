@@ -94,6 +94,13 @@ tz_list() {
 		echo "UTC GMT+12"
 		return
 	fi
+	if [ "${SYSREC_QUICK:-0}" = 1 ]; then
+		case "$(basename "$1")" in
+		f.sa) echo "UTC GMT+12" ;;
+		*) echo "UTC" ;;
+		esac
+		return
+	fi
 	case "$(basename "$1")" in
 	f.sa | x.sa | data.tmp | data-new.tmp | data-CPUoffon.tmp | live*.sa) echo "UTC GMT+12" ;;
 	*) echo "UTC" ;;
@@ -102,9 +109,15 @@ tz_list() {
 
 # Whether the i-th file of a differential matrix gets the whole matrix:
 # always with SYSREC_FULL=1; otherwise one file in four (the others still
-# get the main views), to keep CI under its time budget.
+# get the main views), to keep CI under its time budget; with SYSREC_QUICK=1
+# (the second run of every test, inside `make distcheck`) one in sixteen.
 sampled() {
-	[ "${SYSREC_FULL:-0}" = 1 ] || [ $(($1 % 4)) -eq 0 ]
+	[ "${SYSREC_FULL:-0}" = 1 ] && return 0
+	if [ "${SYSREC_QUICK:-0}" = 1 ]; then
+		[ $(($1 % 16)) -eq 0 ]
+	else
+		[ $(($1 % 4)) -eq 0 ]
+	fi
 }
 
 # Appends to the array `files` the archives a sar differential test runs
@@ -146,4 +159,25 @@ add_sar_archives() {
 		fi
 	done
 	[ -s "$TMPD/roots.sa" ] && files+=("$TMPD/roots.sa")
+}
+
+# Installs the build with "make install DESTDIR=$TMPD/dest" and sets DEST and
+# the configured directories as make expands them: prefix bindir sadcdir
+# sysconfdir mandir SA_DIR unitdir sleepdir (the last two empty without
+# units). Returns 1, with the install log on stdout, when the install fails.
+install_tree() {
+	cat >"$TMPD/vars.mk" <<'MK'
+sysrec-vars:
+	@echo "prefix='$(prefix)' bindir='$(bindir)' sadcdir='$(sadcdir)' sysconfdir='$(sysconfdir)'"
+	@echo "mandir='$(mandir)' SA_DIR='$(SA_DIR)' unitdir='$(systemdsystemunitdir)'"
+	@echo "sleepdir='$(systemdsleepdir)'"
+MK
+	# A make of our own, not a job of the "make check" that may be running us.
+	unset MAKEFLAGS MFLAGS MAKELEVEL
+	eval "$(make -s -C "$top_builddir" -f Makefile -f "$TMPD/vars.mk" sysrec-vars)" || return 1
+	DEST=$TMPD/dest
+	if ! make -C "$top_builddir" install DESTDIR="$DEST" >"$TMPD/install.log" 2>&1; then
+		tail -20 "$TMPD/install.log"
+		return 1
+	fi
 }

@@ -1,0 +1,1504 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sadf -g: SVG graphs (spec §4.6), drawn as sysstat 12.6.1's svg_stats.c
+ * draws them. Like sysstat's svg_display_loop, this format has its own
+ * walk over the file: each graphed output (svg_tables.c) reads every
+ * record of the window again, its sar view prints the rows into the sink
+ * below, and the series of the table collect the cells as graph paths and
+ * extrema. The frames are drawn at the end of each pass. The canvas
+ * height needs the number of graphs before the first one, so the graphs
+ * are kept in memory and printed after the header.
+ */
+#include <float.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "activity.h"
+#include "datafile.h"
+#include "sadf.h"
+#include "source.h"
+#include "svg.h"
+#include "banned.h"
+
+/* sysstat's geometry (sa.h): graph, margin, view and total sizes. */
+enum {
+	G_XSIZE = 720,
+	M_XSIZE = 70,
+	V_XSIZE = 1050,
+	T_XSIZE = 1060,
+	G_YSIZE = 200,
+	H_YSIZE = 60,
+	M_YSIZE = 50,
+	T_YSIZE = 310,
+	V_YSIZE = 300,
+	C_YSIZE = 20,
+	H_GRIDNR = 3,
+	V_GRIDNR = 10,
+	MAX_VIEWS_ON_A_ROW = 6,
+	MAX_HLINES_NR = 10,
+	MAX_CELLS = 64,
+	CPU_ITEMS_MAX = 8193,
+};
+
+/* Palette slots past the 16 series colours. */
+enum {
+	COL_BCKGRD = 16,
+	COL_AXIS,
+	COL_GRID,
+	COL_TITLE,
+	COL_INFO,
+	COL_DEFAULT,
+	COL_HEADER,
+	COL_ERROR,
+	COL_MAX,
+};
+
+enum palette { PAL_DEFAULT, PAL_CUSTOM, PAL_BW, PAL_MAX };
+
+static const unsigned palettes[PAL_MAX][COL_MAX] = {
+        [PAL_DEFAULT] = {0x00cc00, 0xff00bf, 0x00ffff, 0xff0000, 0xe85f00, 0x0000ff, 0x006020,
+                         0x7030a0, 0xffff00, 0x666635, 0xd60093, 0x00bfbf, 0xcc3300, 0x50040f,
+                         0xffffbf, 0x193d55, 0x000000, 0xffffff, 0x202020, 0xffff00, 0xffff00,
+                         0x808080, 0xa52a2a, 0xff0000},
+        [PAL_CUSTOM] = {0x000000, 0x1a1aff, 0x1affb2, 0xb21aff, 0x1ab2ff, 0xff1a1a, 0xffb31a,
+                        0xb2ff1a, 0xefefef, 0x000000, 0x1a1aff, 0x1affb2, 0xb21aff, 0x1ab2ff,
+                        0xff1a1a, 0xffb31a, 0xffffff, 0x000000, 0xbebebe, 0x000000, 0x000000,
+                        0x000000, 0x000000, 0x000000},
+        [PAL_BW] = {0x696969, 0xbebebe, 0x000000, 0xa9a9a9, 0x708090, 0xc0c0c0, 0x808080,
+                    0xd3d3d3, 0x909090, 0x696969, 0xbebebe, 0x000000, 0x000000, 0xa9a9a9,
+                    0xc0c0c0, 0x808080, 0xffffff, 0x000000, 0xbebebe, 0x000000, 0x000000,
+                    0x000000, 0x000000, 0x000000},
+};
+
+/* One series of one item: its path and extrema. */
+struct line {
+	struct strbuf path;
+	double min, max;
+};
+
+/* The graphs of one item (a CPU, a device...). */
+struct item_set {
+	char name[128];
+	bool used;
+	bool seen_now, seen_prev; /* named items: in this record, in the previous one */
+	struct line *lines;
+};
+
+struct cell {
+	enum sar_cell_kind kind;
+	double d;
+	uint64_t u;
+	char str[128];
+};
+
+/* Where the walk over the file stands (sysstat's curr, record_hdr[3], reset...). */
+struct walk {
+	struct sa_record_header hdr[3];
+	int curr;
+	bool eof, reset;
+	uint64_t last_uptime;
+	struct archive_record rec;
+	struct tm rectime;
+	uint64_t fpos;          /* just after the window's first record */
+	unsigned int cpu_nr;    /* the file's CPU count there */
+	int32_t *nr_ini;        /* the activities' counts there */
+};
+
+/* The whole document. */
+struct svg {
+	struct sadf *d;
+	const char *file;
+	struct strbuf body;
+	const unsigned *pal;
+	bool bw;
+	uint32_t opts;
+	bool local; /* -T: times are local, no "UTC" mark */
+	int graph_no;
+	int nr_act_dispd;
+	int mem_xid; /* memory and swap graphs share their ids */
+	struct walk w;
+	size_t *n_items; /* per activity of the file: sysstat's item_list_sz */
+	bool counting;   /* the views print the names of a record (count_items) */
+	struct strbuf names; /* count_items: the names seen, NUL-terminated */
+	size_t n_names;
+
+	/* The current pass. */
+	const struct svg_graphs *g;
+	struct sar_act *a;
+	struct item_set *sets;
+	size_t n_sets, cap_sets;
+	size_t item_list_sz;
+	struct cell cells[MAX_CELLS];
+	size_t n_cells;
+	size_t n_raw; /* cells given by read_raw for the next row */
+	unsigned row_no;
+	bool restart;
+	uint64_t t, dt, itv;
+	uint64_t time_ref, time_end, time_first, time_last;
+};
+
+static bool
+opt(const struct svg *v, uint32_t bit)
+{
+	return (v->opts & bit) != 0;
+}
+
+static _Noreturn void
+die_nomem(void)
+{
+	fputs("Cannot allocate memory\n", stderr);
+	exit(4);
+}
+
+static _Noreturn void
+die_archive(struct svg *v, int rc)
+{
+	char msg[8192];
+	int status = datafile_error_message(rc, v->file, &v->d->s.r->magic, msg, sizeof(msg));
+
+	fflush(v->d->out);
+	fputs(msg, stderr);
+	exit(status);
+}
+
+/* ---- item sets ---- */
+
+static void
+set_release(struct item_set *set, size_t n_series)
+{
+	size_t k;
+
+	for (k = 0; set->lines && k < n_series; k++)
+		strbuf_release(&set->lines[k].path);
+	free(set->lines);
+	memset(set, 0, sizeof(*set));
+}
+
+static struct item_set *
+set_at(struct svg *v, size_t i)
+{
+	size_t k;
+
+	if (i >= v->cap_sets) {
+		size_t cap = i + 16;
+		struct item_set *p = realloc(v->sets, cap * sizeof(*p));
+
+		if (!p)
+			die_nomem();
+		memset(p + v->cap_sets, 0, (cap - v->cap_sets) * sizeof(*p));
+		v->sets = p;
+		v->cap_sets = cap;
+	}
+	if (i >= v->n_sets)
+		v->n_sets = i + 1;
+	if (!v->sets[i].lines) {
+		v->sets[i].lines = calloc(v->g->n_series, sizeof(struct line));
+		if (!v->sets[i].lines)
+			die_nomem();
+		for (k = 0; k < v->g->n_series; k++) {
+			v->sets[i].lines[k].min = DBL_MAX;
+			v->sets[i].lines[k].max = -DBL_MAX;
+		}
+	}
+	return &v->sets[i];
+}
+
+/*
+ * A named item's set: the one of that name, else the first free one; NULL
+ * past sysstat's count of names in the file (it has no graph for them).
+ */
+static struct item_set *
+named_set(struct svg *v, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < v->n_sets; i++)
+		if (v->sets[i].used && !strcmp(v->sets[i].name, name))
+			return &v->sets[i];
+	i = v->n_sets;
+	if (i >= v->item_list_sz)
+		return NULL;
+	set_at(v, i)->used = true;
+	snprintf(v->sets[i].name, sizeof(v->sets[i].name), "%s", name);
+	return &v->sets[i];
+}
+
+/* ---- samples (sysstat's lnappend, lniappend, brappend, recappend) ---- */
+
+static void
+extrema(struct line *l, double x)
+{
+	if (x < l->min)
+		l->min = x;
+	if (x > l->max)
+		l->max = x;
+}
+
+/* A rectangle from offset, value high, over the interval (none when flat). */
+static void
+add_bar(struct svg *v, struct line *l, double offset, double value)
+{
+	uint64_t x = v->dt < v->t ? v->t - v->dt : 0;
+
+	if (value == 0.0 || v->dt == 0)
+		return;
+	strbuf_addf(&l->path, "<rect x=\"%llu\" y=\"%.2f\" height=\"%.2f\" width=\"%llu\"/>",
+	            (unsigned long long) x, offset < 100.0 ? offset : 100.0,
+	            value < 100.0 - offset ? value : 100.0 - offset, (unsigned long long) v->dt);
+}
+
+/* A step through the previous value: its level over the interval, then the new one. */
+static void
+add_step(struct svg *v, struct line *l, double prev, double value, bool restart)
+{
+	uint64_t x = v->dt < v->t ? v->t - v->dt : 0;
+
+	if (restart)
+		strbuf_addf(&l->path, " M%llu,%.2f", (unsigned long long) x, prev);
+	strbuf_addf(&l->path, " L%llu,%.2f", (unsigned long long) v->t, prev);
+	if (prev != value)
+		strbuf_addf(&l->path, " L%llu,%.2f", (unsigned long long) v->t, value);
+}
+
+static double
+cell_value(const struct cell *c, double scale)
+{
+	double x = c->kind == SAR_CELL_U64 ? (double) c->u : c->d;
+
+	return scale != 0 ? x / scale : x;
+}
+
+/* The cells of one row into the series of set. */
+static void
+add_row(struct svg *v, struct item_set *set, bool restart)
+{
+	const struct svg_graphs *g = v->g;
+	double offset = 0.0;
+	size_t k;
+
+	for (k = 0; k < g->n_series; k++) {
+		const struct svg_series *sr = &g->series[k];
+		struct line *l = &set->lines[k];
+		const struct cell *c;
+		double x;
+
+		if ((size_t) sr->cell >= v->n_cells)
+			continue;
+		c = &v->cells[sr->cell];
+		x = cell_value(c, sr->scale);
+		extrema(l, x);
+		switch (sr->kind) {
+		case SVG_K_LINE:
+			if (c->kind == SAR_CELL_U64 && sr->scale == 0)
+				strbuf_addf(&l->path, " %c%llu,%llu", restart ? 'M' : 'L',
+				            (unsigned long long) v->t, (unsigned long long) c->u);
+			else
+				strbuf_addf(&l->path, " %c%llu,%.2f", restart ? 'M' : 'L',
+				            (unsigned long long) v->t, x);
+			break;
+		case SVG_K_BAR:
+			add_bar(v, l, 0.0, x);
+			break;
+		case SVG_K_CPU:
+			add_bar(v, l, offset, x);
+			offset += x;
+			break;
+		case SVG_K_STEP:
+			add_step(v, l,
+			         (size_t) sr->cell + 1 < v->n_cells
+			                 ? cell_value(&v->cells[sr->cell + 1], sr->scale)
+			                 : x,
+			         x, restart);
+			break;
+		}
+	}
+}
+
+/* ---- the sink: one row of the view ---- */
+
+static void
+sink_row_begin(struct sar *s)
+{
+	struct svg *v = s->sink_ctx;
+
+	v->n_cells = 0;
+}
+
+static void
+sink_cell(struct sar *s, const struct sar_cell *c)
+{
+	struct svg *v = s->sink_ctx;
+	struct cell *dst;
+
+	if (v->n_cells == MAX_CELLS)
+		return;
+	dst = &v->cells[v->n_cells++];
+	dst->kind = c->kind;
+	dst->d = c->d;
+	dst->u = c->u;
+	snprintf(dst->str, sizeof(dst->str), "%s", c->kind == SAR_CELL_STR && c->str ? c->str : "");
+}
+
+/* count_items: a name not seen before in this activity. */
+static void
+count_name(struct svg *v, const char *name)
+{
+	size_t off = 0;
+
+	while (off < v->names.len) {
+		if (!strcmp(v->names.buf + off, name))
+			return;
+		off += strlen(v->names.buf + off) + 1;
+	}
+	strbuf_add(&v->names, name, strlen(name) + 1);
+	v->n_names++;
+}
+
+static void
+sink_row_end(struct sar *s)
+{
+	struct svg *v = s->sink_ctx;
+	const struct svg_graphs *g = v->g;
+	struct item_set *set;
+	bool restart = v->restart;
+
+	if (v->counting) {
+		count_name(v, v->cells[g->item_cell].str);
+		return;
+	}
+	if (g->items == SVG_I_NONE) {
+		set = set_at(v, 0);
+	} else if (g->items == SVG_I_CPU) {
+		const char *name = v->cells[g->item_cell].str;
+
+		size_t i = strcmp(name, "all") ? (size_t) atoi(name) + 1 : 0;
+
+		if (i >= v->item_list_sz)
+			return;
+		set = set_at(v, i);
+	} else {
+		set = named_set(v, v->cells[g->item_cell].str);
+		if (!set)
+			return;
+		/* A device that was not in the previous record starts a new line. */
+		if (!set->seen_prev)
+			restart = true;
+		set->seen_now = true;
+	}
+	add_row(v, set, restart);
+	v->row_no++;
+}
+
+static const struct sar_sink svg_sink = {sink_row_begin, sink_cell, sink_row_end};
+
+/* ---- one record of the current pass ---- */
+
+/* ---- what read_raw sees (svg.h) ---- */
+
+const struct sar *
+svg_sar(const struct svg *v)
+{
+	return &v->d->s;
+}
+
+bool
+svg_restart(const struct svg *v)
+{
+	return v->restart;
+}
+
+uint64_t
+svg_itv(const struct svg *v)
+{
+	return v->itv;
+}
+
+static void
+put_cell(struct svg *v, enum sar_cell_kind kind, double d, uint64_t u)
+{
+	struct cell *c;
+
+	if (v->n_raw == MAX_CELLS)
+		return;
+	c = &v->cells[v->n_raw++];
+	c->kind = kind;
+	c->d = d;
+	c->u = u;
+	c->str[0] = '\0';
+}
+
+void
+svg_put(struct svg *v, double d)
+{
+	put_cell(v, SAR_CELL_NUM, d, 0);
+}
+
+void
+svg_put_u64(struct svg *v, uint64_t u)
+{
+	put_cell(v, SAR_CELL_U64, 0.0, u);
+}
+
+void
+svg_row(struct svg *v, uint32_t item, bool restart)
+{
+	v->n_cells = v->n_raw;
+	v->n_raw = 0;
+	if (item >= v->item_list_sz || item >= CPU_ITEMS_MAX)
+		return;
+	add_row(v, set_at(v, item), restart);
+}
+
+void
+svg_reserve(const struct sar_act *a, struct sar_slot *sl, uint32_t n)
+{
+	size_t need = (size_t) n * a->fa->fa.nr2 * a->desc->size;
+	unsigned char *p;
+
+	if (need <= sl->cap)
+		return;
+	p = realloc(sl->items, need);
+	if (!p)
+		die_nomem();
+	memset(p + sl->cap, 0, need - sl->cap);
+	sl->items = p;
+	sl->cap = need;
+}
+
+static void
+draw_record(struct svg *v, int curr)
+{
+	struct sar *s = &v->d->s;
+	struct sar_act *a = v->a;
+	size_t i;
+
+	if (a->slot[curr].nr == 0)
+		return;
+	for (i = 0; i < v->n_sets; i++) {
+		v->sets[i].seen_prev = v->sets[i].seen_now;
+		v->sets[i].seen_now = false;
+	}
+	if (!v->g->view) {
+		v->n_raw = 0;
+		v->g->read_raw(v, a, &a->slot[!curr], &a->slot[curr]);
+		return;
+	}
+	v->row_no = 0;
+	s->view_opt = v->g->view->opt;
+	s->dish = false;
+	v->g->view->print(s, a, &a->slot[!curr], &a->slot[curr], v->itv);
+	if (s->in_row)
+		sar_out_nl(s);
+}
+
+/* ---- reading ---- */
+
+static bool
+record_tm(const struct svg *v, uint64_t t64, struct tm *ret)
+{
+	time_t t = (time_t) t64;
+
+	return v->local ? localtime_r(&t, ret) != NULL : gmtime_r(&t, ret) != NULL;
+}
+
+static bool
+next_record(struct svg *v)
+{
+	struct walk *w = &v->w;
+	struct archive_reader *r = v->d->s.r;
+	int rc = archive_next(r, &w->rec);
+
+	/*
+	 * sysstat goes on at an unexpected end for -g, as at the end of the
+	 * file, but not inside a count (an item count, a RESTART's CPU
+	 * count), and silently past a comment (it seeks over comments).
+	 */
+	if (rc == ARCHIVE_E_TRUNCATED && strncmp(r->err_what, "item count", 10) &&
+	    strncmp(r->err_what, "restart CPU count", 17)) {
+		if (strncmp(r->err_what, "comment", 7))
+			fputs("End of system activity file unexpected\n", stderr);
+		rc = 0;
+	}
+	if (rc < 0 && rc != ARCHIVE_E_BAD_RECORD)
+		die_archive(v, rc);
+	if (rc <= 0) {
+		w->eof = true;
+		return false;
+	}
+	if (!record_tm(v, w->rec.hdr.ust_time, &w->rectime))
+		memset(&w->rectime, 0, sizeof(w->rectime));
+	return true;
+}
+
+/* A LINUX RESTART: the CPU count of the file and of the per-CPU activities. */
+static void
+apply_restart(struct svg *v)
+{
+	struct sar *s = &v->d->s;
+	uint32_t i;
+
+	s->r->hdr.sa_cpu_nr = v->w.rec.restart_cpu_nr;
+	for (i = 0; i < s->n_acts; i++)
+		if ((s->acts[i].desc->flags & AF_PERSISTENT) && s->acts[i].nr_ini > 0)
+			s->acts[i].nr_ini = v->w.rec.restart_cpu_nr;
+}
+
+static bool
+before_start(const struct svg *v, const struct tm *tm)
+{
+	const struct sar_opts *o = &v->d->s.o;
+
+	return o->use_start && sar_datecmp(tm, o->start_h, o->start_m, o->start_s, false) < 0;
+}
+
+static bool
+at_or_past_end(const struct svg *v, const struct tm *tm, bool cross_day, int limit)
+{
+	const struct sar_opts *o = &v->d->s.o;
+
+	return o->use_end && sar_datecmp(tm, o->end_h, o->end_m, o->end_s, cross_day) >= limit;
+}
+
+static void
+copy_current(struct svg *v, bool all)
+{
+	struct sar *s = &v->d->s;
+	uint32_t i;
+
+	v->w.hdr[v->w.curr] = v->w.rec.hdr;
+	for (i = 0; i < s->n_acts; i++) {
+		struct sar_act *a = &s->acts[i];
+
+		if ((all || a == v->a) && a->fa->known_format && s->o.outputs[a->desc->id])
+			sar_copy_slot(a, &a->slot[v->w.curr]);
+	}
+}
+
+/* ---- counting items (sysstat's count_file_items) ---- */
+
+static const struct svg_graphs *first_graphs(const struct svg *v, const struct sar_act *a);
+
+/* The names a named output prints for the record the reader holds. */
+static size_t
+count_names(struct svg *v, struct sar_act *a, const struct svg_graphs *g, struct strbuf *names,
+            size_t n)
+{
+	struct sar *s = &v->d->s;
+
+	sar_copy_slot(a, &a->slot[0]);
+	sar_reset_avg(a, g->view);
+	v->g = g;
+	v->a = a;
+	v->counting = true;
+	v->names = *names;
+	v->n_names = n;
+	s->view_opt = g->view->opt;
+	s->dish = false;
+	g->view->print(s, a, &a->slot[0], &a->slot[0], 100);
+	if (s->in_row)
+		sar_out_nl(s);
+	v->counting = false;
+	*names = v->names;
+	memset(&v->names, 0, sizeof(v->names));
+	return v->n_names;
+}
+
+/*
+ * Adds the last statistics record read (none yet: nothing) to the counts:
+ * the most items of a record, or the names ever seen for named outputs.
+ */
+static void
+count_record(struct svg *v, bool any, struct strbuf *names)
+{
+	struct sar *s = &v->d->s;
+	uint32_t i;
+
+	for (i = 0; i < s->n_acts && any; i++) {
+		struct sar_act *a = &s->acts[i];
+		const struct svg_graphs *g = first_graphs(v, a);
+
+		if (!g || g->items == SVG_I_NONE)
+			continue;
+		if (g->items == SVG_I_NAMED && g->view)
+			v->n_items[i] = count_names(v, a, g, &names[i], v->n_items[i]);
+		else if (a->fa->nr > v->n_items[i])
+			v->n_items[i] = a->fa->nr;
+	}
+}
+
+/* The next record of the count; false at the end of the file or of the window. */
+static bool
+count_next(struct svg *v, bool *any, bool in_window)
+{
+	if (!next_record(v))
+		return false;
+	if (v->w.rec.hdr.record_type == SA_R_RESTART)
+		v->d->s.r->hdr.sa_cpu_nr = v->w.rec.restart_cpu_nr;
+	else if (v->w.rec.hdr.record_type != SA_R_COMMENT)
+		*any = true;
+	return !in_window || !at_or_past_end(v, &v->w.rectime, false, 0);
+}
+
+/*
+ * Counts the items of every graphed activity over the window, before any
+ * graph, for the canvas height and the graphs' slots. As in sysstat, the
+ * window starts at its first record of any type, and the file is read
+ * again from where it was (with its CPU count) only when a record was
+ * found (false otherwise: a RESTART's CPU count then stays for the header).
+ */
+static bool
+count_items(struct svg *v)
+{
+	struct sar *s = &v->d->s;
+	uint64_t start = source_offset(s->r->src);
+	uint32_t cpu_nr = s->r->hdr.sa_cpu_nr;
+	struct strbuf *names = calloc(s->n_acts ? s->n_acts : 1, sizeof(*names));
+	bool any = false, found = false;
+	uint32_t i;
+	int rc;
+
+	v->n_items = calloc(s->n_acts ? s->n_acts : 1, sizeof(*v->n_items));
+	if (!names || !v->n_items)
+		die_nomem();
+	do {
+		if (!count_next(v, &any, false))
+			goto out;
+	} while (before_start(v, &v->w.rectime) || at_or_past_end(v, &v->w.rectime, false, 0));
+	found = true;
+	do {
+		count_record(v, any, names);
+		do {
+			if (!count_next(v, &any, true))
+				goto rewind;
+		} while (v->w.rec.hdr.record_type == SA_R_RESTART ||
+		         v->w.rec.hdr.record_type == SA_R_COMMENT);
+	} while (true);
+rewind:
+	rc = source_seek(s->r->src, start);
+	if (rc < 0)
+		die_archive(v, rc);
+	v->w.eof = false;
+	s->r->hdr.sa_cpu_nr = cpu_nr;
+out:
+	for (i = 0; i < s->n_acts; i++)
+		strbuf_release(&names[i]);
+	free(names);
+	return found;
+}
+
+/* The window's first statistics record, into slot 2; false when there is none. */
+static bool
+find_first(struct svg *v)
+{
+	struct sar *s = &v->d->s;
+	uint32_t i;
+
+	do {
+		if (!next_record(v))
+			return false;
+		if (v->w.rec.hdr.record_type == SA_R_RESTART)
+			apply_restart(v);
+	} while (v->w.rec.hdr.record_type == SA_R_RESTART ||
+	         v->w.rec.hdr.record_type == SA_R_COMMENT || before_start(v, &v->w.rectime) ||
+	         at_or_past_end(v, &v->w.rectime, false, 0));
+	v->w.hdr[2] = v->w.rec.hdr;
+	for (i = 0; i < s->n_acts; i++)
+		if (s->acts[i].fa->known_format && s->o.outputs[s->acts[i].desc->id])
+			sar_copy_slot(&s->acts[i], &s->acts[i].slot[2]);
+	v->w.fpos = source_offset(s->r->src);
+	v->w.cpu_nr = s->r->hdr.sa_cpu_nr;
+	v->w.nr_ini = calloc(s->n_acts ? s->n_acts : 1, sizeof(*v->w.nr_ini));
+	if (!v->w.nr_ini)
+		die_nomem();
+	for (i = 0; i < s->n_acts; i++)
+		v->w.nr_ini[i] = s->acts[i].nr_ini;
+	return true;
+}
+
+static void
+rewind_to_first(struct svg *v)
+{
+	struct sar *s = &v->d->s;
+	int rc = source_seek(s->r->src, v->w.fpos);
+	uint32_t i;
+
+	if (rc < 0)
+		die_archive(v, rc);
+	v->w.eof = false;
+	s->r->hdr.sa_cpu_nr = v->w.cpu_nr;
+	for (i = 0; i < s->n_acts; i++)
+		s->acts[i].nr_ini = v->w.nr_ini[i];
+	sar_copy_slot_from(&v->a->slot[!v->w.curr], &v->a->slot[2]);
+	v->w.hdr[!v->w.curr] = v->w.hdr[2];
+}
+
+/* The X axis origin: the first record, or its local midnight with -O oneday. */
+static uint64_t
+time_ref(const struct svg *v)
+{
+	time_t t = (time_t) v->w.hdr[2].ust_time;
+	struct tm tm;
+
+	if (opt(v, SADF_O_ONEDAY) && localtime_r(&t, &tm)) {
+		time_t m;
+
+		tm.tm_sec = tm.tm_min = tm.tm_hour = 0;
+		m = mktime(&tm);
+		if (m != -1)
+			return (uint64_t) m;
+	}
+	return v->w.hdr[2].ust_time;
+}
+
+/* sysstat's generic_write_stats for one output: false when the record is not shown. */
+static bool
+write_stats(struct svg *v, bool *cross_day, long *cnt)
+{
+	struct walk *w = &v->w;
+	const struct sa_record_header *cur = &w->hdr[w->curr], *prev = &w->hdr[!w->curr];
+	const struct sar_opts *o = &v->d->s.o;
+
+	if (!sar_next_slice(o->interval, &w->last_uptime, w->reset, w->hdr[2].uptime_cs,
+	                    cur->uptime_cs))
+		return false;
+	if (o->use_start && prev->ust_time && cur->ust_time > prev->ust_time &&
+	    cur->hour < prev->hour)
+		*cross_day = true;
+	if (at_or_past_end(v, &w->rectime, *cross_day, 1)) {
+		*cnt = 0;
+		return false;
+	}
+	v->itv = sar_interval_of(prev, cur);
+	v->dt = v->itv / 100 + (v->itv % 100 >= 50);
+	v->t = cur->ust_time - v->time_ref;
+	draw_record(v, w->curr);
+	return true;
+}
+
+/* A RESTART inside the pass: the next statistics record becomes the reference. */
+static void
+pass_restart(struct svg *v)
+{
+	v->restart = true;
+	v->w.reset = true;
+	apply_restart(v);
+	while (next_record(v)) {
+		if (v->w.rec.hdr.record_type == SA_R_RESTART) {
+			apply_restart(v);
+			continue;
+		}
+		if (v->w.rec.hdr.record_type == SA_R_COMMENT)
+			continue;
+		copy_current(v, false);
+		break;
+	}
+	v->w.curr ^= 1;
+}
+
+/* Reads the window once for the current output (sysstat's display_curr_act_graphs). */
+static void
+read_pass(struct svg *v)
+{
+	struct walk *w = &v->w;
+	long cnt = v->d->c->count;
+	bool cross_day = false;
+
+	rewind_to_first(v);
+	v->time_ref = time_ref(v);
+	v->time_first = w->hdr[2].ust_time;
+	v->time_end = v->time_first;
+	v->restart = true;
+	do {
+		if (!next_record(v))
+			break;
+		if (w->rec.hdr.record_type == SA_R_RESTART) {
+			pass_restart(v);
+		} else if (w->rec.hdr.record_type != SA_R_COMMENT) {
+			copy_current(v, false);
+			if (write_stats(v, &cross_day, &cnt)) {
+				v->restart = false;
+				v->time_end = w->hdr[w->curr].ust_time;
+				w->curr ^= 1;
+				if (cnt > 0)
+					cnt--;
+			}
+			w->reset = false;
+		}
+	} while (!w->eof && cnt);
+	w->reset = true;
+	if (opt(v, SADF_O_ONEDAY) && v->time_ref + 24 * 3600 > v->time_end)
+		v->time_end = v->time_ref + 24 * 3600;
+	v->time_last = w->hdr[!w->curr].ust_time;
+}
+
+/* ---- drawing ---- */
+
+static unsigned
+col(const struct svg *v, int k)
+{
+	return v->pal[k];
+}
+
+static unsigned
+pwr10(int n)
+{
+	unsigned e = 1;
+
+	while (n-- > 0)
+		e *= 10;
+	return e;
+}
+
+/* The gap between horizontal lines, and the decimals of their labels (sysstat's ygrid). */
+static double
+ygrid(double lmax, int *dp)
+{
+	char buf[32];
+	long n;
+	int l;
+	unsigned e;
+
+	*dp = 0;
+	if (lmax == 0)
+		lmax = 1;
+	n = (long) (lmax / H_GRIDNR);
+	if (!n) {
+		*dp = 2;
+		return lmax / H_GRIDNR;
+	}
+	l = snprintf(buf, sizeof(buf), "%ld", n);
+	if (l < 2)
+		return (double) n;
+	e = pwr10(l - 1);
+	return (double) ((n / (long) e) * (long) e);
+}
+
+static void
+hgrid(struct svg *v, double ypos, double yfactor, double lmax, int dp)
+{
+	struct strbuf *b = &v->body;
+	char tmp[64];
+	int j = 0;
+
+	do {
+		if (j > 0)
+			strbuf_addf(b,
+			            "<polyline points=\"0,%.2f %d,%.2f\" style=\"vector-effect: "
+			            "non-scaling-stroke; stroke: #%06x\" transform=\"scale(1,%f)\"/>\n",
+			            ypos * j, G_XSIZE, ypos * j, col(v, COL_GRID), yfactor);
+		/* The label sits where the rounded value of the line is. */
+		snprintf(tmp, sizeof(tmp), "%.2f", ypos * j);
+		strbuf_addf(b,
+		            "<text x=\"0\" y=\"%ld\" style=\"fill: #%06x; stroke: none; font-size: "
+		            "12px; text-anchor: end\">%.*f.</text>\n",
+		            (long) (strtod(tmp, NULL) * yfactor), col(v, COL_AXIS), dp, ypos * j);
+		j++;
+	} while (ypos * j <= lmax && j < MAX_HLINES_NR);
+}
+
+static void
+vgrid(struct svg *v, long xpos, double xfactor, int v_gridnr)
+{
+	struct strbuf *b = &v->body;
+	uint64_t stamp = v->time_ref;
+	int j;
+
+	for (j = 0; j <= 2 * v_gridnr && stamp <= v->time_end; j++) {
+		char hms[32] = "";
+		struct tm tm;
+
+		memset(&tm, 0, sizeof(tm));
+		if (record_tm(v, stamp, &tm) && !strftime(hms, sizeof(hms), "%H:%M:%S", &tm))
+			hms[0] = '\0';
+		strbuf_addf(b,
+		            "<polyline points=\"%ld,0 %ld,%d\" style=\"vector-effect: "
+		            "non-scaling-stroke; stroke: #%06x\" transform=\"scale(%f,1)\"/>\n",
+		            xpos * j, xpos * j, -G_YSIZE, col(v, COL_GRID), xfactor);
+		if (opt(v, SADF_O_ONEDAY) && tm.tm_min == 0)
+			strbuf_addf(b,
+			            "<text x=\"%ld\" y=\"15\" style=\"fill: #%06x; stroke: none; "
+			            "font-size: 14px; text-anchor: start\">%2d:00</text>\n",
+			            (long) ((double) (xpos * j) * xfactor) - 15, col(v, COL_AXIS),
+			            tm.tm_hour);
+		else
+			strbuf_addf(b,
+			            "<text x=\"%ld\" y=\"10\" style=\"fill: #%06x; stroke: none; "
+			            "font-size: 12px; text-anchor: start\" "
+			            "transform=\"rotate(45,%ld,0)\">%s</text>\n",
+			            (long) ((double) (xpos * j) * xfactor), col(v, COL_AXIS),
+			            (long) ((double) (xpos * j) * xfactor), hms);
+		stamp += (uint64_t) xpos;
+	}
+	if (!v->local)
+		strbuf_addf(b,
+		            "<text x=\"-10\" y=\"30\" style=\"fill: #%06x; stroke: none; font-size: "
+		            "12px; text-anchor: end\">UTC</text>\n",
+		            col(v, COL_INFO));
+}
+
+/* -O autoscale: each line of a group scaled by a power of 10 towards the group's maximum. */
+static void
+autoscale(const struct svg *v, const struct line *l, int group, bool bar, double gmax,
+          unsigned *asf)
+{
+	int j;
+
+	for (j = 0; j < group; j++)
+		asf[j] = 1;
+	if (!opt(v, SADF_O_AUTOSCALE) || group < 2 || gmax == 0 || bar)
+		return;
+	for (j = 0; j < group && j < 16; j++) {
+		char buf[32];
+
+		if (l[j].max == 0 || l[j].max == gmax)
+			continue;
+		asf[j] = pwr10(snprintf(buf, sizeof(buf), "%u", (unsigned) (gmax / l[j].max)) - 1);
+	}
+}
+
+/* The report date under the graph (-O showinfo), as the header shows it. */
+static void
+report_date(const struct svg *v, char *buf, size_t len)
+{
+	time_t t = (time_t) v->d->s.r->hdr.sa_ust_time;
+	struct tm tm;
+
+	buf[0] = '\0';
+	if (!localtime_r(&t, &tm))
+		return;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-y2k"
+	if (!strftime(buf, len, v->d->s.o.iso_time ? "%Y-%m-%d" : "%x", &tm))
+		buf[0] = '\0';
+#pragma GCC diagnostic pop
+}
+
+static void
+frame_header(struct svg *v, const char *title, const char *item, int xv, int yv)
+{
+	struct strbuf *b = &v->body;
+
+	strbuf_addf(b, "<rect x=\"%d\" y=\"%d\" height=\"%d\" width=\"%d\" fill=\"#%06x\"/>\n", xv,
+	            yv, V_YSIZE, V_XSIZE, col(v, COL_BCKGRD));
+	strbuf_addf(b, "<text x=\"%d\" y=\"%d\" style=\"fill: #%06x; stroke: none\">%s", xv,
+	            20 + yv, col(v, COL_TITLE), title);
+	if (item)
+		strbuf_addf(b, " [%s]", item);
+	strbuf_addf(b,
+	            "\n<tspan x=\"%d\" y=\"%d\" style=\"fill: #%06x; stroke: none; font-size: "
+	            "12px\">(Min, Max values)</tspan>\n</text>\n",
+	            xv + 5 + M_XSIZE + G_XSIZE, yv + 25, col(v, COL_INFO));
+}
+
+static void
+legend(struct svg *v, const struct line *l, size_t pos, int group, int palpos, const unsigned *asf,
+       int xv, int yv)
+{
+	int j;
+
+	for (j = 0; j < group; j++) {
+		const char *name = v->g->series[pos + (size_t) j].name;
+		int integer = name[0] == '~';
+		char factor[32] = "";
+
+		if (asf[j] != 1)
+			snprintf(factor, sizeof(factor), "x%u ", asf[j]);
+		strbuf_addf(&v->body,
+		            "<text x=\"%d\" y=\"%d\" style=\"fill: #%06x; stroke: none; font-size: "
+		            "12px\">%s %s(%.*f, %.*f)</text>\n",
+		            xv + 5 + M_XSIZE + G_XSIZE, yv + M_YSIZE + j * 15,
+		            col(v, (palpos + j) & 0x0f), name + integer, factor, !integer * 2,
+		            l[j].min * asf[j], !integer * 2, l[j].max * asf[j]);
+	}
+	if (opt(v, SADF_O_SHOWINFO)) {
+		char date[64];
+
+		report_date(v, date, sizeof(date));
+		strbuf_addf(&v->body,
+		            "<text x=\"%d\" y=\"%d\" style=\"fill: #%06x; text-anchor: end; stroke: "
+		            "none; font-size: 14px\">%s\n",
+		            xv + V_XSIZE - 5, yv + M_YSIZE + G_YSIZE, col(v, COL_INFO),
+		            v->d->s.r->hdr.sa_nodename);
+		strbuf_addf(&v->body,
+		            "<tspan x=\"%d\" y=\"%d\" style=\"fill: #%06x; text-anchor: end; stroke: "
+		            "none; font-size: 14px\">%s</tspan>\n</text>\n",
+		            xv + V_XSIZE - 5, yv + M_YSIZE + G_YSIZE + 14, col(v, COL_INFO), date);
+	}
+}
+
+/* The grid and the lines or bars of one frame, inside the graph's own coordinates. */
+static void
+plot(struct svg *v, const struct line *l, int group, bool bar, double gmax, int palpos,
+     const unsigned *asf)
+{
+	double lmax, ypos, yfactor, xfactor;
+	int dp, j, v_gridnr = opt(v, SADF_O_ONEDAY) ? 12 : V_GRIDNR;
+	long xpos;
+
+	if (bar) {
+		ypos = 25.0;
+		dp = 0;
+		lmax = gmax > 100.0 ? gmax : 100.0;
+	} else {
+		lmax = gmax != 0 ? gmax : 1.0;
+		if (lmax < H_GRIDNR * 0.01)
+			lmax = H_GRIDNR * 0.01;
+		ypos = ygrid(lmax, &dp);
+	}
+	yfactor = (double) -G_YSIZE / lmax;
+	hgrid(v, ypos, yfactor, lmax, dp);
+	xpos = v->time_end - v->time_ref <= (uint64_t) v_gridnr
+	               ? 1
+	               : (long) ((v->time_end - v->time_ref) / (uint64_t) v_gridnr);
+	xfactor = (double) G_XSIZE / (double) (v->time_end - v->time_ref);
+	vgrid(v, xpos, xfactor, v_gridnr);
+	for (j = 0; j < group; j++) {
+		unsigned c = col(v, (palpos + j) & 0x0f);
+
+		if (!bar)
+			strbuf_addf(&v->body,
+			            "<path d=\"%s\" style=\"vector-effect: non-scaling-stroke; stroke: "
+			            "#%06x; stroke-width: 1; fill-opacity: 0\" "
+			            "transform=\"scale(%f,%f)\"/>\n",
+			            l[j].path.len ? l[j].path.buf : "", c, xfactor, yfactor * asf[j]);
+		else if (l[j].path.len)
+			strbuf_addf(&v->body,
+			            "<g style=\"fill: #%06x; stroke: none\" "
+			            "transform=\"scale(%f,%f)\">\n%s\n</g>\n",
+			            c, xfactor, yfactor, l[j].path.buf);
+	}
+}
+
+static int
+frame_count(const struct svg *v)
+{
+	const struct svg_graphs *g = v->g;
+	int n = (int) g->n_frames;
+
+	if ((g->flags & SVG_F_MEM_ALL) && !(v->d->s.o.outputs[g->act_id] & SAR_O_MEM_ALL))
+		n--;
+	return n;
+}
+
+static int
+frame_size(const struct svg *v, int i)
+{
+	const struct svg_graphs *g = v->g;
+	int n = g->frames[i].n;
+
+	if ((g->flags & SVG_F_SHOWIDLE) && opt(v, SADF_O_SHOWIDLE) && i == (int) g->n_frames - 1)
+		n++;
+	return n;
+}
+
+/* One frame; false when it is skipped. *views counts the frames drawn. */
+static bool
+draw_frame(struct svg *v, const struct item_set *set, int i, size_t *pos, bool skip_void,
+           const char *item, int xid, int *views)
+{
+	const struct line *l = set->lines + *pos;
+	int group = frame_size(v, i), palpos = v->bw ? 0 : (int) *pos, xv, yv, j;
+	bool bar = v->g->frames[i].bar != 0;
+	double gmin = l[0].min, gmax = l[0].max;
+	unsigned asf[16];
+
+	for (j = 1; j < group; j++) {
+		if (l[j].min < gmin)
+			gmin = l[j].min;
+		if (l[j].max > gmax)
+			gmax = l[j].max;
+	}
+	(void) gmin;
+	if (opt(v, SADF_O_SKIPEMPTY) && gmax < 0.005) {
+		*pos += (size_t) group;
+		return false;
+	}
+	/* sysstat moves on to the next frame without moving past this one's lines. */
+	if (skip_void && (l[0].min == DBL_MAX || l[0].max == -DBL_MIN))
+		return false;
+	if (*views == 0)
+		strbuf_addf(&v->body, "<g id=\"g%u-%d\" transform=\"translate(0,%d)\">\n",
+		            (unsigned) v->g->act_id, xid,
+		            H_YSIZE + C_YSIZE * (opt(v, SADF_O_SHOWTOC) ? v->nr_act_dispd : 0) +
+		                    T_YSIZE * v->graph_no);
+	(*views)++;
+	xv = opt(v, SADF_O_PACKED) ? (*views - 1) * T_XSIZE : 0;
+	yv = opt(v, SADF_O_PACKED) ? 0 : (*views - 1) * T_YSIZE;
+	frame_header(v, v->g->frames[i].title, item, xv, yv);
+	if (v->time_last == v->time_first || l[0].min == DBL_MAX || l[0].max == -DBL_MIN) {
+		strbuf_addf(&v->body,
+		            "<text x=\"%d\" y=\"%d\" style=\"fill: #%06x; stroke: none\">No "
+		            "data</text>\n",
+		            xv, yv + M_YSIZE, col(v, COL_ERROR));
+		*pos += (size_t) group;
+		return true;
+	}
+	strbuf_addf(&v->body,
+	            "<polyline points=\"%d,%d %d,%d %d,%d\" style=\"fill: #%06x; stroke: #%06x; "
+	            "stroke-width: 2\"/>\n",
+	            xv + M_XSIZE, yv + M_YSIZE, xv + M_XSIZE, yv + M_YSIZE + G_YSIZE,
+	            xv + M_XSIZE + G_XSIZE, yv + M_YSIZE + G_YSIZE, col(v, COL_BCKGRD),
+	            col(v, COL_AXIS));
+	autoscale(v, l, group, bar, gmax, asf);
+	legend(v, l, *pos, group, palpos, asf, xv, yv);
+	strbuf_addf(&v->body, "<g transform=\"translate(%d,%d)\">\n", xv + M_XSIZE,
+	            yv + M_YSIZE + G_YSIZE);
+	plot(v, l, group, bar, gmax, palpos, asf);
+	strbuf_adds(&v->body, "</g>\n");
+	*pos += (size_t) group;
+	return true;
+}
+
+/* The frames of one item set (sysstat's draw_activity_graphs); true when any is drawn. */
+static bool
+draw_set(struct svg *v, const struct item_set *set, const char *item, bool skip_void, int xid)
+{
+	int i, views = 0, n = frame_count(v);
+	size_t pos = 0;
+
+	for (i = 0; i < n; i++)
+		draw_frame(v, set, i, &pos, skip_void, item, xid, &views);
+	if (!views)
+		return false;
+	strbuf_adds(&v->body, "</g>\n");
+	v->graph_no += opt(v, SADF_O_PACKED) ? 1 : views;
+	return true;
+}
+
+/* Per-CPU outputs: "all", then each CPU of the -P selection. */
+static void
+draw_cpus(struct svg *v)
+{
+	const struct svg_graphs *g = v->g;
+	int xid = 0;
+	size_t i;
+
+	for (i = 0; i < v->item_list_sz && i < CPU_ITEMS_MAX; i++) {
+		const struct item_set *set;
+		char name[16];
+
+		if (!sar_cpu_selected(&v->d->s, (uint32_t) i))
+			continue;
+		set = set_at(v, i);
+		if (i == 0)
+			snprintf(name, sizeof(name), "all");
+		else
+			snprintf(name, sizeof(name), "%d", (int) i - 1);
+		if ((g->flags & SVG_F_SKIP_ZERO) && i > 0 && set->lines[0].max == 0)
+			continue;
+		if (draw_set(v, set, name, (g->flags & SVG_F_SKIP_VOID) && i > 0,
+		             (g->flags & SVG_F_XID_ITEM) ? (int) i : xid))
+			xid++;
+	}
+}
+
+/* Sensors: every item sysstat counted, named from the slot it last left. */
+static void
+draw_devs(struct svg *v)
+{
+	int xid = 0;
+	size_t i;
+
+	for (i = 0; i < v->item_list_sz && i < CPU_ITEMS_MAX; i++) {
+		char name[128];
+
+		v->g->item_name(v->a, &v->a->slot[v->w.curr], (uint32_t) i, name, sizeof(name));
+		if (draw_set(v, set_at(v, i), name, false, xid))
+			xid++;
+	}
+}
+
+static void
+draw_pass(struct svg *v)
+{
+	const struct svg_graphs *g = v->g;
+	size_t i;
+	int xid = 0;
+
+	if (g->items == SVG_I_CPU || g->items == SVG_I_RAWCPU) {
+		draw_cpus(v);
+		return;
+	}
+	if (g->items == SVG_I_RAWDEV) {
+		draw_devs(v);
+		return;
+	}
+	if (g->items == SVG_I_NAMED) {
+		for (i = 0; i < v->n_sets; i++)
+			if (v->sets[i].lines && v->sets[i].lines[0].path.len &&
+			    draw_set(v, &v->sets[i], v->sets[i].name, false, xid))
+				xid++;
+		return;
+	}
+	if (v->n_sets == 0)
+		set_at(v, 0);
+	if (g->flags & SVG_F_XID_SHARED) {
+		if (draw_set(v, &v->sets[0], NULL, false, v->mem_xid))
+			v->mem_xid++;
+		return;
+	}
+	draw_set(v, &v->sets[0], NULL, false, 0);
+}
+
+/* ---- the document ---- */
+
+static bool
+graphed(const struct svg *v, const struct sar_act *a, const struct svg_graphs *g)
+{
+	uint32_t sel = v->d->s.o.outputs[a->desc->id];
+
+	if (g->act_id != a->desc->id || !a->fa->known_format)
+		return false;
+	return g->view ? (sel & g->view->opt) != 0 : (sel & g->opt) != 0;
+}
+
+/* The first table entry graphing activity a, or NULL. */
+static const struct svg_graphs *
+first_graphs(const struct svg *v, const struct sar_act *a)
+{
+	size_t k;
+
+	for (k = 0; k < svg_graphs_count(); k++)
+		if (graphed(v, a, svg_graphs_at(k)))
+			return svg_graphs_at(k);
+	return NULL;
+}
+
+static void
+release_sets(struct svg *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->cap_sets; i++)
+		set_release(&v->sets[i], v->g->n_series);
+	free(v->sets);
+	v->sets = NULL;
+	v->n_sets = v->cap_sets = 0;
+}
+
+/* One output of one activity: read, then draw. */
+static void
+run_pass(struct svg *v, struct sar_act *a, const struct svg_graphs *g)
+{
+	v->g = g;
+	v->a = a;
+	v->item_list_sz = v->n_items[a - v->d->s.acts];
+	if (g->view)
+		sar_reset_avg(a, g->view);
+	read_pass(v);
+	draw_pass(v);
+	release_sets(v);
+}
+
+struct counts {
+	int graph_nr;
+	int views_per_row;
+};
+
+/* Every graphed output, in file order. */
+static void
+run_all(struct svg *v)
+{
+	struct sar *s = &v->d->s;
+	uint32_t i;
+	size_t k;
+
+	for (i = 0; i < s->n_acts; i++)
+		for (k = 0; k < svg_graphs_count(); k++)
+			if (graphed(v, &s->acts[i], svg_graphs_at(k)))
+				run_pass(v, &s->acts[i], svg_graphs_at(k));
+}
+
+/* The rows of views for the canvas height, from the counts (sysstat's get_svg_graph_nr). */
+static struct counts
+count_rows(const struct svg *v)
+{
+	const struct sar *s = &v->d->s;
+	struct counts n = {0, 1};
+	uint32_t i;
+
+	for (i = 0; i < s->n_acts; i++) {
+		const struct svg_graphs *first = first_graphs(v, &s->acts[i]);
+		int rows;
+
+		if (!first)
+			continue;
+		/* Packed: one row per output of memory, one per activity otherwise. */
+		if (!opt(v, SADF_O_PACKED))
+			rows = first->g_nr;
+		else if (first->act_id == A_MEMORY && (s->o.outputs[A_MEMORY] & SAR_O_MEM) &&
+		         (s->o.outputs[A_MEMORY] & SAR_O_SWAP))
+			rows = 2;
+		else
+			rows = 1;
+		if (first->items != SVG_I_NONE)
+			rows *= (int) v->n_items[i];
+		n.graph_nr += rows;
+		if (first->g_nr > n.views_per_row)
+			n.views_per_row = first->g_nr;
+	}
+	if (n.views_per_row > MAX_VIEWS_ON_A_ROW)
+		n.views_per_row = MAX_VIEWS_ON_A_ROW;
+	return n;
+}
+
+static int
+count_displayed(const struct svg *v)
+{
+	const struct sar *s = &v->d->s;
+	int n = 0;
+	uint32_t i;
+
+	for (i = 0; i < s->n_acts; i++)
+		if (first_graphs(v, &s->acts[i]))
+			n++;
+	return n;
+}
+
+static void
+print_header(struct svg *v, int height_rows, int views_per_row)
+{
+	struct sar *s = &v->d->s;
+	FILE *out = v->d->out;
+	int height;
+	uint32_t i;
+	int ht = 0;
+
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	      "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
+	      "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
+	      "<svg xmlns=\"http://www.w3.org/2000/svg\"",
+	      out);
+	if (opt(v, SADF_O_SHOWTOC))
+		fputs(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"", out);
+	if (opt(v, SADF_O_HEIGHT))
+		height = v->d->c->canvas_height;
+	else
+		height = H_YSIZE + C_YSIZE * (opt(v, SADF_O_SHOWTOC) ? v->nr_act_dispd : 0) +
+		         T_YSIZE * height_rows;
+	if (height < 100)
+		height = 100;
+	fprintf(out,
+	        " width=\"%d\" height=\"%d\" fill=\"black\" stroke=\"#%06x\" stroke-width=\"1\">\n",
+	        T_XSIZE * (opt(v, SADF_O_PACKED) ? views_per_row : 1), height, col(v, COL_DEFAULT));
+	fprintf(out, "<text x=\"0\" y=\"30\" text-anchor=\"start\" stroke=\"#%06x\">",
+	        col(v, COL_HEADER));
+	s->out = out;
+	sar_print_report_header(s);
+	fputs("</text>\n", out);
+	if (!opt(v, SADF_O_SHOWTOC))
+		return;
+	for (i = 0; i < s->n_acts; i++) {
+		const struct svg_graphs *g = first_graphs(v, &s->acts[i]);
+
+		if (!g)
+			continue;
+		fprintf(out, "<a xlink:href=\"#g%u-0\" xlink:title=\"%s\">\n",
+		        (unsigned) s->acts[i].desc->id, s->acts[i].desc->name);
+		fprintf(out, "<text x=\"10\" y=\"%d\">%s</text></a>\n", H_YSIZE + ht, g->toc);
+		ht += C_YSIZE;
+	}
+}
+
+static void
+print_trailer(struct svg *v)
+{
+	FILE *out = v->d->out;
+	int toc = C_YSIZE * (opt(v, SADF_O_SHOWTOC) ? v->nr_act_dispd : 0);
+
+	if (!v->graph_no)
+		fprintf(out,
+		        "<text x= \"0\" y=\"%d\" text-anchor=\"start\" stroke=\"#%06x\">No "
+		        "data!</text>\n",
+		        H_YSIZE + toc, col(v, COL_ERROR));
+	fprintf(out, "<!-- Actual canvas height: %d -->\n", H_YSIZE + toc + T_YSIZE * v->graph_no);
+	fputs("</svg>\n", out);
+}
+
+/* S_COLORS_PALETTE: "K=RRGGBB" entries separated by ':' replace custom colours. */
+static void
+custom_palette(unsigned *pal, const char *env)
+{
+	static const char keys[] = "GHIKLTWX";
+	static const int slots[] = {COL_GRID,    COL_HEADER, COL_INFO,  COL_BCKGRD,
+	                            COL_DEFAULT, COL_TITLE,  COL_ERROR, COL_AXIS};
+
+	while (env && *env) {
+		size_t n = strcspn(env, ":");
+		char e[16];
+
+		snprintf(e, sizeof(e), "%.*s", (int) (n < 15 ? n : 15), env);
+		if (n >= 3 && n <= 8 && e[1] == '=' &&
+		    strspn(e + 2, "0123456789ABCDEFabcdef") == n - 2) {
+			unsigned val = (unsigned) strtoul(e + 2, NULL, 16);
+			const char *k = strchr(keys, e[0]);
+
+			if (e[0] >= '0' && e[0] <= '9')
+				pal[e[0] & 0xf] = val;
+			else if ((e[0] >= 'A' && e[0] <= 'F') || (e[0] >= 'a' && e[0] <= 'f'))
+				pal[9 + (e[0] & 0xf)] = val;
+			else if (k && e[0])
+				pal[slots[k - keys]] = val;
+		}
+		env += n;
+		env += strspn(env, ":");
+	}
+}
+
+static void
+svg_run(struct sadf *d, const char *file)
+{
+	static unsigned custom[COL_MAX];
+	static struct svg v;
+	struct counts n = {0, 1};
+	unsigned int cpu_nr;
+	FILE *sink_out;
+
+	memset(&v, 0, sizeof(v));
+	v.d = d;
+	v.file = file;
+	v.opts = d->c->out_opts;
+	v.local = d->c->time_mode == SADF_T_LOCAL;
+	v.pal = palettes[PAL_DEFAULT];
+	if (opt(&v, SADF_O_CUSTOMCOL)) {
+		memcpy(custom, palettes[PAL_CUSTOM], sizeof(custom));
+		custom_palette(custom, getenv("S_COLORS_PALETTE"));
+		v.pal = custom;
+	}
+	if (opt(&v, SADF_O_BWCOL)) {
+		v.pal = palettes[PAL_BW];
+		v.bw = true;
+	}
+	/* The views print nothing in sink mode, but some write their item numbers: drop them. */
+	sink_out = fopen("/dev/null", "w");
+	d->s.out = sink_out ? sink_out : d->out;
+	d->s.sink = &svg_sink;
+	d->s.sink_ctx = &v;
+	sar_init_acts(&d->s, file);
+	v.w.curr = 1;
+	v.w.reset = true;
+	if (count_items(&v)) {
+		v.nr_act_dispd = count_displayed(&v);
+		n = count_rows(&v);
+		/* sysstat prints the header before its passes, with the CPU count they start from. */
+		cpu_nr = d->s.r->hdr.sa_cpu_nr;
+		if (find_first(&v))
+			run_all(&v);
+		d->s.r->hdr.sa_cpu_nr = cpu_nr;
+	}
+	print_header(&v, n.graph_nr, n.views_per_row);
+	fwrite(v.body.buf ? v.body.buf : "", 1, v.body.len, d->out);
+	print_trailer(&v);
+	strbuf_release(&v.body);
+	free(v.w.nr_ini);
+	free(v.n_items);
+	if (sink_out)
+		fclose(sink_out);
+	d->s.out = d->out;
+}
+
+const struct sadf_backend sadf_svg = {
+        .run = svg_run,
+};

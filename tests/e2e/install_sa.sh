@@ -1,0 +1,223 @@
+#!/bin/bash
+# "make install DESTDIR=" lays out Debian's sysstat files, and the installed
+# sa1 and sa2 do their work: sa1 (a sample, --boot, --rotate, --sleep,
+# interval and count across midnight, HISTORY > 28), sa2 (the sarDD report,
+# removal after HISTORY days, gzip after COMPRESSAFTER days), all on a
+# scratch SA_DIR with a fixed clock, with the installed sar reading the
+# results, .gz included.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+if ! install_tree >"$TMPD/err"; then
+	fail "make install DESTDIR=: $(cat "$TMPD/err")"
+	finish
+	exit
+fi
+pass
+
+# 1. The layout: Debian's, relative to the configured directories.
+for f in "$bindir/sar" "$bindir/sadf" "$sadcdir/sadc" "$sadcdir/sa1" "$sadcdir/sa2"; do
+	if [ -f "$DEST$f" ] && [ -x "$DEST$f" ]; then pass; else fail "not installed or not executable: $f"; fi
+done
+for f in "$sysconfdir/sysstat/sysstat" "$sysconfdir/default/sysstat" "$mandir/man1/sar.1" \
+	"$mandir/man1/sadf.1" "$mandir/man5/sysstat.5" "$mandir/man8/sadc.8" "$mandir/man8/sa1.8" \
+	"$mandir/man8/sa2.8"; do
+	if [ -f "$DEST$f" ]; then pass; else fail "not installed: $f"; fi
+done
+if [ -d "$DEST$SA_DIR" ]; then pass; else fail "SA_DIR $SA_DIR not created"; fi
+case $sadcdir in
+*/lib/sysstat) pass ;;
+*) fail "sadc's directory is $sadcdir, not LIBDIR/sysstat as in Debian" ;;
+esac
+# The scripts carry the configured paths.
+grep -q "^sa1_sadc=\${SA_LIB_DIR:-$sadcdir}/sadc\$" "$DEST$sadcdir/sa1" &&
+	grep -q "^sa1_conf=\${SYSSTAT_CONF:-$sysconfdir/sysstat/sysstat}\$" "$DEST$sadcdir/sa1" &&
+	grep -q "^sa2_sar=\${SA_BIN_DIR:-$bindir}/sar\$" "$DEST$sadcdir/sa2" &&
+	grep -q "^SA_DIR=$SA_DIR\$" "$DEST$sadcdir/sa1" && pass ||
+	fail "sa1/sa2 do not carry the configured paths"
+if grep -n '@[A-Za-z_]*@' "$DEST$sadcdir/sa1" "$DEST$sadcdir/sa2" "$DEST$sysconfdir/sysstat/sysstat" \
+	"$DEST$mandir"/man?/*.[158]; then
+	fail "placeholders left in installed files"
+else
+	pass
+fi
+
+# 2. The configuration file: Debian's variables and defaults, but ZIP=gzip.
+conf_values() {
+	(
+		unset HISTORY COMPRESSAFTER SADC_OPTIONS SA_DIR ZIP YESTERDAY REPORTS DELAY_RANGE UMASK
+		. "$1"
+		echo "HISTORY=${HISTORY-unset} COMPRESSAFTER=${COMPRESSAFTER-unset}" \
+			"SADC_OPTIONS=${SADC_OPTIONS-unset} ZIP=${ZIP-unset} YESTERDAY=${YESTERDAY-unset}" \
+			"REPORTS=${REPORTS-unset} DELAY_RANGE=${DELAY_RANGE-unset} UMASK=${UMASK-unset}" \
+			"SA_DIR=${SA_DIR-unset}"
+	)
+}
+got=$(conf_values "$DEST$sysconfdir/sysstat/sysstat")
+want="HISTORY=7 COMPRESSAFTER=10 SADC_OPTIONS=-S DISK ZIP=gzip YESTERDAY=unset REPORTS=unset"
+want="$want DELAY_RANGE=0 UMASK=0022 SA_DIR=$SA_DIR"
+if [ "$got" = "$want" ]; then pass; else fail "config defaults: '$got', want '$want'"; fi
+names() { sed -n 's/^#\{0,1\}\([A-Z_]*\)=.*/\1/p' "$1" | sort | tr '\n' ' '; }
+if [ -r /etc/sysstat/sysstat ]; then
+	# Debian's file: the same variables (set or commented out), the same values but ZIP.
+	if [ "$(names /etc/sysstat/sysstat)" = "$(names "$DEST$sysconfdir/sysstat/sysstat")" ]; then
+		pass
+	else
+		fail "variables: Debian '$(names /etc/sysstat/sysstat)', ours '$(names "$DEST$sysconfdir/sysstat/sysstat")'"
+	fi
+	deb=$(conf_values /etc/sysstat/sysstat | sed 's/ZIP=[^ ]*//;s/SA_DIR=.*//')
+	ours=$(echo "$got" | sed 's/ZIP=[^ ]*//;s/SA_DIR=.*//')
+	if [ "$deb" = "$ours" ]; then pass; else fail "defaults: Debian '$deb', ours '$ours'"; fi
+else
+	echo "SKIP comparison with Debian's /etc/sysstat/sysstat: not installed"
+fi
+if [ "$(. "$DEST$sysconfdir/default/sysstat"; echo "$ENABLED")" = false ]; then pass; else
+	fail "ENABLED is not false in $sysconfdir/default/sysstat"; fi
+
+# 3. sa1, with a scratch configuration and a fixed clock (passed to sadc in
+#    SADC_OPTIONS). Times are local, so the test holds in any TZ.
+SA1=$DEST$sadcdir/sa1
+SA2=$DEST$sadcdir/sa2
+SAR=$DEST$bindir/sar
+export SA_LIB_DIR=$DEST$sadcdir SA_BIN_DIR=$DEST$bindir SYSSTAT_CONF=$TMPD/sysstat.conf
+D=$TMPD/days
+mkdir -p "$D"
+at() { date -d "$1" +%s; }
+# conf HISTORY SADC_OPTIONS [more lines]
+conf() {
+	printf 'HISTORY=%s\nSADC_OPTIONS="%s"\nSA_DIR=%s\n' "$1" "$2" "$D" >"$SYSSTAT_CONF"
+	shift 2
+	for l in "$@"; do echo "$l" >>"$SYSSTAT_CONF"; done
+}
+# The record list of a file: type (R restart, S statistics, C comment) and time.
+records() {
+	"$SA_WALK" -d "$1" | sed -n 's/.*type=\([0-9]*\) time=\([0-9:]*\).*/\1 \2/p' |
+		sed 's/^1 /S/;s/^2 /R/;s/^4 /C/' | tr '\n' ' '
+}
+check_records() {
+	local f=$1 want=$2 got
+	got=$(records "$f")
+	if [ "$got" = "$want" ]; then pass; else fail "$(basename "$f"): '$got', want '$want'"; fi
+}
+run_ok() {
+	if "$@" >"$TMPD/run.out" 2>"$TMPD/run.err"; then pass; else
+		fail "'$*' exited $?: $(head -3 "$TMPD/run.err")"; fi
+}
+
+conf 7 "-S DISK --unix-time=$(at '2026-11-29 23:40:00')"
+run_ok "$SA1" --boot
+conf 7 "-S DISK --unix-time=$(at '2026-11-29 23:50:00')"
+run_ok "$SA1"
+conf 7 "-S DISK --unix-time=$(at '2026-11-30 00:00:00')"
+run_ok "$SA1" 1 1
+# Just after midnight, --rotate ends yesterday's file, so that it reaches 00:00.
+conf 7 "-S DISK --unix-time=$(at '2026-11-30 00:00:01')"
+SA_TODAY=2026-11-30 run_ok "$SA1" --rotate
+check_records "$D/sa29" "R23:40:00 S23:50:00 S00:00:01 "
+# Interval and count across midnight (and a month): the sample at 00:00 ends
+# one file and starts the next.
+conf 7 "-S DISK --unix-time=$(at '2026-11-30 23:50:00')"
+run_ok "$SA1" 600 2
+check_records "$D/sa30" "S00:00:00 S23:50:00 S00:00:00 "
+check_records "$D/sa01" "S00:00:00 "
+conf 7 "--unix-time=$(at '2026-12-01 00:05:00')"
+run_ok "$SA1" --sleep pre suspend
+if "$SA_WALK" -d "$D/sa01" | grep -q 'comment=LINUX SLEEP MODE (pre suspend)$'; then pass; else
+	fail "no sleep comment: $("$SA_WALK" -d "$D/sa01")"; fi
+# Nothing to close: no file of yesterday, or one last written a month ago.
+conf 7 ""
+SA_TODAY=2026-12-03 run_ok "$SA1" --rotate
+if [ ! -e "$D/sa02" ]; then pass; else fail "--rotate created yesterday's file"; fi
+cp "$D/sa29" "$D/sa02.old" && mv "$D/sa02.old" "$D/sa02" && touch -d '30 days ago' "$D/sa02"
+SA_TODAY=2026-12-03 run_ok "$SA1" --rotate
+if cmp -s "$D/sa02" "$D/sa29"; then pass; else fail "--rotate appended to last month's sa02"; fi
+rm -f "$D/sa02"
+# The installed sar reads what sa1 wrote.
+if S_TIME_FORMAT=ISO "$SAR" -f "$D/sa29" >"$TMPD/sar.out" 2>"$TMPD/sar.err" &&
+	grep -q 'LINUX RESTART' "$TMPD/sar.out" && grep -q '^00:00:01 ' "$TMPD/sar.out"; then
+	pass
+else
+	fail "installed sar -f sa29: $(head -3 "$TMPD/sar.err")"
+fi
+# SADC_OPTIONS chooses the activities.
+D=$TMPD/acts
+mkdir -p "$D"
+conf 7 "-S A_NULL,A_PCSW --unix-time=$(at '2026-11-29 12:00:00')"
+run_ok "$SA1"
+if "$DEST$bindir/sadf" -H "$D/sa29" >"$TMPD/h.out" 2>&1 &&
+	grep -q '^Number of activities in file: 1$' "$TMPD/h.out" && grep -q 'A_PCSW' "$TMPD/h.out"; then
+	pass
+else
+	fail "SADC_OPTIONS not applied: $(grep -i activit "$TMPD/h.out" | head -3)"
+fi
+# A real sample, with the real clock, and UMASK.
+D=$TMPD/now
+mkdir -p "$D"
+conf 7 "" "UMASK=0027"
+run_ok "$SA1" 1 2
+case "$("$SA_WALK" "$D/sa$(date +%d)")" in
+*"ok records=2 stats=2 "*) pass ;;
+*) fail "sa1 1 2 now: $("$SA_WALK" "$D/sa$(date +%d)")" ;;
+esac
+if [ "$(stat -c %a "$D/sa$(date +%d)")" = 640 ]; then pass; else
+	fail "UMASK=0027: mode $(stat -c %a "$D/sa$(date +%d)")"; fi
+
+# 4. HISTORY > 28: saYYYYMMDD, for sa1 (sadc -D), --rotate and sa2.
+D=$TMPD/long
+mkdir -p "$D"
+conf 35 "--unix-time=$(at '2026-11-29 23:55:00')"
+run_ok "$SA1" --boot
+run_ok "$SA1" 1 1
+conf 35 "--unix-time=$(at '2026-11-30 00:00:02')"
+SA_TODAY=2026-11-30 run_ok "$SA1" --rotate
+check_records "$D/sa20261129" "R23:55:00 S23:55:00 S00:00:02 "
+SA_TODAY=2026-11-30 run_ok "$SA2" -A
+if [ -s "$D/sar20261129" ] && grep -q 'LINUX RESTART' "$D/sar20261129"; then pass; else
+	fail "HISTORY=35: no sar20261129 report"; fi
+
+# 5. sa2: yesterday's report, then removal and compression by age.
+D=$TMPD/clean
+mkdir -p "$D" "$D/sub"
+conf 20 "--unix-time=$(at '2026-11-15 10:00:00')" "COMPRESSAFTER=5" 'ZIP="gzip"'
+run_ok "$SA1" 60 3
+cp "$D/sa15" "$TMPD/sa15.copy"
+cp "$D/sa15" "$D/sa05"
+for f in sa03 sar03 sa04.gz sar04.xz sa20261001 sar20261002.bz2 sa123 notes sub/sa03; do
+	echo old >"$D/$f"
+	touch -d '25 days ago' "$D/$f"
+done
+echo report >"$D/sar05" && touch -d '10 days ago' "$D/sar05" "$D/sa05"
+echo x >"$D/sa07.gz" && touch -d '10 days ago' "$D/sa07.gz"
+echo y >"$D/sa06" && touch -d '2 days ago' "$D/sa06"
+SA_TODAY=2026-11-16 run_ok "$SA2" -A
+S_TIME_FORMAT=ISO "$SAR" -A -f "$TMPD/sa15.copy" 2>/dev/null | sed "s|$TMPD/sa15.copy|F|" >"$TMPD/want.sar"
+if [ -s "$D/sar15" ] && diff <(sed "s|$D/sa15|F|" "$D/sar15") "$TMPD/want.sar" >/dev/null; then pass
+else fail "sar15 is not 'sar -A -f sa15': $(diff <(sed "s|$D/sa15|F|" "$D/sar15") "$TMPD/want.sar" | head -5)"; fi
+for f in sa03 sar03 sa04.gz sar04.xz sa20261001 sar20261002.bz2 sa05 sar05; do
+	if [ ! -e "$D/$f" ]; then pass; else fail "sa2 left $f"; fi
+done
+for f in sa123 notes sub/sa03 sa06 sa07.gz sa15 sar15 sa05.gz sar05.gz; do
+	if [ -e "$D/$f" ]; then pass; else fail "sa2 removed $f"; fi
+done
+if [ "$(gzip -dc "$D/sar05.gz")" = report ]; then pass; else fail "sar05.gz is not sar05 gzipped"; fi
+# The installed sar reads the compressed file as it read the plain one.
+"$SAR" -f "$D/sa05.gz" 2>&1 | sed "s|$D/sa05.gz|F|" >"$TMPD/gz.sar"
+"$SAR" -f "$TMPD/sa15.copy" 2>&1 | sed "s|$TMPD/sa15.copy|F|" >"$TMPD/plain.sar"
+if [ -s "$TMPD/gz.sar" ] && cmp -s "$TMPD/gz.sar" "$TMPD/plain.sar"; then pass; else
+	fail "sar -f sa05.gz: $(diff "$TMPD/gz.sar" "$TMPD/plain.sar" | head -5)"; fi
+
+# YESTERDAY=no reports today's file; REPORTS=false writes no report.
+conf 20 "" "YESTERDAY=no"
+SA_TODAY=2026-11-15 run_ok "$SA2" -u
+if grep -q '%user' "$D/sar15" && ! grep -q '%usr' "$D/sar15"; then pass; else
+	fail "YESTERDAY=no: sar15 is not the -u report of sa15"; fi
+rm -f "$D/sar15"
+conf 20 "" "REPORTS=false"
+SA_TODAY=2026-11-16 run_ok "$SA2" -A
+if [ ! -e "$D/sar15" ]; then pass; else fail "REPORTS=false wrote sar15"; fi
+# A HISTORY that is not a number stops sa2 before it deletes anything.
+conf "7x" ""
+echo old >"$D/sa09" && touch -d '25 days ago' "$D/sa09"
+if SA_TODAY=2026-11-16 "$SA2" -A 2>"$TMPD/err"; then fail "HISTORY=7x accepted"; else
+	grep -q "HISTORY='7x'" "$TMPD/err" && pass || fail "HISTORY=7x: $(cat "$TMPD/err")"; fi
+if [ -e "$D/sa09" ]; then pass; else fail "HISTORY=7x: sa2 deleted files"; fi
+finish

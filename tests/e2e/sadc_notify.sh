@@ -1,0 +1,81 @@
+#!/bin/bash
+# sadc as a systemd Type=notify service (sysstat-collect-daemon.service):
+# READY=1 after the first sample, WATCHDOG=1 with each sample and at least
+# every half WATCHDOG_USEC in between, STATUS= lines, and on SIGTERM a last
+# sample, STOPPING=1 and exit status 0. Without NOTIFY_SOCKET, nothing of
+# this: SIGTERM kills sadc, as it kills sysstat's. notify_listen plays
+# systemd's part.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+grep -q '^#define HAVE_LIBSYSTEMD 1' "$top_builddir/config.h" ||
+	skip "built without libsystemd (configure --with-systemd)"
+LISTEN=$top_builddir/tests/tools/notify_listen
+# When "make check" itself runs under systemd, its settings are not ours.
+unset NOTIFY_SOCKET WATCHDOG_USEC WATCHDOG_PID
+
+# 1. A sample every 4 s, a 1 s watchdog; systemd's SIGTERM after the fourth
+#    keep-alive, between two samples.
+mkdir -p "$TMPD/d1"
+WATCHDOG_USEC=1000000 "$LISTEN" -k 4 -t 60 "$TMPD/sock" "$SADC" -F -L 4 "$TMPD/d1" >"$TMPD/n1" \
+	2>"$TMPD/e1"
+file=$(ls "$TMPD/d1"/sa* 2>/dev/null | head -1)
+first() { grep -n "$1" "$TMPD/n1" | head -1 | cut -d: -f1; }
+if [ "$(first ' READY=1$')" = 1 ]; then pass; else fail "READY=1 is not the first notification: $(head -3 "$TMPD/n1")"; fi
+if grep -q "^[0-9]* STATUS=1 samples taken; writing to $file\$" "$TMPD/n1"; then pass; else
+	fail "no STATUS= after the first sample: $(head -3 "$TMPD/n1")"; fi
+# Keep-alives: the last gap between two of them, up to the stop, under the
+# whole watchdog period (they are due every half period).
+gaps=$(awk '$2 == "WATCHDOG=1" { if (prev != "") print $1 - prev; prev = $1 }' "$TMPD/n1")
+n_ping=$(grep -c ' WATCHDOG=1$' "$TMPD/n1")
+max=$(echo "$gaps" | sort -n | tail -1)
+if [ "$n_ping" -ge 5 ] && [ -n "$max" ] && [ "$max" -lt 1000 ]; then pass; else
+	fail "keep-alives: $n_ping, longest gap ${max}ms (watchdog 1000ms)"; fi
+# SIGTERM came ~2 s after the first sample: one last sample, then STOPPING=1, exit 0.
+if [ "$(tail -1 "$TMPD/n1" | cut -d' ' -f2-)" = "exit 0" ]; then pass; else
+	fail "after SIGTERM: $(tail -3 "$TMPD/n1" | tr '\n' ' ') $(head -3 "$TMPD/e1")"; fi
+if grep -q '^[0-9]* STOPPING=1$' "$TMPD/n1" &&
+	grep -q '^[0-9]* STATUS=Stopped after 2 samples$' "$TMPD/n1"; then pass; else
+	fail "no STOPPING=1 after 2 samples: $(tail -4 "$TMPD/n1" | tr '\n' ' ')"; fi
+case "$("$SA_WALK" "$file")" in
+*"ok records=2 stats=2 "*) pass ;;
+*) fail "records after the stop: $("$SA_WALK" "$file")" ;;
+esac
+# The last sample was taken at the stop, not at the next interval (4 s).
+t_term=$(sed -n 's/^\([0-9]*\) sent SIGTERM.*/\1/p' "$TMPD/n1")
+t_stop=$(sed -n 's/^\([0-9]*\) STOPPING=1$/\1/p' "$TMPD/n1")
+if [ -n "$t_term" ] && [ -n "$t_stop" ] && [ $((t_stop - t_term)) -lt 1500 ]; then pass; else
+	fail "stopped ${t_stop}ms, SIGTERM at ${t_term}ms"; fi
+if [ ! -s "$TMPD/e1" ]; then pass; else fail "stderr: $(head -3 "$TMPD/e1")"; fi
+
+# 2. SIGTERM under a second after a sample: no second sample at the same time.
+mkdir -p "$TMPD/d2"
+WATCHDOG_USEC=400000 "$LISTEN" -k 1 -t 60 "$TMPD/sock" "$SADC" 5 "$TMPD/d2/f.sa" >"$TMPD/n2" 2>&1
+if [ "$(tail -1 "$TMPD/n2" | cut -d' ' -f2-)" = "exit 0" ] && grep -q 'Stopped after 1 samples$' "$TMPD/n2" &&
+	"$SA_WALK" "$TMPD/d2/f.sa" | grep -q 'ok records=1 '; then
+	pass
+else
+	fail "early SIGTERM: $(tr '\n' ' ' <"$TMPD/n2") $("$SA_WALK" "$TMPD/d2/f.sa")"
+fi
+
+# 3. No watchdog (no WATCHDOG_USEC, or one meant for another process): the
+#    keep-alives come with the samples only, and READY=1 still does.
+for env in "" "WATCHDOG_USEC=200000 WATCHDOG_PID=1"; do
+	env $env "$LISTEN" -t 60 "$TMPD/sock" "$SADC" 1 3 "$TMPD/n3.sa" >"$TMPD/n3" 2>&1
+	if [ "$(grep -c ' WATCHDOG=1$' "$TMPD/n3")" = 3 ] && grep -q ' READY=1$' "$TMPD/n3" &&
+		[ "$(tail -1 "$TMPD/n3" | cut -d' ' -f2-)" = "exit 0" ]; then
+		pass
+	else
+		fail "without a watchdog ($env): $(tr '\n' ' ' <"$TMPD/n3")"
+	fi
+	rm -f "$TMPD/n3.sa"
+done
+
+# 4. Without NOTIFY_SOCKET, SIGTERM kills sadc at once, as sysstat's.
+"$SADC" 1 100 "$TMPD/plain.sa" 2>/dev/null &
+pid=$!
+sleep 1.5
+kill -TERM $pid
+wait $pid
+rc=$?
+if [ $rc = 143 ]; then pass; else fail "plain sadc on SIGTERM: exit $rc, want 143 (killed)"; fi
+finish

@@ -1,0 +1,484 @@
+#!/bin/bash
+# sadf -d, -p, -j and -x of the disk family (sar -b, -d, -y, -F [MOUNT],
+# --dev=, --fs=, and the device names of -p and -j) against Debian's sysstat
+# 12.6.1: both sadfs run with the same options on the same files, and stdout,
+# stderr and the exit status must be identical. Every -j output must also
+# parse as JSON and every -x output must be well-formed XML.
+#
+# The files are those of the sar differential tests (lib.sh's
+# add_sar_archives), archives of a crafted root whose devices are removed,
+# registered again, wrap and come back (the steps of sar_disk.sh), and
+# sa_make's pseudo-random ones. Device names are resolved by the reading
+# host, so the naming rules (sysfs, the ioconf file, /dev/mapper with -p,
+# /dev/disk/by-* with -j) are also checked in private mount namespaces
+# holding fake trees (when unshare(1) works here). With SYSREC_FULL=1 every
+# file gets every case under TZ=UTC and TZ=GMT+12; by default one file in
+# four gets the whole matrix (views and filters spread over the formats),
+# the others the whole family in each format.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+have_shared || skip "shared corpus not found at $SHARED"
+have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+[ -x "$SADF" ] || skip "$SADF not built"
+[ -x "$SADC" ] || skip "$SADC not built"
+# A copy, so that a rebuild while the test runs does not disturb it.
+cp "$SADF" "$TMPD/sadf" || skip "cannot copy sadf"
+OUR_SADF="$TMPD/sadf"
+export LC_ALL=C S_COLORS=never
+unset S_TIME_FORMAT
+ROOTS="$SHARED/corpus/upstream/roots"
+IDENT=--uname=Linux,SYSSTAT.TEST,1.2.3-TEST,x86_64
+DISK_IDS=6,10,11,37
+FORMATS=(-d -p -j -x)
+# Every output of the family at once (-d and -p: one pass each).
+FAMILY="-b -d -y -F"
+VIEWS=(-b -d -y -F "-F MOUNT" "-F -F MOUNT" "-F MOUNT -F" "-d -p" "-d -j SID" "-F -j SID")
+
+# ---- the files ----
+
+files=()
+add_sar_archives "-b"
+
+# A crafted root (root1 with its disks, serial lines and mounts rewritten at
+# each step): devices removed, registered again (every counter down), wrapped
+# (requests down, sectors up), 32-bit tick counters wrapping, devices of many
+# ioconf schemes, lines reordered, filesystems that come and go.
+CR="$TMPD/craft"
+cp -R "$ROOTS/root1" "$CR" 2>/dev/null && chmod -R u+w "$CR"
+mkdir -p "$CR/mnt/a" "$CR/mnt/b c" "$CR/mnt/d"
+craft_step() {
+	local step=$1
+	printf '%s.00 100.00\n' $((7200 + 10 * step)) >"$CR/proc/uptime"
+	# major minor name rd_ios rd_merges rd_sec rd_ticks wr_ios wr_merges wr_sec
+	# wr_ticks in_flight io_ticks rq_ticks dc_ios dc_merges dc_sec dc_ticks
+	case $step in
+	1) cat <<'EOF' ;;
+   8       0 sda 100 0 2000 4294967000 50 0 800 300 0 700 900 10 0 80 40
+   8      16 sdb 5000 0 90000 7000 3000 0 60000 4000 0 9000 12000 0 0 0 0
+   8      32 sdc 4000 0 80000 100 2000 0 1000 200 0 500 600 0 0 0 0
+   8      48 sdd 10 0 20 5 0 0 0 0 0 5 5 0 0 0 0
+  48      13 rd!c0d1p5 7 0 70 7 0 0 0 0 0 7 7 0 0 0 0
+  49       8 rd!c1d1 3 0 30 3 0 0 0 0 0 3 3 0 0 0 0
+  65     300 sdx 9 0 90 9 0 0 0 0 0 9 9 0 0 0 0
+  22      64 hdd 4 0 40 4 0 0 0 0 0 4 4 0 0 0 0
+   1     250 initrd 2 0 20 2 0 0 0 0 0 2 2 0 0 0 0
+ 300       5 odd 6 0 60 6 0 0 0 0 0 6 6 0 0 0 0
+ 600       1 big 6 0 60 6 0 0 0 0 0 6 6 0 0 0 0
+   8 1048576 huge 6 0 60 6 0 0 0 0 0 6 6 0 0 0 0
+EOF
+	2) cat <<'EOF' ;;
+   8      64 sde 70 0 700 70 0 0 0 0 0 70 70 0 0 0 0
+   8       0 sda 300 0 2600 4294967200 90 0 900 500 0 900 1500 15 0 100 60
+   8      16 sdb 10 0 100 7 5 0 50 4 0 9 12 0 0 0 0
+   8      32 sdc 3000 0 70000 150 2100 0 1200 250 0 600 700 0 0 0 0
+  48      13 rd!c0d1p5 8 0 80 8 0 0 0 0 0 8 8 0 0 0 0
+  65     300 sdx 9 0 90 9 0 0 0 0 0 9 9 0 0 0 0
+   1     250 initrd 2 0 20 2 0 0 0 0 0 2 2 0 0 0 0
+ 300       5 odd 7 0 70 7 0 0 0 0 0 7 7 0 0 0 0
+ 600       1 big 7 0 70 7 0 0 0 0 0 7 7 0 0 0 0
+   8 1048576 huge 8 0 80 8 0 0 0 0 0 8 8 0 0 0 0
+EOF
+	*) cat <<'EOF' ;;
+   8       0 sda 400 0 3000 100 95 0 950 600 0 1000 1700 16 0 110 70
+   8      16 sdb 20 0 200 17 5 0 50 4 0 19 22 0 0 0 0
+   8      32 sdc 3500 0 75000 170 2200 0 1300 260 0 650 750 0 0 0 0
+   8      48 sdd 12 0 24 6 0 0 0 0 0 6 6 0 0 0 0
+   8      64 sde 70 0 700 70 0 0 0 0 0 70 70 0 0 0 0
+  48      13 rd!c0d1p5 8 0 80 8 0 0 0 0 0 8 8 0 0 0 0
+  49       8 rd!c1d1 4 0 40 4 0 0 0 0 0 4 4 0 0 0 0
+   3       0 hda 1 0 10 1 0 0 0 0 0 1 1 0 0 0 0
+EOF
+	esac >"$CR/proc/diskstats"
+	case $step in
+	1) printf '%s\n' 'serinfo:1.0 driver revision:' \
+		'0: uart:16650V2 port:000003F8 irq:4 tx:14323 rx:32543 fe:123 pe:123 brk:42 oe:13' \
+		'1: uart:16550A port:000002F8 irq:3 tx:0 rx:0' \
+		'2: uart:16550A port:000003E8 irq:4 tx:5 rx:4294967290' ;;
+	2) printf '%s\n' 'serinfo:1.0 driver revision:' \
+		'2: uart:16550A port:000003E8 irq:4 tx:9 rx:20' \
+		'0: uart:16650V2 port:000003F8 irq:4 tx:100 rx:40000 fe:124 pe:123 brk:42 oe:13' \
+		'3: uart:16550A port:000002E8 irq:3 tx:1 rx:1' ;;
+	*) printf '%s\n' 'serinfo:1.0 driver revision:' \
+		'0: uart:16650V2 port:000003F8 irq:4 tx:200 rx:40000 fe:124 pe:123 brk:42 oe:13' \
+		'1: uart:16550A port:000002F8 irq:3 tx:0 rx:0' \
+		'2: uart:16550A port:000003E8 irq:4 tx:9 rx:20' \
+		'3: uart:16550A port:000002E8 irq:3 tx:1 rx:1' ;;
+	esac >"$CR/proc/tty/driver/serial"
+	case $step in
+	1) printf '%s\n' '/dev/sda9 / ext4 rw 0 0' '/dev/sda7 /mnt/a ext4 rw 0 0' \
+		'/dev/sdb1 /mnt/b\040c xfs rw 0 0' ;;
+	2) printf '%s\n' '/dev/sda9 / ext4 rw 0 0' '/dev/sdc1 /mnt/d ext4 rw 0 0' \
+		'/dev/sdb1 /mnt/b\040c xfs rw 0 0' '/dev/sda7 /mnt/a ext4 rw 0 0' ;;
+	*) printf '%s\n' '/dev/sdc1 /mnt/d ext4 rw 0 0' '/dev/sda9 / ext4 rw 0 0' ;;
+	esac >"$CR/etc/mtab"
+}
+if [ -d "$CR" ]; then
+	t=1555593609
+	for step in 1 2 3 4; do
+		craft_step $step
+		"$SADC" --root="$CR" --unix-time=$((t + 10 * step)) $IDENT -S XALL "$TMPD/craft.sa" \
+			1 1 2>"$TMPD/err" || fail "sadc --root=craft step $step: $(cat "$TMPD/err")"
+		"$SADC" --root="$CR" --unix-time=$((t + 10 * step)) $IDENT -S XALL \
+			"$TMPD/craft-restart.sa" 1 1 2>/dev/null
+		if [ $step = 2 ]; then
+			# A comment, then a LINUX RESTART: the next segment starts at step 3.
+			"$SADC" --root="$CR" --unix-time=$((t + 10 * step + 5)) $IDENT \
+				-C "craft comment" "$TMPD/craft-restart.sa" 2>/dev/null
+			"$SADC" --root="$CR" --unix-time=$((t + 10 * step + 6)) $IDENT \
+				"$TMPD/craft-restart.sa" 2>/dev/null
+		fi
+	done
+	files+=("$TMPD/craft.sa" "$TMPD/craft-restart.sa")
+fi
+
+# Synthetic files: pseudo-random counters, a restart, the other byte order.
+if [ -x "$SA_MAKE" ]; then
+	"$SA_MAKE" -r 6 -a $DISK_IDS "$TMPD/make.sa" && files+=("$TMPD/make.sa")
+	"$SA_MAKE" -r 6 -C -a $DISK_IDS "$TMPD/make-restart.sa" && files+=("$TMPD/make-restart.sa")
+	"$SA_MAKE" -r 4 -X -a 1,$DISK_IDS "$TMPD/make-swapped.sa" && files+=("$TMPD/make-swapped.sa")
+	"$SA_MAKE" -r 2 -a 1,6 "$TMPD/make-one.sa" && files+=("$TMPD/make-one.sa")
+fi
+
+# ---- the cases ----
+
+mkdir -p "$TMPD/json" "$TMPD/xml"
+n_cases=0
+n_json=0
+n_xml=0
+
+# Keeps our -j or -x document $1.out (format $3, printed by command $2) for the end.
+keep_document() {
+	local b=$1 what=$2 fmt=$3
+	[ "$(cat "$b.rc")" = 0 ] && [ -s "$b.out" ] || return 0
+	case $fmt in
+	-j)
+		n_json=$((n_json + 1))
+		echo "$what" >"$TMPD/json/$n_json.cmd"
+		mv "$b.out" "$TMPD/json/$n_json.json"
+		;;
+	-x)
+		n_xml=$((n_xml + 1))
+		echo "$what" >"$TMPD/xml/$n_xml.cmd"
+		mv "$b.out" "$TMPD/xml/$n_xml.xml"
+		;;
+	esac
+}
+
+# Usage messages name the program (normalised only when the raw outputs differ).
+same() {
+	same_capture "$TMPD/a" "$TMPD/b" ||
+		same_capture "$TMPD/a" "$TMPD/b" "s|^Usage: [^ ]*|Usage: sadf|"
+}
+
+# check FILE SADF-ARGS...: the file goes after sadf's own options, before "--".
+check() {
+	local f=$1 a=()
+	shift
+	n_cases=$((n_cases + 1))
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		a+=("$1")
+		shift
+	done
+	run_capture "$TMPD/a" "$ORACLE_SADF" "${a[@]}" "$f" "$@"
+	run_capture "$TMPD/b" "$OUR_SADF" "${a[@]}" "$f" "$@"
+	if same; then
+		pass
+	else
+		fail "TZ=$TZ sadf ${a[*]} $f $*"
+		show_diff "$TMPD/a" "$TMPD/b"
+	fi
+	keep_document "$TMPD/b" "TZ=$TZ sadf ${a[*]} $f $*" "${a[0]}"
+}
+
+# The UTC times (HH:MM:SS) of the records sadf shows for a file.
+row_times() {
+	"$ORACLE_SADF" -p "$1" -- -b 2>/dev/null |
+		awk -F'\t' '$2 != -1 { split($3, t, " "); print t[2] }' | uniq
+}
+
+# The first items (names) sadf -p shows for the sar options after the file.
+names_of() {
+	local f=$1
+	shift
+	"$ORACLE_SADF" -p "$f" -- "$@" 2>/dev/null | awk -F'\t' '$2 != -1 { print $4 }' |
+		sort -u | head -3
+}
+
+# Whether case k of a file gets run: always with SYSREC_FULL=1, else one in $2.
+spread() {
+	[ "${SYSREC_FULL:-0}" = 1 ] || [ $(($1 % $2)) -eq 0 ]
+}
+
+# Every case of one file, in the current TZ (another zone only moves the
+# times: there, the cases that choose or show times).
+full_matrix() {
+	local f=$1 idx=$2 fmt j k=0 v w times n first last windows devs fss mps long filters
+	# Each view alone: every format, or two formats per view and file.
+	for v in "${VIEWS[@]}"; do
+		k=$((k + 1))
+		for j in 0 1 2 3; do
+			# shellcheck disable=SC2086
+			[ "$TZ" = UTC ] && spread $((k + idx + j)) 2 && check "$f" "${FORMATS[$j]}" -- $v
+		done
+	done
+	mapfile -t times < <(row_times "$f")
+	n=${#times[@]}
+	windows=("-s 23:59:59" "-e 00:00:00")
+	if [ "$n" -gt 0 ]; then
+		first=${times[0]} last=${times[$((n - 1))]}
+		windows+=("-s $first" "-e $last" "-s $last -e $last")
+		[ "$n" -gt 2 ] && windows+=("-s ${times[1]} -e ${times[$((n - 2))]}")
+	fi
+	# Item filters, before or after "--": names the file shows, an unknown
+	# one, one too long for sysstat's lists (dropped), an empty list.
+	long=$(printf 'x%.0s' $(seq 1 130))
+	devs=$(names_of "$f" -d -p | paste -sd, -)
+	fss=$(names_of "$f" -F | paste -sd, -)
+	mps=$(names_of "$f" -F MOUNT | paste -sd, -)
+	filters=("--dev=${devs:-sda},nosuch -- -d" "-- -d -p --dev=${devs%%,*}"
+		"--dev=$long -- -d -b" "--dev=nosuch -- -d -y" "--dev= -- -d"
+		"--fs=${fss:-/},nosuch -- -F" "-- -F MOUNT --fs=${mps:-/}"
+		"--fs=${fss%%,*},${mps##*,} -- -F -F MOUNT" "-- -F --fs=$long" "--fs=nosuch -- -F -d")
+	for j in 0 1 2 3; do
+		fmt=${FORMATS[$j]}
+		# shellcheck disable=SC2086
+		check "$f" "$fmt" -C -- $FAMILY
+		check "$f" "$fmt" -T -- -d -y -F
+		check "$f" "$fmt" -t -- -d -y -F
+		# -U shows epoch seconds in -d and -p; -j and -x ignore it.
+		[ "$fmt" != -x ] && check "$f" "$fmt" -U -- -d -y -F
+		k=0
+		for w in "${windows[@]}"; do
+			k=$((k + 1))
+			# shellcheck disable=SC2086
+			spread $((k + j)) 2 && check "$f" "$fmt" $w -- -b -d -F MOUNT
+		done
+		[ "$TZ" = UTC ] || continue
+		# sar's -z, -h and -p change nothing in sadf's rows (-h and -p: the
+		# device-mapper names).
+		check "$f" "$fmt" -- -b -d -y -F -z
+		check "$f" "$fmt" -- -d -F -h
+		for v in "1 1" "2 3" "3"; do
+			k=$((k + 1))
+			# shellcheck disable=SC2086
+			spread $((k + j)) 2 && check "$f" "$fmt" $v -- -b -y -d -F
+		done
+		for v in "${filters[@]}"; do
+			k=$((k + 1))
+			# shellcheck disable=SC2086
+			spread $((k + j + idx)) 2 && check "$f" "$fmt" $v
+		done
+	done
+}
+
+# Whole files (-A) for -j and -x: the family beside every other activity.
+A_FILES="f.sa x.sa roots.sa craft-restart.sa"
+
+idx=0
+for f in "${files[@]}"; do
+	idx=$((idx + 1))
+	for tz in $(tz_list "$f"); do
+		export TZ=$tz
+		if sampled $idx; then
+			full_matrix "$f" "$idx"
+		elif [ "$tz" = UTC ]; then
+			for fmt in "${FORMATS[@]}"; do
+				# shellcheck disable=SC2086
+				check "$f" "$fmt" -- $FAMILY
+			done
+			check "$f" -x -- -F -F MOUNT
+		fi
+		case " $A_FILES " in
+		*" $(basename "$f") "*)
+			check "$f" -j -- -A
+			check "$f" -x -- -A
+			;;
+		esac
+	done
+done
+export TZ=UTC
+
+# -j with a type this host has no /dev/disk/by-TYPE for.
+for fmt in "${FORMATS[@]}"; do
+	check "$TMPD/craft.sa" "$fmt" -- -d -j ID
+	check "$TMPD/craft.sa" "$fmt" -- -F -j LABEL
+done
+
+# ---- naming on other hosts: private mount namespaces ----
+
+if unshare -m --propagation private true 2>/dev/null; then
+	NS="$TMPD/ns"
+	mkdir -p "$NS/dev/mapper" "$NS/dev/disk/by-id" "$NS/dev/disk/by-label" \
+		"$NS/dev/disk/by-uuid" "$NS/sysblock" "$NS/etc-fake" "$NS/etc-bad" "$NS/etc-none" \
+		"$NS/cwd-local" "$NS/cwd-none"
+	# /dev: device-mapper nodes, persistent links (one dangling), their targets.
+	for d in sda sda9 sdc sdc1 'cciss!c0d0' rd; do : >"$NS/dev/$d"; done
+	ln -s ../../sdz "$NS/dev/disk/by-id/0-dangling"
+	ln -s ../../sda "$NS/dev/disk/by-id/ata-DISK_A"
+	ln -s ../../sda "$NS/dev/disk/by-id/wwn-0x5000cca369f193ac"
+	ln -s ../../sdc "$NS/dev/disk/by-id/scsi-DISK_C"
+	ln -s '../../cciss!c0d0' "$NS/dev/disk/by-id/cciss-DISK"
+	ln -s ../../sda9 "$NS/dev/disk/by-label/rootfs"
+	ln -s ../../sdc1 "$NS/dev/disk/by-label/data"
+	: >"$NS/dev/disk/by-id/not-a-link"
+	# /sys/dev/block: one plain, one with a '!', one with a trailing '/'.
+	ln -s ../../devices/pci0000:00/block/sdq "$NS/sysblock/8:0"
+	ln -s '../../devices/virtual/block/cciss!c0d0' "$NS/sysblock/8:16"
+	ln -s ../../devices/x/trailing/ "$NS/sysblock/8:48"
+	printf 'Character devices:\n  1 mem\n\nBlock devices:\n253 device-mapper\n  8 device-mapper\n' \
+		>"$NS/devices"
+	cat >"$NS/etc-fake/sysstat.ioconf" <<'EOF'
+# a small ioconf: every kind of record
+1:ram:*:0:d:256:*:1:RAM disks (ram0..ram255)
+1:initrd:x:250:d:256:*:1:Initial RAM Disk (initrd)
+3:hd:*:0:a:2:*:64:IDE - Controller %d
+22:3:1:
+8:sd:*:0:a:16:*:16:SCSI - Controller %d
+65:8:1:
+66:8:2:
+
+48:rd:/c:0:%d:32:p:8:Mylex DAC960 RAID, Controller %d
+49:48:1:
+EOF
+	cp "$NS/etc-fake/sysstat.ioconf" "$NS/cwd-local/"
+	{
+		echo '# broken records, one message each'
+		echo '   '
+		echo '70:65:1:'
+		echo '65:0:1:'
+		echo '65:600:1:'
+		echo '700:8:1:'
+		echo '0:xx:*:0:a:16:*:16:zero major'
+		echo '8:sdx:x:5:a:16:*:16:exception first'
+		echo '8:sd:*:0:a:16:*:16:SCSI'
+		echo '8:sdx:x:5:a:16:*:16:exception'
+		echo '8:sdy:x:6:a:16:*:16:duplicate exception'
+		echo '9:md:*:0:d:256:*:1'
+		echo '65:8:1:'
+		printf '3:hd:*:0:a:2:*:64:%0300d\n' 7
+		echo '600:big:*:0:d:256:*:1:too big'
+	} >"$NS/etc-bad/sysstat.ioconf"
+	# The setup of one environment, then both sadfs.
+	cat >"$NS/run.sh" <<'EOF'
+ns=$1 env=$2 a=$3 b=$4
+shift 4
+case $env in
+fake | nomapper)
+	mount -t tmpfs none /dev || exit 99
+	[ $env = fake ] && cp -a "$ns/dev/." /dev/
+	mount --bind "$ns/sysblock" /sys/dev/block || exit 99
+	mount --bind "$ns/devices" /proc/devices || exit 99
+	mount --bind "$ns/etc-fake" /etc/sysstat || exit 99 ;;
+bad) mount --bind "$ns/etc-bad" /etc/sysstat || exit 99 ;;
+local) mount --bind "$ns/etc-none" /etc/sysstat || exit 99; cd "$ns/cwd-local" ;;
+none) mount --bind "$ns/etc-none" /etc/sysstat || exit 99; cd "$ns/cwd-none" ;;
+esac
+"$ORACLE_SADF" "$@" >"$a.out" 2>"$a.err"; echo $? >"$a.rc"
+"$OUR_SADF" "$@" >"$b.out" 2>"$b.err"; echo $? >"$b.rc"
+EOF
+	export ORACLE_SADF OUR_SADF
+	# check_ns ENV FILE SADF-ARGS... [-- SAR-ARGS...]
+	check_ns() {
+		local env=$1 f=$2 a=()
+		shift 2
+		n_cases=$((n_cases + 1))
+		while [ $# -gt 0 ] && [ "$1" != -- ]; do
+			a+=("$1")
+			shift
+		done
+		if ! unshare -m --propagation private bash "$NS/run.sh" "$NS" "$env" "$TMPD/a" \
+			"$TMPD/b" "${a[@]}" "$f" "$@"; then
+			fail "namespace $env: setup failed"
+		elif same; then
+			pass
+		else
+			fail "[$env] sadf ${a[*]} $f $*"
+			show_diff "$TMPD/a" "$TMPD/b"
+		fi
+		keep_document "$TMPD/b" "[$env] sadf ${a[*]} $f $*" "${a[0]}"
+	}
+	NS_VIEWS=(-d "-d -p" "-d -j ID" "-d -j SID" "-d -h" "-d -j ID -z" "-d -p --dev=sda"
+		"-d --dev=sdq,cciss/c0d0,trailing" "-d -j ID --dev=ata-DISK_A" "-F -j LABEL"
+		"-F MOUNT -j LABEL" "-F -j label --fs=rootfs" "-F -j UUID" "-d -j by")
+	nsfiles=("$TMPD/craft.sa" "$TMPD/craft-restart.sa" "$SHARED/corpus/upstream/generated/data.tmp"
+		"$TMPD/make.sa")
+	# Every view in every environment, each in one format of four (all with SYSREC_FULL=1).
+	k=0
+	for f in "${nsfiles[@]}"; do
+		[ -r "$f" ] || continue
+		for env in fake local none; do
+			for v in "${NS_VIEWS[@]}"; do
+				k=$((k + 1))
+				for j in 0 1 2 3; do
+					# shellcheck disable=SC2086
+					spread $((k + j)) 4 && check_ns $env "$f" "${FORMATS[$j]}" -- $v
+				done
+			done
+		done
+		for fmt in "${FORMATS[@]}"; do
+			check_ns nomapper "$f" "$fmt" -- -d -p
+		done
+	done
+	# A broken ioconf: its messages (once per run in sysstat, whatever the passes).
+	for fmt in "${FORMATS[@]}"; do
+		check_ns bad "$TMPD/craft-restart.sa" "$fmt" -- -d
+		check_ns bad "$TMPD/craft-restart.sa" "$fmt" -- -d -p -b
+	done
+else
+	echo "unshare(1) does not work here: the naming namespaces are skipped"
+fi
+
+# ---- the documents ----
+
+# A bad document is reported with the command that printed it.
+if [ "$n_json" -gt 0 ]; then
+	if python3 -c 'import json' 2>/dev/null; then
+		python3 - "$TMPD/json" "$n_json" >"$TMPD/json.bad" <<-'EOF'
+			import json, sys
+			d, n = sys.argv[1], int(sys.argv[2])
+			for k in range(1, n + 1):
+			    try:
+			        with open("%s/%d.json" % (d, k)) as f:
+			            json.load(f)
+			    except ValueError as e:
+			        with open("%s/%d.cmd" % (d, k)) as c:
+			            print("invalid JSON (%s): %s" % (e, c.read().strip()))
+		EOF
+		n_bad=$(wc -l <"$TMPD/json.bad")
+		n_pass=$((n_pass + n_json - n_bad))
+		while read -r line; do fail "$line"; done <"$TMPD/json.bad"
+	else
+		echo "python3 not found: the $n_json JSON documents are not validated"
+	fi
+fi
+if [ "$n_xml" -gt 0 ]; then
+	if command -v xmllint >/dev/null; then
+		for k in $(seq 1 "$n_xml"); do
+			if xmllint --noout "$TMPD/xml/$k.xml" 2>"$TMPD/xml.err"; then
+				pass
+			else
+				fail "ill-formed XML: $(cat "$TMPD/xml/$k.cmd")"
+				head -3 "$TMPD/xml.err"
+			fi
+		done
+	elif python3 -c 'import xml.dom.minidom' 2>/dev/null; then
+		python3 - "$TMPD/xml" "$n_xml" >"$TMPD/xml.bad" <<-'EOF'
+			import sys, xml.dom.minidom
+			d, n = sys.argv[1], int(sys.argv[2])
+			for k in range(1, n + 1):
+			    try:
+			        xml.dom.minidom.parse("%s/%d.xml" % (d, k))
+			    except Exception as e:
+			        with open("%s/%d.cmd" % (d, k)) as c:
+			            print("ill-formed XML (%s): %s" % (e, c.read().strip()))
+		EOF
+		n_bad=$(wc -l <"$TMPD/xml.bad")
+		n_pass=$((n_pass + n_xml - n_bad))
+		while read -r line; do fail "$line"; done <"$TMPD/xml.bad"
+	else
+		echo "neither xmllint nor python3: the $n_xml XML documents are not validated"
+	fi
+fi
+
+echo "$(basename "$0" .sh): ${#files[@]} files, $n_cases cases, $n_json JSON and $n_xml XML documents"
+finish

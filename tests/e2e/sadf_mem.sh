@@ -1,0 +1,231 @@
+#!/bin/bash
+# sadf -d, -p, -j and -x of the memory family (sar -W, -B, -r, -r ALL, -S,
+# -H, -v) against Debian's sysstat 12.6.1: both sadfs run with the same
+# options on the same files, and stdout, stderr and the exit status must be
+# identical. Every -j output must also parse as JSON and every -x output must
+# be well-formed XML.
+#
+# -r and -S are two passes of their own in -d and -p, but one "memory"
+# object (one <memory> element) in -j and -x: their combinations are checked
+# in every format. The files are those of the sar differential tests (lib.sh's
+# add_sar_archives) and sa_make's pseudo-random ones (counters that go back,
+# used memory above the total, a restart, the other byte order). With
+# SYSREC_FULL=1 every file gets every case under TZ=UTC and TZ=GMT+12; by
+# default one file in four gets the whole matrix (the single views spread
+# over the four formats), the others the whole family in each format.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+have_shared || skip "shared corpus not found at $SHARED"
+have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+[ -x "$SADF" ] || skip "$SADF not built"
+[ -x "$SADC" ] || skip "$SADC not built"
+# A copy, so that a rebuild while the test runs does not disturb it.
+cp "$SADF" "$TMPD/sadf" || skip "cannot copy sadf"
+OUR_SADF="$TMPD/sadf"
+export LC_ALL=C S_COLORS=never
+unset S_TIME_FORMAT
+MEM_IDS=4,5,7,8,34
+FORMATS=(-d -p -j -x)
+# Every output of the family at once (-d and -p: one pass each).
+FAMILY="-W -B -r ALL -S -H -v"
+VIEWS=(-W -B -r "-r ALL" -S "-r -S" "-S -r ALL" -rS -H -v)
+
+# ---- the files ----
+
+files=()
+add_sar_archives "-r"
+
+if [ -x "$SA_MAKE" ]; then
+	"$SA_MAKE" -r 6 -a $MEM_IDS "$TMPD/make.sa" &&
+		files+=("$TMPD/make.sa")
+	"$SA_MAKE" -r 6 -C -a $MEM_IDS "$TMPD/make-restart.sa" &&
+		files+=("$TMPD/make-restart.sa")
+	"$SA_MAKE" -r 4 -X -a 1,$MEM_IDS "$TMPD/make-swapped.sa" &&
+		files+=("$TMPD/make-swapped.sa")
+	"$SA_MAKE" -r 2 -a 1,7 "$TMPD/make-one.sa" &&
+		files+=("$TMPD/make-one.sa")
+fi
+
+# ---- the cases ----
+
+mkdir -p "$TMPD/json" "$TMPD/xml"
+n_cases=0
+n_json=0
+n_xml=0
+
+# check FILE SADF-ARGS...: the file goes after sadf's own options, before "--".
+check() {
+	local f=$1 a=() fmt
+	shift
+	n_cases=$((n_cases + 1))
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		a+=("$1")
+		shift
+	done
+	fmt=${a[0]}
+	run_capture "$TMPD/a" "$ORACLE_SADF" "${a[@]}" "$f" "$@"
+	run_capture "$TMPD/b" "$OUR_SADF" "${a[@]}" "$f" "$@"
+	# Usage messages name the program (normalised only when the raw outputs differ).
+	if same_capture "$TMPD/a" "$TMPD/b" ||
+		same_capture "$TMPD/a" "$TMPD/b" "s|^Usage: [^ ]*|Usage: sadf|"; then
+		pass
+	else
+		fail "TZ=$TZ sadf ${a[*]} $f $*"
+		show_diff "$TMPD/a" "$TMPD/b"
+	fi
+	# Our documents are kept to be validated in one go at the end.
+	if [ "$(cat "$TMPD/b.rc")" = 0 ] && [ -s "$TMPD/b.out" ]; then
+		case $fmt in
+		-j)
+			n_json=$((n_json + 1))
+			echo "TZ=$TZ sadf ${a[*]} $f $*" >"$TMPD/json/$n_json.cmd"
+			mv "$TMPD/b.out" "$TMPD/json/$n_json.json"
+			;;
+		-x)
+			n_xml=$((n_xml + 1))
+			echo "TZ=$TZ sadf ${a[*]} $f $*" >"$TMPD/xml/$n_xml.cmd"
+			mv "$TMPD/b.out" "$TMPD/xml/$n_xml.xml"
+			;;
+		esac
+	fi
+}
+
+# The UTC times (HH:MM:SS) of the records sadf shows for a file.
+row_times() {
+	"$ORACLE_SADF" -p "$1" -- -r 2>/dev/null |
+		awk -F'\t' '$2 != -1 { split($3, t, " "); print t[2] }' | uniq
+}
+
+# Whether case k of a file gets run: always with SYSREC_FULL=1, else one in $2.
+spread() {
+	[ "${SYSREC_FULL:-0}" = 1 ] || [ $(($1 % $2)) -eq 0 ]
+}
+
+# Every case of one file, in the current TZ (another zone only moves the
+# times: there, the cases that choose or show times).
+full_matrix() {
+	local f=$1 idx=$2 fmt j k=0 v w m times n first last windows
+	# Each view alone: every format, or two formats per view and file.
+	for v in "${VIEWS[@]}"; do
+		k=$((k + 1))
+		for j in 0 1 2 3; do
+			# shellcheck disable=SC2086
+			[ "$TZ" = UTC ] && spread $((k + idx + j)) 2 && check "$f" "${FORMATS[$j]}" -- $v
+		done
+	done
+	mapfile -t times < <(row_times "$f")
+	n=${#times[@]}
+	windows=("-s 23:59:59" "-e 00:00:00")
+	if [ "$n" -gt 0 ]; then
+		first=${times[0]} last=${times[$((n - 1))]}
+		windows+=("-s $first" "-e $last" "-s $last -e $last")
+		[ "$n" -gt 2 ] && windows+=("-s ${times[1]} -e ${times[$((n - 2))]}")
+	fi
+	for j in 0 1 2 3; do
+		fmt=${FORMATS[$j]}
+		# shellcheck disable=SC2086
+		check "$f" "$fmt" -C -- $FAMILY
+		check "$f" "$fmt" -T -- -S -r -W
+		check "$f" "$fmt" -t -- -S -r -W
+		# -U shows epoch seconds in -d and -p; -j and -x ignore it.
+		[ "$fmt" != -x ] && check "$f" "$fmt" -U -- -S -r -W
+		k=0
+		for w in "${windows[@]}"; do
+			k=$((k + 1))
+			# shellcheck disable=SC2086
+			spread $((k + j)) 2 && check "$f" "$fmt" $w -- -r -S -v
+		done
+		[ "$TZ" = UTC ] || continue
+		# sar's -z, -h and -p change nothing in sadf's rows.
+		check "$f" "$fmt" -- -r -S -B -z
+		check "$f" "$fmt" -- -r ALL -H -h
+		for v in "1 1" "2 3" "3"; do
+			k=$((k + 1))
+			# shellcheck disable=SC2086
+			spread $((k + j)) 2 && check "$f" "$fmt" $v -- -S -r ALL -H
+		done
+	done
+}
+
+# Whole files (-A) for -j and -x: the family beside every other activity.
+A_FILES="f.sa x.sa roots.sa make-restart.sa"
+
+idx=0
+for f in "${files[@]}"; do
+	idx=$((idx + 1))
+	for tz in $(tz_list "$f"); do
+		export TZ=$tz
+		if sampled $idx; then
+			full_matrix "$f" "$idx"
+		elif [ "$tz" = UTC ]; then
+			# shellcheck disable=SC2086
+			check "$f" -d -- $FAMILY
+			# shellcheck disable=SC2086
+			check "$f" -j -- $FAMILY
+			check "$f" -p -- -r -S
+			check "$f" -x -- -S -r
+		fi
+		case " $A_FILES " in
+		*" $(basename "$f") "*)
+			check "$f" -j -- -A
+			check "$f" -x -- -A
+			;;
+		esac
+	done
+done
+export TZ=UTC
+
+# ---- the documents ----
+
+# A bad document is reported with the command that printed it.
+if [ "$n_json" -gt 0 ]; then
+	if python3 -c 'import json' 2>/dev/null; then
+		python3 - "$TMPD/json" "$n_json" >"$TMPD/json.bad" <<-'EOF'
+			import json, sys
+			d, n = sys.argv[1], int(sys.argv[2])
+			for k in range(1, n + 1):
+			    try:
+			        with open("%s/%d.json" % (d, k)) as f:
+			            json.load(f)
+			    except ValueError as e:
+			        with open("%s/%d.cmd" % (d, k)) as c:
+			            print("invalid JSON (%s): %s" % (e, c.read().strip()))
+		EOF
+		n_bad=$(wc -l <"$TMPD/json.bad")
+		n_pass=$((n_pass + n_json - n_bad))
+		while read -r line; do fail "$line"; done <"$TMPD/json.bad"
+	else
+		echo "python3 not found: the $n_json JSON documents are not validated"
+	fi
+fi
+if [ "$n_xml" -gt 0 ]; then
+	if command -v xmllint >/dev/null; then
+		for k in $(seq 1 "$n_xml"); do
+			if xmllint --noout "$TMPD/xml/$k.xml" 2>"$TMPD/xml.err"; then
+				pass
+			else
+				fail "ill-formed XML: $(cat "$TMPD/xml/$k.cmd")"
+				head -3 "$TMPD/xml.err"
+			fi
+		done
+	elif python3 -c 'import xml.dom.minidom' 2>/dev/null; then
+		python3 - "$TMPD/xml" "$n_xml" >"$TMPD/xml.bad" <<-'EOF'
+			import sys, xml.dom.minidom
+			d, n = sys.argv[1], int(sys.argv[2])
+			for k in range(1, n + 1):
+			    try:
+			        xml.dom.minidom.parse("%s/%d.xml" % (d, k))
+			    except Exception as e:
+			        with open("%s/%d.cmd" % (d, k)) as c:
+			            print("ill-formed XML (%s): %s" % (e, c.read().strip()))
+		EOF
+		n_bad=$(wc -l <"$TMPD/xml.bad")
+		n_pass=$((n_pass + n_xml - n_bad))
+		while read -r line; do fail "$line"; done <"$TMPD/xml.bad"
+	else
+		echo "neither xmllint nor python3: the $n_xml XML documents are not validated"
+	fi
+fi
+
+echo "$(basename "$0" .sh): ${#files[@]} files, $n_cases cases, $n_json JSON and $n_xml XML documents"
+finish

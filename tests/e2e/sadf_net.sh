@@ -1,0 +1,356 @@
+#!/bin/bash
+# sadf -d, -p, -j and -x of the network family (sar -n DEV, EDEV, NFS, NFSD,
+# SOCK, IP, EIP, ICMP, EICMP, TCP, ETCP, UDP, SOCK6, IP6, EIP6, ICMP6, EICMP6,
+# UDP6, FC, -n ALL, --iface=) against Debian's sysstat 12.6.1: both sadfs run
+# with the same options on the same files, and stdout, stderr and the exit
+# status must be identical. Every -j output must also parse as JSON and every
+# -x output must be well-formed XML.
+#
+# The files are those of the sar differential tests (lib.sh's
+# add_sar_archives), an archive of a root whose network counters change
+# between samples (interfaces that come, go and move, counters that go back
+# or wrap, FC hosts that appear), and sa_make's pseudo-random ones. With
+# SYSREC_FULL=1 every file gets every case under TZ=UTC and TZ=GMT+12; by
+# default one file in four gets the whole matrix (and the -n keywords are
+# spread over the four formats), the others a few cases.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+have_shared || skip "shared corpus not found at $SHARED"
+have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+[ -x "$SADF" ] || skip "$SADF not built"
+[ -x "$SADC" ] || skip "$SADC not built"
+# A copy, so that a rebuild while the test runs does not disturb it.
+cp "$SADF" "$TMPD/sadf" || skip "cannot copy sadf"
+OUR_SADF="$TMPD/sadf"
+export LC_ALL=C S_COLORS=never
+unset S_TIME_FORMAT
+ROOTS="$SHARED/corpus/upstream/roots"
+IDENT=--uname=Linux,SYSSTAT.TEST,1.2.3-TEST,x86_64
+NET_IDS=12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,38
+KEYWORDS=(DEV EDEV NFS NFSD SOCK IP EIP ICMP EICMP TCP ETCP UDP SOCK6 IP6 EIP6 ICMP6 EICMP6 UDP6 FC)
+NETALL=DEV,EDEV,NFS,NFSD,SOCK,IP,EIP,ICMP,EICMP,TCP,ETCP,UDP,SOCK6,IP6,EIP6,ICMP6,EICMP6,UDP6,FC
+FORMATS=(-d -p -j -x)
+
+# ---- a root whose network counters change between samples ----
+
+# /proc/net/dev of step $1: interfaces come, go, move, wrap and restart.
+net_dev() {
+	local k=$1 big=9223372036854775908 # 2^63 + 100
+	echo "Inter-|   Receive                                                |  Transmit"
+	echo " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier compressed"
+	case $k in
+	1)
+		echo "    lo: 1000 10 0 0 0 0 0 0 1000 10 0 0 0 0 0 0"
+		echo "  eth0: 5000000 4000 1 2 3 4 5 6 7000000 6000 7 8 9 10 11 12"
+		echo "  wlan0: 300000 200 0 0 0 0 0 0 100000 100 0 0 0 0 0 0"
+		echo "  wrap0: $big 10 0 0 0 0 0 0 $big 10 0 0 0 0 0 0"
+		echo "averyverylong15: 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1"
+		;;
+	2)
+		echo "  eth0: 9000000 8000 2 2 3 4 5 6 9000000 7000 7 8 9 10 11 12"
+		echo "    lo: 1000 10 0 0 0 0 0 0 1000 10 0 0 0 0 0 0"
+		echo "  wrap0: 50 20 0 0 0 0 0 0 $big 10 0 0 0 0 0 0"
+		echo "   new0: 100 1 0 0 0 0 0 0 200 2 0 0 0 0 0 0"
+		echo "averyverylong15: 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1"
+		;;
+	3)
+		echo "  eth0: 100 1 0 0 0 0 0 0 9500000 7500 7 8 9 10 11 12"
+		echo "   new0: 100 1 0 0 0 0 0 0 200 2 0 0 0 0 0 0"
+		echo "    lo: 2000 20 0 0 0 0 0 0 2000 20 0 0 0 0 0 0"
+		echo "  wrap0: 60 30 0 0 0 0 0 0 40 5 0 0 0 0 0 0"
+		echo "  wlan0: 900000 500 0 0 0 0 0 0 200000 300 0 0 0 0 0 0"
+		;;
+	4) ;;
+	*)
+		echo "    lo: $((k * 1000)) $((k * 10)) 0 0 0 0 0 0 $((k * 1000)) $((k * 10)) 0 0 0 0 0 0"
+		echo "  eth0: $((k * 900000)) $((k * 700)) $k 2 3 $k 5 6 $((k * 800000)) $((k * 600)) 7 $k 9 10 11 12"
+		echo "  wlan0: $((k * 90000)) $((k * 70)) 0 0 0 0 0 0 0 0 0 0 0 0 0 0"
+		;;
+	esac
+}
+
+# Writes the changing files of step $1 (multiplier $2 for the SNMP counters) into root $3.
+net_step() {
+	local k=$1 mul=$2 r=$3 h
+	echo "$((1000 + k * 10)).$((k * 7 % 100)) 4000.00" >"$r/proc/uptime"
+	net_dev "$k" >"$r/proc/net/dev"
+	awk -v k="$k" -v m="$mul" 'NR % 2 == 0 {
+		for (i = 2; i <= NF; i++) if ($i !~ /^-/) $i = $i * m + k * 13 + i
+	} { print }' "$ROOTS/root1/proc/net/snmp" >"$r/proc/net/snmp"
+	awk -v k="$k" -v m="$mul" '{ printf "%s\t%d\n", $1, $2 * m + k * 3 }' \
+		"$ROOTS/root1/proc/net/snmp6" >"$r/proc/net/snmp6"
+	cat >"$r/proc/net/sockstat" <<-EOF
+		sockets: used $((1300 + k * 7))
+		TCP: inuse $((10 + k)) orphan 0 tw $((k * 3)) alloc 14 mem 2
+		UDP: inuse $((6 + k % 3)) mem 7
+		UDPLITE: inuse 0
+		RAW: inuse $((k % 2))
+		FRAG: inuse $((k * k)) memory 0
+	EOF
+	cat >"$r/proc/net/sockstat6" <<-EOF
+		TCP6: inuse $((3 + k))
+		UDP6: inuse $((k % 4))
+		UDPLITE6: inuse 0
+		RAW6: inuse 1
+		FRAG6: inuse $((k * 2)) memory 0
+	EOF
+	# The NFS call counters wrap at 2^32 on the second step.
+	sed -e "s/^rpc 53 13 87/rpc $(((4294967290 + k * 3) % 4294967296)) $((13 * mul)) 87/" \
+		"$ROOTS/root1/proc/net/rpc/nfs" >"$r/proc/net/rpc/nfs"
+	sed -e "s/^rpc 12 23/rpc $((12 * mul + k)) $((23 + k))/" \
+		"$ROOTS/root1/proc/net/rpc/nfsd" >"$r/proc/net/rpc/nfsd"
+	for h in host0 host1; do
+		mkdir -p "$r/sys/class/fc_host/$h/statistics"
+		printf '0x%x\n' $((k * 16 * mul)) >"$r/sys/class/fc_host/$h/statistics/rx_frames"
+		printf '0x%x\n' $((k * 17)) >"$r/sys/class/fc_host/$h/statistics/tx_frames"
+		printf '0x%x\n' $((k * 18 * mul)) >"$r/sys/class/fc_host/$h/statistics/rx_words"
+		printf '0x%x\n' $((k * 19)) >"$r/sys/class/fc_host/$h/statistics/tx_words"
+	done
+	# host1 shows up from step 3, before host0.
+	if [ "$k" -ge 3 ]; then
+		printf 'host1\nhost0\n' >"$r/sys/class/fc_host/_list"
+	else
+		printf 'host0\n' >"$r/sys/class/fc_host/_list"
+	fi
+}
+
+make_net_root() {
+	local r=$1 n
+	cp -r "$ROOTS/root1" "$r" && chmod -R u+w "$r" || return 1
+	for n in eth0 wlan0 wrap0 new0; do
+		mkdir -p "$r/sys/class/net/$n"
+	done
+	echo 1000 >"$r/sys/class/net/eth0/speed"
+	echo full >"$r/sys/class/net/eth0/duplex"
+	echo 10 >"$r/sys/class/net/wlan0/speed"
+	echo half >"$r/sys/class/net/wlan0/duplex"
+	echo 100 >"$r/sys/class/net/new0/speed"
+	echo full >"$r/sys/class/net/new0/duplex"
+}
+
+# Samples 1-5, a LINUX RESTART, a comment, then samples 6-8.
+make_net_file() {
+	local r=$1 out=$2 t=1555593609 k mul
+	rm -f "$out"
+	for k in 1 2 3 4 5 6 7 8; do
+		mul=$k
+		# The SNMP counters go back on step 3.
+		[ "$k" -eq 3 ] && mul=1
+		net_step "$k" "$mul" "$r"
+		if [ "$k" -eq 6 ]; then
+			"$SADC" --root="$r" --unix-time=$t $IDENT "$out" 2>/dev/null
+			"$SADC" --root="$r" --unix-time=$((t + 1)) $IDENT -C "net comment" "$out" \
+				2>/dev/null
+			t=$((t + 5))
+		fi
+		"$SADC" --root="$r" --unix-time=$t $IDENT -S XALL "$out" 1 1 || return 1
+		t=$((t + 10))
+	done
+}
+
+# ---- the files ----
+
+files=()
+add_sar_archives "-n DEV"
+
+if make_net_root "$TMPD/netroot" && make_net_file "$TMPD/netroot" "$TMPD/net.sa"; then
+	files+=("$TMPD/net.sa")
+else
+	fail "could not write the changing-counters archive"
+fi
+
+# Synthetic files: pseudo-random counters, a restart, the other byte order.
+if [ -x "$SA_MAKE" ]; then
+	"$SA_MAKE" -r 6 -a $NET_IDS "$TMPD/make.sa" &&
+		files+=("$TMPD/make.sa")
+	"$SA_MAKE" -r 6 -C -a $NET_IDS "$TMPD/make-restart.sa" &&
+		files+=("$TMPD/make-restart.sa")
+	"$SA_MAKE" -r 4 -X -a 1,$NET_IDS "$TMPD/make-swapped.sa" &&
+		files+=("$TMPD/make-swapped.sa")
+	"$SA_MAKE" -r 2 -i 5 -a 1,12,38 "$TMPD/make-one.sa" &&
+		files+=("$TMPD/make-one.sa")
+fi
+
+# ---- the cases ----
+
+mkdir -p "$TMPD/json" "$TMPD/xml"
+n_cases=0
+n_json=0
+n_xml=0
+
+# check FILE SADF-ARGS...: the file goes after sadf's own options, before "--".
+check() {
+	local f=$1 a=() fmt
+	shift
+	n_cases=$((n_cases + 1))
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		a+=("$1")
+		shift
+	done
+	fmt=${a[0]}
+	run_capture "$TMPD/a" "$ORACLE_SADF" "${a[@]}" "$f" "$@"
+	run_capture "$TMPD/b" "$OUR_SADF" "${a[@]}" "$f" "$@"
+	if same_capture "$TMPD/a" "$TMPD/b" "s|^Usage: [^ ]*|Usage: sadf|"; then
+		pass
+	else
+		fail "TZ=$TZ sadf ${a[*]} $f $*"
+		show_diff "$TMPD/a" "$TMPD/b"
+	fi
+	# Our documents are kept to be validated in one go at the end.
+	if [ "$(cat "$TMPD/b.rc")" = 0 ] && [ -s "$TMPD/b.out" ]; then
+		case $fmt in
+		-j)
+			n_json=$((n_json + 1))
+			echo "TZ=$TZ sadf ${a[*]} $f $*" >"$TMPD/json/$n_json.cmd"
+			mv "$TMPD/b.out" "$TMPD/json/$n_json.json"
+			;;
+		-x)
+			n_xml=$((n_xml + 1))
+			echo "TZ=$TZ sadf ${a[*]} $f $*" >"$TMPD/xml/$n_xml.cmd"
+			mv "$TMPD/b.out" "$TMPD/xml/$n_xml.xml"
+			;;
+		esac
+	fi
+}
+
+# The UTC times (HH:MM:SS) of the records sadf shows for a file.
+row_times() {
+	"$ORACLE_SADF" -p "$1" -- -n SOCK,DEV 2>/dev/null |
+		awk -F'\t' '$2 != -1 { split($3, t, " "); print t[2] }' | uniq
+}
+
+# Whether case k of a file gets run: always with SYSREC_FULL=1, else one in $2.
+spread() {
+	[ "${SYSREC_FULL:-0}" = 1 ] || [ $(($1 % $2)) -eq 0 ]
+}
+
+# Every case of one file, in the current TZ.
+full_matrix() {
+	local f=$1 idx=$2 fmt j k=0 kw w v times n first last windows m
+	# Each keyword alone: every format, or one format per keyword and file.
+	for kw in "${KEYWORDS[@]}"; do
+		k=$((k + 1))
+		for j in 0 1 2 3; do
+			spread $((k + idx + j)) 4 && check "$f" "${FORMATS[$j]}" -- -n "$kw"
+		done
+	done
+	mapfile -t times < <(row_times "$f")
+	n=${#times[@]}
+	windows=("-s 23:59:59" "-e 00:00:00")
+	if [ "$n" -gt 0 ]; then
+		first=${times[0]} last=${times[$((n - 1))]}
+		windows+=("-s $first" "-e $last" "-s $last -e $last")
+		[ "$n" -gt 2 ] && windows+=("-s ${times[1]} -e ${times[$((n - 2))]}")
+	fi
+	for fmt in "${FORMATS[@]}"; do
+		check "$f" "$fmt" -- -n ALL
+		check "$f" "$fmt" -- -n "$NETALL"
+		check "$f" "$fmt" -C -- -n "$NETALL"
+		# The interface filter, given before or after "--" (names of 16
+		# characters or more are dropped from it).
+		check "$f" "$fmt" --iface=lo -- -n DEV,EDEV
+		check "$f" "$fmt" -- -n DEV,EDEV,FC --iface=eth0,lo,wlan0
+		check "$f" "$fmt" --iface=nothere -- -n DEV,EDEV,SOCK
+		check "$f" "$fmt" --iface=averyverylong15 -- -n DEV,EDEV
+		check "$f" "$fmt" --iface=averyverylongname16 -- -n DEV
+		check "$f" "$fmt" --iface=eth0,averyverylongname16 -- -n EDEV
+		check "$f" "$fmt" --iface= -- -n DEV
+		# sar's -z, -h and -p change nothing in sadf's rows.
+		check "$f" "$fmt" -- -n DEV,EDEV,FC,SOCK -z
+		check "$f" "$fmt" -- -n DEV,FC -h
+		check "$f" "$fmt" -- -n DEV,FC -p
+		for m in -T -t -U; do
+			check "$f" "$fmt" $m -- -n DEV,SOCK6,FC,TCP
+		done
+		for w in "${windows[@]}"; do
+			# shellcheck disable=SC2086
+			check "$f" "$fmt" $w -- -n DEV,SOCK,IP
+		done
+		for v in "1 1" "2 3" "3"; do
+			# shellcheck disable=SC2086
+			check "$f" "$fmt" $v -- -n DEV,EDEV,NFS,SOCK6
+		done
+	done
+}
+
+# Whole files (-A) for -j and -x: every family's names together.
+A_FILES="f.sa x.sa net.sa roots.sa data-12.0.0"
+
+idx=0
+for f in "${files[@]}"; do
+	idx=$((idx + 1))
+	for tz in $(tz_list "$f"); do
+		export TZ=$tz
+		if sampled $idx; then
+			full_matrix "$f" "$idx"
+		elif [ "$tz" = UTC ]; then
+			for fmt in "${FORMATS[@]}"; do
+				check "$f" "$fmt" -- -n "$NETALL"
+			done
+			check "$f" -d --iface=lo -- -n DEV,EDEV
+			check "$f" -j -- -n DEV,SOCK,FC
+		fi
+		case " $A_FILES " in
+		*" $(basename "$f") "*)
+			check "$f" -j -- -A
+			check "$f" -x -- -A
+			;;
+		esac
+	done
+done
+export TZ=UTC
+
+# ---- the documents ----
+
+# A bad document is reported with the command that printed it.
+if [ "$n_json" -gt 0 ]; then
+	if python3 -c 'import json' 2>/dev/null; then
+		python3 - "$TMPD/json" "$n_json" >"$TMPD/json.bad" <<-'EOF'
+			import json, sys
+			d, n = sys.argv[1], int(sys.argv[2])
+			for k in range(1, n + 1):
+			    try:
+			        with open("%s/%d.json" % (d, k)) as f:
+			            json.load(f)
+			    except ValueError as e:
+			        with open("%s/%d.cmd" % (d, k)) as c:
+			            print("invalid JSON (%s): %s" % (e, c.read().strip()))
+		EOF
+		n_bad=$(wc -l <"$TMPD/json.bad")
+		n_pass=$((n_pass + n_json - n_bad))
+		while read -r line; do fail "$line"; done <"$TMPD/json.bad"
+	else
+		echo "python3 not found: the $n_json JSON documents are not validated"
+	fi
+fi
+if [ "$n_xml" -gt 0 ]; then
+	if command -v xmllint >/dev/null; then
+		for k in $(seq 1 "$n_xml"); do
+			if xmllint --noout "$TMPD/xml/$k.xml" 2>"$TMPD/xml.err"; then
+				pass
+			else
+				fail "ill-formed XML: $(cat "$TMPD/xml/$k.cmd")"
+				head -3 "$TMPD/xml.err"
+			fi
+		done
+	elif python3 -c 'import xml.dom.minidom' 2>/dev/null; then
+		python3 - "$TMPD/xml" "$n_xml" >"$TMPD/xml.bad" <<-'EOF'
+			import sys, xml.dom.minidom
+			d, n = sys.argv[1], int(sys.argv[2])
+			for k in range(1, n + 1):
+			    try:
+			        xml.dom.minidom.parse("%s/%d.xml" % (d, k))
+			    except Exception as e:
+			        with open("%s/%d.cmd" % (d, k)) as c:
+			            print("ill-formed XML (%s): %s" % (e, c.read().strip()))
+		EOF
+		n_bad=$(wc -l <"$TMPD/xml.bad")
+		n_pass=$((n_pass + n_xml - n_bad))
+		while read -r line; do fail "$line"; done <"$TMPD/xml.bad"
+	else
+		echo "neither xmllint nor python3: the $n_xml XML documents are not validated"
+	fi
+fi
+
+echo "$(basename "$0" .sh): ${#files[@]} files, $n_cases cases, $n_json JSON and $n_xml XML documents"
+finish
