@@ -25,13 +25,24 @@ put_padded(char *out, size_t cap, const char *s, size_t n, int width)
 
 /* Writes the decimal digits of v backwards, ending just before end; returns the start. */
 static char *
-digits_back(char *end, unsigned __int128 v)
+digits_back64(char *end, uint64_t v)
 {
 	do {
 		*--end = (char) ('0' + (unsigned) (v % 10));
 		v /= 10;
 	} while (v);
 	return end;
+}
+
+static char *
+digits_back(char *end, unsigned __int128 v)
+{
+	/* 128-bit division is a library call: only the digits above 64 bits pay for it. */
+	while (v > UINT64_MAX) {
+		*--end = (char) ('0' + (unsigned) (v % 10));
+		v /= 10;
+	}
+	return digits_back64(end, (uint64_t) v);
 }
 
 /*
@@ -84,15 +95,16 @@ numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const cha
 	n = scaled_round(fabs(v), decimals);
 	p = end;
 	if (decimals > 0) {
-		unsigned __int128 frac = n % pow10_u32[decimals];
+		uint32_t frac = n <= UINT64_MAX ? (uint32_t) ((uint64_t) n % pow10_u32[decimals])
+		                                : (uint32_t) (n % pow10_u32[decimals]);
 
 		for (k = 0; k < decimals; k++) {
-			*--p = (char) ('0' + (unsigned) (frac % 10));
+			*--p = (char) ('0' + frac % 10);
 			frac /= 10;
 		}
 		p -= dplen;
 		memcpy(p, dp, dplen);
-		n /= pow10_u32[decimals];
+		n = n <= UINT64_MAX ? (uint64_t) n / pow10_u32[decimals] : n / pow10_u32[decimals];
 	}
 	p = digits_back(p, n);
 	if (signbit(v))
@@ -105,7 +117,7 @@ numfmt_u64(char *out, size_t len, uint64_t v, int width)
 {
 	char buf[32];
 	char *end = buf + sizeof(buf);
-	char *p = digits_back(end, v);
+	char *p = digits_back64(end, v);
 
 	return put_padded(out, len, p, (size_t) (end - p), width);
 }

@@ -6,6 +6,7 @@
  * each record, then the restarts and the comments in lists of their own.
  * The values are sar's: each view prints its rows into the backend's sink.
  */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,14 +50,57 @@ die_archive(struct sadf *d, int rc, const char *file)
 	char msg[8192];
 	int status = datafile_error_message(rc, file, &d->s.r->magic, msg, sizeof(msg));
 
+	sadf_flush(d);
 	fflush(d->out);
 	fputs(msg, stderr);
 	exit(status);
 }
 
 void
+sadf_flush(struct sadf *d)
+{
+	if (d->olen)
+		fwrite(d->obuf, 1, d->olen, d->out);
+	d->olen = 0;
+}
+
+void
+sadf_printf(struct sadf *d, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t) n < sizeof(buf)) {
+		sadf_put(d, buf, (size_t) n);
+		return;
+	}
+	sadf_flush(d);
+	va_start(ap, fmt);
+	vfprintf(d->out, fmt, ap);
+	va_end(ap);
+}
+
+void
+sadf_put_tabs(struct sadf *d, int n)
+{
+	static const char tabs[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
+
+	for (; n > 16; n -= 16)
+		sadf_put(d, tabs, 16);
+	if (n > 0)
+		sadf_put(d, tabs, (size_t) n);
+}
+
+void
 sadf_tabs(struct sadf *d, int n)
 {
+	sadf_flush(d);
 	for (; n > 0; n--)
 		putc('\t', d->out);
 }
@@ -102,14 +146,6 @@ sadf_name_at(const char *list, size_t k, char *buf, size_t len)
 	}
 }
 
-/* A list split once: its names as NUL-terminated strings. */
-struct sadf_names {
-	const char *list;
-	char *buf;
-	const char **v;
-	size_t n;
-};
-
 static void *
 xrealloc(void *p, size_t n)
 {
@@ -120,6 +156,15 @@ xrealloc(void *p, size_t n)
 		exit(4);
 	}
 	return q;
+}
+
+static struct sadf_name
+name_of(const char *s, size_t len)
+{
+	const char *dot = memchr(s, '.', len);
+	struct sadf_name r = {s, len, dot ? dot - s : -1};
+
+	return r;
 }
 
 static void
@@ -141,7 +186,9 @@ split_names(struct sadf_names *e, const char *list)
 		if (*q == '&')
 			q++;
 		w = strcspn(q, ";&");
-		e->v[e->n++] = q;
+		e->v[e->n] = name_of(q, w);
+		e->dotted = e->dotted || e->v[e->n].dot >= 0;
+		e->n++;
 		if (!q[w])
 			break;
 		q[w] = '\0';
@@ -149,32 +196,38 @@ split_names(struct sadf_names *e, const char *list)
 	}
 }
 
-const char *
-sadf_list_name(struct sadf *d, const char *list, size_t k)
+const struct sadf_names *
+sadf_names_of(struct sadf *d, const char *list)
 {
-	struct sadf_names *e = NULL;
+	static const struct sadf_names none = {NULL, NULL, NULL, 0, false};
 	size_t i;
 
 	if (!list)
-		return "";
-	if (d->last_names < d->n_names && d->names[d->last_names].list == list)
-		e = &d->names[d->last_names];
-	for (i = 0; !e && i < d->n_names; i++)
-		if (d->names[i].list == list)
-			e = &d->names[i];
-	if (!e) {
+		return &none;
+	if (d->last_names < d->n_names && d->names[d->last_names]->list == list)
+		return d->names[d->last_names];
+	for (i = 0; i < d->n_names; i++)
+		if (d->names[i]->list == list)
+			break;
+	if (i == d->n_names) {
 		d->names = xrealloc(d->names, (d->n_names + 1) * sizeof(*d->names));
-		e = &d->names[d->n_names++];
-		split_names(e, list);
+		d->names[i] = xrealloc(NULL, sizeof(**d->names));
+		d->names[i]->dotted = false;
+		split_names(d->names[i], list);
+		d->n_names++;
 	}
-	d->last_names = (size_t) (e - d->names);
-	return k < e->n ? e->v[k] : "";
+	d->last_names = i;
+	return d->names[i];
 }
 
-const char *
-sadf_key(struct sadf *d, const struct sar_cell *c, const char *list, size_t k)
+struct sadf_name
+sadf_cell_key(const struct sadf_names *names, const struct sar_cell *c, size_t k)
 {
-	return c->name ? c->name : sadf_list_name(d, list, k);
+	static const struct sadf_name empty = {"", 0, -1};
+
+	if (c->name)
+		return name_of(c->name, strlen(c->name));
+	return k < names->n ? names->v[k] : empty;
 }
 
 size_t
@@ -199,8 +252,10 @@ sadf_cell_text(const struct sadf *d, const struct sar_cell *c, char *buf, size_t
 		buf[n] = '\0';
 		return n;
 	default:
-		w = snprintf(buf, len, "%s", c->str ? c->str : "");
-		break;
+		n = c->str ? strnlen(c->str, len - 1) : 0;
+		memcpy(buf, c->str ? c->str : "", n);
+		buf[n] = '\0';
+		return n;
 	}
 	return w < 0 ? 0 : (size_t) w < len ? (size_t) w : len - 1;
 }
@@ -593,36 +648,62 @@ unread_single(struct sar_act *a)
 	return true;
 }
 
-/* -j, -x: every selected activity of the record, in sysstat's activity order. */
+/* An activity in sysstat's order, with the outputs that print it (the plan of print_all_views). */
+struct sadf_plan {
+	uint32_t id;
+	struct sar_act *a; /* NULL: not in the file, or not selected */
+	const struct sar_view **v;
+	size_t n;
+};
+
+static void
+build_plan(struct sadf *d)
+{
+	size_t i, k;
+
+	d->n_plan = activity_count();
+	d->plan = xrealloc(NULL, d->n_plan * sizeof(*d->plan));
+	for (i = 0; i < d->n_plan; i++) {
+		struct sadf_plan *p = &d->plan[i];
+
+		p->id = activity_at(i)->id;
+		p->a = d->s.o.outputs[p->id] ? act_by_id(d, p->id) : NULL;
+		p->v = xrealloc(NULL, sar_view_count() * sizeof(*p->v));
+		p->n = 0;
+		for (k = 0; p->a && k < sar_view_count(); k++)
+			if (view_wanted(&d->s, p->a, sar_view_at(k)))
+				p->v[p->n++] = sar_view_at(k);
+	}
+}
+
+/* -j, -x, -d -h: every selected activity of the record, in sysstat's activity order. */
 static void
 print_all_views(struct sadf *d, int curr)
 {
 	size_t i, k;
 
-	for (i = 0; i < activity_count(); i++) {
-		const struct activity_desc *desc = activity_at(i);
-		struct sar_act *a = act_by_id(d, desc->id);
-
+	if (!d->plan)
+		build_plan(d);
+	for (i = 0; i < d->n_plan; i++) {
+		const struct sadf_plan *p = &d->plan[i];
+		struct sar_act *a = p->a;
 		const struct sar_view *pending = NULL;
 
-		if (a && d->s.o.outputs[desc->id] && (a->fa->known_format || unread_single(a)) &&
-		    a->slot[curr].nr > 0) {
+		if (a && (a->fa->known_format || unread_single(a)) && a->slot[curr].nr > 0) {
 			d->act_first = true;
-			for (k = 0; k < sar_view_count(); k++) {
-				if (!view_wanted(&d->s, a, sar_view_at(k)))
-					continue;
+			for (k = 0; k < p->n; k++) {
 				if (pending && !(pending->flags & SAR_VF_SADF_SUPERSEDED)) {
 					d->act_last = false;
 					print_view(d, a, pending, curr);
 					d->act_first = false;
 				}
-				pending = sar_view_at(k);
+				pending = p->v[k];
 			}
 			d->act_last = true;
 			if (pending)
 				print_view(d, a, pending, curr);
 		}
-		close_group_of(d, desc->id);
+		close_group_of(d, p->id);
 	}
 }
 
@@ -920,4 +1001,5 @@ sadf_run(struct sadf *d, const char *file)
 		by_activity(d, file);
 	if (d->b->file_end)
 		d->b->file_end(d);
+	sadf_flush(d);
 }

@@ -14,16 +14,16 @@
 static void
 line(struct sadf *d, int tab, const char *text)
 {
-	sadf_tabs(d, tab);
-	fputs(text, d->out);
-	putc('\n', d->out);
+	sadf_put_tabs(d, tab);
+	sadf_puts(d, text);
+	sadf_putc(d, '\n');
 }
 
 static void
 line0(struct sadf *d, int tab, const char *text)
 {
-	sadf_tabs(d, tab);
-	fputs(text, d->out);
+	sadf_put_tabs(d, tab);
+	sadf_puts(d, text);
 }
 
 static void
@@ -38,31 +38,31 @@ file_begin(struct sadf *d)
 	line(d, 0, "{\"sysstat\": {");
 	line(d, 1, "\"hosts\": [");
 	line(d, 2, "{");
-	sadf_tabs(d, 3);
-	fprintf(d->out, "\"nodename\": \"%s\",\n", h->sa_nodename);
-	sadf_tabs(d, 3);
-	fprintf(d->out, "\"sysname\": \"%s\",\n", h->sa_sysname);
-	sadf_tabs(d, 3);
-	fprintf(d->out, "\"release\": \"%s\",\n", h->sa_release);
-	sadf_tabs(d, 3);
-	fprintf(d->out, "\"machine\": \"%s\",\n", h->sa_machine);
-	sadf_tabs(d, 3);
-	fprintf(d->out, "\"number-of-cpus\": %d,\n", sadf_cpu_count(h->sa_cpu_nr));
-	sadf_tabs(d, 3);
-	fprintf(d->out, "\"file-date\": \"%s\",\n", date);
+	sadf_put_tabs(d, 3);
+	sadf_printf(d, "\"nodename\": \"%s\",\n", h->sa_nodename);
+	sadf_put_tabs(d, 3);
+	sadf_printf(d, "\"sysname\": \"%s\",\n", h->sa_sysname);
+	sadf_put_tabs(d, 3);
+	sadf_printf(d, "\"release\": \"%s\",\n", h->sa_release);
+	sadf_put_tabs(d, 3);
+	sadf_printf(d, "\"machine\": \"%s\",\n", h->sa_machine);
+	sadf_put_tabs(d, 3);
+	sadf_printf(d, "\"number-of-cpus\": %d,\n", sadf_cpu_count(h->sa_cpu_nr));
+	sadf_put_tabs(d, 3);
+	sadf_printf(d, "\"file-date\": \"%s\",\n", date);
 	if (gmtime_r(&t, &tm) && strftime(utc, sizeof(utc), "%T", &tm)) {
-		sadf_tabs(d, 3);
-		fprintf(d->out, "\"file-utc-time\": \"%s\",\n", utc);
+		sadf_put_tabs(d, 3);
+		sadf_printf(d, "\"file-utc-time\": \"%s\",\n", utc);
 	}
-	sadf_tabs(d, 3);
-	fprintf(d->out, "\"timezone\": \"%s\"", h->sa_tzname);
+	sadf_put_tabs(d, 3);
+	sadf_printf(d, "\"timezone\": \"%s\"", h->sa_tzname);
 	d->tab = 3;
 }
 
 static void
 file_end(struct sadf *d)
 {
-	putc('\n', d->out);
+	sadf_putc(d, '\n');
 	line(d, 2, "}");
 	line(d, 1, "]");
 	line(d, 0, "}}");
@@ -71,7 +71,7 @@ file_end(struct sadf *d)
 static void
 stats_begin(struct sadf *d)
 {
-	fputs(",\n", d->out);
+	sadf_puts(d, ",\n");
 	line(d, d->tab++, "\"statistics\": [");
 	d->sep_stats = false;
 }
@@ -96,9 +96,8 @@ stats_end(struct sadf *d)
 static void
 record_begin(struct sadf *d)
 {
-	sadf_tabs(d, d->tab);
-	fprintf(d->out,
-	        "\"timestamp\": {\"date\": \"%s\", \"time\": \"%s\", \"utc\": %d, \"interval\": "
+	sadf_put_tabs(d, d->tab);
+	sadf_printf(d, "\"timestamp\": {\"date\": \"%s\", \"time\": \"%s\", \"utc\": %d, \"interval\": "
 	        "%llu}",
 	        d->date, d->time, d->utc ? 1 : 0, d->dt);
 }
@@ -106,7 +105,7 @@ record_begin(struct sadf *d)
 static void
 record_end(struct sadf *d)
 {
-	putc('\n', d->out);
+	sadf_putc(d, '\n');
 }
 
 /* The indentation of the view's own lines: one more inside a wrapper. */
@@ -122,18 +121,18 @@ view_begin(struct sadf *d, const struct sar_view *v)
 	const struct sar_names *n = v->names;
 
 	if (d->act_first)
-		fputs(",\n", d->out);
+		sadf_puts(d, ",\n");
 	if (n->group && (!d->open_group || strcmp(d->open_group, n->group))) {
-		sadf_tabs(d, d->tab);
-		fprintf(d->out, "\"%s\": {\n", n->group);
+		sadf_put_tabs(d, d->tab);
+		sadf_printf(d, "\"%s\": {\n", n->group);
 		d->open_group = n->group;
 	}
 	if (n->flags & SAR_NF_ITEMS) {
-		sadf_tabs(d, view_tab(d));
-		fprintf(d->out, "\"%s\": [\n", n->json);
+		sadf_put_tabs(d, view_tab(d));
+		sadf_printf(d, "\"%s\": [\n", n->json);
 	} else if (d->act_first) {
-		sadf_tabs(d, view_tab(d));
-		fprintf(d->out, "\"%s\": {", n->json);
+		sadf_put_tabs(d, view_tab(d));
+		sadf_printf(d, "\"%s\": {", n->json);
 	}
 }
 
@@ -142,66 +141,54 @@ view_begin(struct sadf *d, const struct sar_view *v)
  * Keys "a.b" nest: consecutive ones share the object "a" (io's "io-reads").
  */
 static void
-put(struct sadf *d, const char *s, size_t n)
-{
-	fwrite(s, 1, n, d->out);
-}
-
-static void
-put_str(struct sadf *d, const char *s)
-{
-	fputs(s, d->out);
-}
-
-static void
 pairs(struct sadf *d, size_t first, bool item_bare)
 {
-	const struct sar_names *n = d->view->names;
+	const struct sadf_names *names = sadf_names_of(d, d->view->names->keys);
 	const char *group = NULL; /* the open "a": { of keys "a.b", not NUL-terminated */
 	size_t group_len = 0, k;
 	char val[SADF_NUM_LEN];
 
 	for (k = first; k < d->n_cells; k++) {
 		const struct sar_cell *c = &d->cells[k];
-		const char *key = sadf_key(d, c, n->keys, k), *name = key;
-		const char *dot = strchr(key, '.');
+		struct sadf_name key = sadf_cell_key(names, c, k);
+		const char *name = key.s;
+		size_t name_len = key.len, vlen = sadf_cell_text(d, c, val, sizeof(val));
 		bool sep = k > first;
-		size_t vlen = sadf_cell_text(d, c, val, sizeof(val));
 
-		if (dot) {
-			name = dot + 1;
-			if (!group || group_len != (size_t) (dot - key) ||
-			    memcmp(group, key, group_len)) {
+		if (key.dot >= 0) {
+			name += key.dot + 1;
+			name_len -= (size_t) key.dot + 1;
+			if (!group || group_len != (size_t) key.dot || memcmp(group, key.s, group_len)) {
 				if (group)
-					putc('}', d->out);
+					sadf_putc(d, '}');
 				if (sep)
-					put(d, ", ", 2);
-				putc('"', d->out);
-				put(d, key, (size_t) (dot - key));
-				put(d, "\": {", 4);
-				group = key;
-				group_len = (size_t) (dot - key);
+					sadf_put(d, ", ", 2);
+				sadf_putc(d, '"');
+				sadf_put(d, key.s, (size_t) key.dot);
+				sadf_put(d, "\": {", 4);
+				group = key.s;
+				group_len = (size_t) key.dot;
 				sep = false;
 			}
 		} else if (group) {
-			putc('}', d->out);
+			sadf_putc(d, '}');
 			group = NULL;
 		}
 		if (sep)
-			put(d, ", ", 2);
-		putc('"', d->out);
-		put_str(d, name);
+			sadf_put(d, ", ", 2);
+		sadf_putc(d, '"');
+		sadf_put(d, name, name_len);
 		if (c->kind == SAR_CELL_STR && !(k == 0 && item_bare)) {
-			put(d, "\": \"", 4);
-			put(d, val, vlen);
-			putc('"', d->out);
+			sadf_put(d, "\": \"", 4);
+			sadf_put(d, val, vlen);
+			sadf_putc(d, '"');
 		} else {
-			put(d, "\": ", 3);
-			put(d, val, vlen);
+			sadf_put(d, "\": ", 3);
+			sadf_put(d, val, vlen);
 		}
 	}
 	if (group)
-		putc('}', d->out);
+		sadf_putc(d, '}');
 }
 
 static void
@@ -211,21 +198,22 @@ row(struct sadf *d)
 
 	if (n->json_row) {
 		if (d->rows)
-			fputs(",\n", d->out);
+			sadf_puts(d, ",\n");
+		sadf_flush(d);
 		n->json_row(&d->s, d->out, view_tab(d) + 1, d->cells, d->n_cells);
 		return;
 	}
 	if (n->flags & SAR_NF_ITEMS) {
 		if (d->rows)
-			fputs(",\n", d->out);
-		sadf_tabs(d, view_tab(d) + 1);
-		putc('{', d->out);
+			sadf_puts(d, ",\n");
+		sadf_put_tabs(d, view_tab(d) + 1);
+		sadf_putc(d, '{');
 		pairs(d, 0, n->flags & SAR_NF_ITEM_NUM);
-		putc('}', d->out);
+		sadf_putc(d, '}');
 		return;
 	}
 	if (!d->act_first)
-		fputs(", ", d->out);
+		sadf_puts(d, ", ");
 	pairs(d, 0, false);
 }
 
@@ -233,10 +221,10 @@ static void
 view_end(struct sadf *d, const struct sar_view *v)
 {
 	if (v->names->flags & SAR_NF_ITEMS) {
-		putc('\n', d->out);
+		sadf_putc(d, '\n');
 		line0(d, view_tab(d), "]");
 	} else if (d->act_last) {
-		putc('}', d->out);
+		sadf_putc(d, '}');
 	}
 }
 
@@ -244,14 +232,14 @@ static void
 group_close(struct sadf *d, const char *group)
 {
 	(void) group;
-	putc('\n', d->out);
+	sadf_putc(d, '\n');
 	line0(d, d->tab, "}");
 }
 
 static void
 restarts_begin(struct sadf *d)
 {
-	fputs(",\n", d->out);
+	sadf_puts(d, ",\n");
 	line(d, d->tab++, "\"restarts\": [");
 	d->sep_restart = false;
 }
@@ -260,11 +248,10 @@ static void
 restart(struct sadf *d, int cpu_nr)
 {
 	if (d->sep_restart)
-		fputs(",\n", d->out);
+		sadf_puts(d, ",\n");
 	line(d, d->tab++, "{");
-	sadf_tabs(d, d->tab);
-	fprintf(d->out,
-	        "\"boot\": {\"date\": \"%s\", \"time\": \"%s\", \"utc\": %d, \"cpu_count\": %d}\n",
+	sadf_put_tabs(d, d->tab);
+	sadf_printf(d, "\"boot\": {\"date\": \"%s\", \"time\": \"%s\", \"utc\": %d, \"cpu_count\": %d}\n",
 	        d->date, d->time, d->utc ? 1 : 0, cpu_nr);
 	line0(d, --d->tab, "}");
 	d->sep_restart = true;
@@ -274,7 +261,7 @@ static void
 list_end(struct sadf *d, bool *sep)
 {
 	if (*sep)
-		putc('\n', d->out);
+		sadf_putc(d, '\n');
 	*sep = false;
 	line0(d, --d->tab, "]");
 }
@@ -288,7 +275,7 @@ restarts_end(struct sadf *d)
 static void
 comments_begin(struct sadf *d)
 {
-	fputs(",\n", d->out);
+	sadf_puts(d, ",\n");
 	line(d, d->tab++, "\"comments\": [");
 	d->sep_comment = false;
 }
@@ -297,11 +284,10 @@ static void
 comment(struct sadf *d, const char *text)
 {
 	if (d->sep_comment)
-		fputs(",\n", d->out);
+		sadf_puts(d, ",\n");
 	line(d, d->tab++, "{");
-	sadf_tabs(d, d->tab);
-	fprintf(d->out,
-	        "\"comment\": {\"date\": \"%s\", \"time\": \"%s\", \"utc\": %d, \"com\": \"%s\"}\n",
+	sadf_put_tabs(d, d->tab);
+	sadf_printf(d, "\"comment\": {\"date\": \"%s\", \"time\": \"%s\", \"utc\": %d, \"com\": \"%s\"}\n",
 	        d->date, d->time, d->utc ? 1 : 0, text);
 	line0(d, --d->tab, "}");
 	d->sep_comment = true;

@@ -90,6 +90,8 @@ struct cell {
 	enum sar_cell_kind kind;
 	double d;
 	uint64_t u;
+	bool has_ext; /* read_raw: the extrema take ext, not the value */
+	double ext;
 	char str[128];
 };
 
@@ -262,6 +264,29 @@ add_step(struct svg *v, struct line *l, double prev, double value, bool restart)
 		strbuf_addf(&l->path, " L%llu,%.2f", (unsigned long long) v->t, value);
 }
 
+/*
+ * The value a cell gives the extrema. For SVG_K_RATE, sysstat takes 0
+ * where the counter went back, but plots the wrapped rate: a rate the views
+ * print from a 64-bit counter that went back is beyond 2^62 per interval,
+ * which no counter moves by; from a 32-bit counter (SVG_K_RATE32), beyond
+ * 2^31, which these (NFS calls, FC frames) do not move by either.
+ */
+static double
+extremum_of(const struct svg *v, const struct cell *c, enum svg_kind kind, double x)
+{
+	if (c->has_ext)
+		return c->ext;
+	double delta = x / 100.0 * (double) v->itv;
+
+	if (c->kind != SAR_CELL_NUM)
+		return x;
+	if (kind == SVG_K_RATE && delta >= 0x1p62)
+		return 0.0;
+	if (kind == SVG_K_RATE32 && delta >= 0x1p31)
+		return 0.0;
+	return x;
+}
+
 static double
 cell_value(const struct cell *c, double scale)
 {
@@ -288,9 +313,11 @@ add_row(struct svg *v, struct item_set *set, bool restart)
 			continue;
 		c = &v->cells[sr->cell];
 		x = cell_value(c, sr->scale);
-		extrema(l, x);
+		extrema(l, extremum_of(v, c, sr->kind, x));
 		switch (sr->kind) {
 		case SVG_K_LINE:
+		case SVG_K_RATE:
+		case SVG_K_RATE32:
 			if (c->kind == SAR_CELL_U64 && sr->scale == 0)
 				strbuf_addf(&l->path, " %c%llu,%llu", restart ? 'M' : 'L',
 				            (unsigned long long) v->t, (unsigned long long) c->u);
@@ -338,6 +365,7 @@ sink_cell(struct sar *s, const struct sar_cell *c)
 	dst->kind = c->kind;
 	dst->d = c->d;
 	dst->u = c->u;
+	dst->has_ext = false;
 	snprintf(dst->str, sizeof(dst->str), "%s", c->kind == SAR_CELL_STR && c->str ? c->str : "");
 }
 
@@ -415,24 +443,36 @@ svg_itv(const struct svg *v)
 	return v->itv;
 }
 
-static void
+static struct cell *
 put_cell(struct svg *v, enum sar_cell_kind kind, double d, uint64_t u)
 {
+	static struct cell lost;
 	struct cell *c;
 
 	if (v->n_raw == MAX_CELLS)
-		return;
+		return &lost;
 	c = &v->cells[v->n_raw++];
 	c->kind = kind;
 	c->d = d;
 	c->u = u;
+	c->has_ext = false;
 	c->str[0] = '\0';
+	return c;
 }
 
 void
 svg_put(struct svg *v, double d)
 {
 	put_cell(v, SAR_CELL_NUM, d, 0);
+}
+
+void
+svg_put_ext(struct svg *v, double d, double ext)
+{
+	struct cell *c = put_cell(v, SAR_CELL_NUM, d, 0);
+
+	c->has_ext = true;
+	c->ext = ext;
 }
 
 void
@@ -532,17 +572,14 @@ next_record(struct svg *v)
 	return true;
 }
 
-/* A LINUX RESTART: the CPU count of the file and of the per-CPU activities. */
+/*
+ * A LINUX RESTART: the file's CPU count. sysstat changes the per-CPU
+ * activities' nr_ini only where it displays a RESTART, never for -g.
+ */
 static void
 apply_restart(struct svg *v)
 {
-	struct sar *s = &v->d->s;
-	uint32_t i;
-
-	s->r->hdr.sa_cpu_nr = v->w.rec.restart_cpu_nr;
-	for (i = 0; i < s->n_acts; i++)
-		if ((s->acts[i].desc->flags & AF_PERSISTENT) && s->acts[i].nr_ini > 0)
-			s->acts[i].nr_ini = v->w.rec.restart_cpu_nr;
+	v->d->s.r->hdr.sa_cpu_nr = v->w.rec.restart_cpu_nr;
 }
 
 static bool
@@ -1228,7 +1265,8 @@ draw_pass(struct svg *v)
 	if (g->items == SVG_I_NAMED) {
 		for (i = 0; i < v->n_sets; i++)
 			if (v->sets[i].lines && v->sets[i].lines[0].path.len &&
-			    draw_set(v, &v->sets[i], v->sets[i].name, false, xid))
+			    draw_set(v, &v->sets[i], v->sets[i].name, false,
+			             (g->flags & SVG_F_XID_ITEM) ? (int) i : xid))
 				xid++;
 		return;
 	}
@@ -1476,6 +1514,16 @@ svg_run(struct sadf *d, const char *file)
 	d->s.out = sink_out ? sink_out : d->out;
 	d->s.sink = &svg_sink;
 	d->s.sink_ctx = &v;
+	if (d->c->header_only) {
+		/* -H: the document's opening and closing only (sysstat's F_BEGIN + F_END). */
+		fprintf(d->out,
+		        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		        "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
+		        "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
+		        "<svg xmlns=\"http://www.w3.org/2000/svg\"%s>\n</svg>\n",
+		        opt(&v, SADF_O_SHOWTOC) ? " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" : "");
+		goto out;
+	}
 	sar_init_acts(&d->s, file);
 	v.w.curr = 1;
 	v.w.reset = true;
@@ -1494,6 +1542,7 @@ svg_run(struct sadf *d, const char *file)
 	strbuf_release(&v.body);
 	free(v.w.nr_ini);
 	free(v.n_items);
+out:
 	if (sink_out)
 		fclose(sink_out);
 	d->s.out = d->out;

@@ -8,15 +8,10 @@
  */
 #include <string.h>
 
+#include "display.h"
 #include "numfmt.h"
 #include "sadf.h"
 #include "banned.h"
-
-static void
-put(struct sadf *d, const char *s)
-{
-	fputs(s, d->out);
-}
 
 /* "host<sep>dt<sep>[date ]time[ UTC]" into buf (len bytes); returns its length. */
 static size_t
@@ -40,7 +35,7 @@ record_prefix(struct sadf *d, char sep)
 		d->pfx_len = build_prefix(d, d->pfx, sizeof(d->pfx), sep, dt);
 		d->pfx_gen = d->stamp_gen;
 	}
-	fwrite(d->pfx, 1, d->pfx_len, d->out);
+	sadf_put(d, d->pfx, d->pfx_len);
 }
 
 /* The item of a row as -p and -d name it. */
@@ -71,19 +66,22 @@ ppc_row(struct sadf *d)
 {
 	const struct sar_names *n = d->view->names;
 	size_t k = (n->flags & SAR_NF_ITEMS) ? 1 : 0;
+	const struct sadf_names *names = sadf_names_of(d, d->view->hdr);
 	char item[SADF_NUM_LEN], val[SADF_NUM_LEN];
 
 	item_text(d, false, item, sizeof(item));
 	for (; k < d->n_cells; k++) {
+		struct sadf_name key = sadf_cell_key(names, &d->cells[k], k);
+
 		record_prefix(d, '\t');
-		putc('\t', d->out);
-		put(d, item);
-		putc('\t', d->out);
-		put(d, sadf_key(d, &d->cells[k], d->view->hdr, k));
-		putc('\t', d->out);
+		sadf_putc(d, '\t');
+		sadf_puts(d, item);
+		sadf_putc(d, '\t');
+		sadf_put(d, key.s, key.len);
+		sadf_putc(d, '\t');
 		sadf_cell_text(d, &d->cells[k], val, sizeof(val));
-		put(d, val);
-		putc('\n', d->out);
+		sadf_puts(d, val);
+		sadf_putc(d, '\n');
 	}
 }
 
@@ -102,16 +100,16 @@ db_row(struct sadf *d)
 	/* A row without cells is the time alone (IRQ when no CPU column is shown). */
 	if ((n->flags & SAR_NF_ITEMS) && d->n_cells) {
 		item_text(d, true, val, sizeof(val));
-		putc(';', d->out);
-		put(d, val);
+		sadf_putc(d, ';');
+		sadf_puts(d, val);
 	}
 	for (; k < d->n_cells; k++) {
 		sadf_cell_text(d, &d->cells[k], val, sizeof(val));
-		putc(';', d->out);
-		put(d, val);
+		sadf_putc(d, ';');
+		sadf_puts(d, val);
 	}
 	if (!d->c->horizontal)
-		putc('\n', d->out);
+		sadf_putc(d, '\n');
 }
 
 /* -d -h: the prefix once per record, the rows inline, then the end of the line. */
@@ -126,7 +124,18 @@ static void
 db_record_end(struct sadf *d)
 {
 	if (d->c->horizontal)
-		putc('\n', d->out);
+		sadf_putc(d, '\n');
+}
+
+/* The field list is printed in parts, each in the comment colour (sysstat's cprintf_s). */
+static void
+comment_part(struct sadf *d, const char *s, size_t n)
+{
+	if (d->s.colors)
+		sadf_puts(d, d->s.sgr[SAR_SGR_COMMENT]);
+	sadf_put(d, s, n);
+	if (d->s.colors)
+		sadf_puts(d, d->s.sgr[SAR_SGR_NORMAL]);
 }
 
 /* ";" and the fields of v (-r ALL's part after '&' when asked), "[...]" after those of many items. */
@@ -135,14 +144,18 @@ db_fields(struct sadf *d, const struct sar_act *a, const struct sar_view *v)
 {
 	const char *amp = strchr(v->hdr, '&');
 	size_t n = strlen(v->hdr), k;
+	char buf[1024];
 
 	if (amp && !(d->s.o.outputs[v->act_id] & SAR_O_MEM_ALL))
 		n = (size_t) (amp - v->hdr);
-	putc(';', d->out);
+	if (n >= sizeof(buf))
+		n = sizeof(buf) - 1;
+	buf[0] = ';';
 	for (k = 0; k < n; k++)
-		putc(v->hdr[k] == '&' ? ';' : v->hdr[k], d->out);
+		buf[k + 1] = v->hdr[k] == '&' ? ';' : v->hdr[k];
+	comment_part(d, buf, n + 1);
 	if (d->c->horizontal && a && a->nr_ini > 1)
-		put(d, "[...]");
+		comment_part(d, "[...]", 5);
 }
 
 /*
@@ -153,12 +166,14 @@ db_fields(struct sadf *d, const struct sar_act *a, const struct sar_view *v)
 static void
 db_pass_begin(struct sadf *d, const struct sar_view *v)
 {
-	put(d, "# hostname;interval;timestamp");
+	static const char start[] = "# hostname;interval;timestamp";
+
+	comment_part(d, start, sizeof(start) - 1);
 	if (v)
 		db_fields(d, NULL, v);
 	else
 		sadf_each_listed_view(d, db_fields);
-	putc('\n', d->out);
+	sadf_putc(d, '\n');
 }
 
 static void
@@ -166,10 +181,10 @@ special(struct sadf *d, char sep, const char *what)
 {
 	char pfx[sizeof(d->pfx)];
 
-	fwrite(pfx, 1, build_prefix(d, pfx, sizeof(pfx), sep, "-1"), d->out);
-	putc(sep, d->out);
-	put(d, what);
-	putc('\n', d->out);
+	sadf_put(d, pfx, build_prefix(d, pfx, sizeof(pfx), sep, "-1"));
+	sadf_putc(d, sep);
+	sadf_puts(d, what);
+	sadf_putc(d, '\n');
 }
 
 static void

@@ -24,9 +24,9 @@ static const struct {
 static void
 line(struct sadf *d, int tab, const char *text)
 {
-	sadf_tabs(d, tab);
-	fputs(text, d->out);
-	putc('\n', d->out);
+	sadf_put_tabs(d, tab);
+	sadf_puts(d, text);
+	sadf_putc(d, '\n');
 }
 
 static void
@@ -38,25 +38,25 @@ file_begin(struct sadf *d)
 	time_t t = (time_t) h->sa_ust_time;
 
 	sadf_file_date(date, sizeof(date), h, d->c->time_mode);
-	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", d->out);
-	fprintf(d->out, "<!DOCTYPE sysstat PUBLIC \"DTD v%s sysstat //EN\"\n", XML_DTD_VERSION);
-	fprintf(d->out, "\"http://pagesperso-orange.fr/sebastien.godard/sysstat-%s.dtd\">\n",
+	sadf_puts(d, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	sadf_printf(d, "<!DOCTYPE sysstat PUBLIC \"DTD v%s sysstat //EN\"\n", XML_DTD_VERSION);
+	sadf_printf(d, "\"http://pagesperso-orange.fr/sebastien.godard/sysstat-%s.dtd\">\n",
 	        XML_DTD_VERSION);
-	fputs("<sysstat\n"
-	      "xmlns=\"http://pagesperso-orange.fr/sebastien.godard/sysstat\"\n"
-	      "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
-	      "xsi:schemaLocation=\"http://pagesperso-orange.fr/sebastien.godard sysstat.xsd\">\n",
-	      d->out);
-	fprintf(d->out, "\t<sysdata-version>%s</sysdata-version>\n", XML_DTD_VERSION);
-	fprintf(d->out, "\t<host nodename=\"%s\">\n", h->sa_nodename);
-	fprintf(d->out, "\t\t<sysname>%s</sysname>\n", h->sa_sysname);
-	fprintf(d->out, "\t\t<release>%s</release>\n", h->sa_release);
-	fprintf(d->out, "\t\t<machine>%s</machine>\n", h->sa_machine);
-	fprintf(d->out, "\t\t<number-of-cpus>%d</number-of-cpus>\n", sadf_cpu_count(h->sa_cpu_nr));
-	fprintf(d->out, "\t\t<file-date>%s</file-date>\n", date);
+	sadf_puts(d, "<sysstat\n"
+	             "xmlns=\"http://pagesperso-orange.fr/sebastien.godard/sysstat\"\n"
+	             "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
+	             "xsi:schemaLocation=\"http://pagesperso-orange.fr/sebastien.godard "
+	             "sysstat.xsd\">\n");
+	sadf_printf(d, "\t<sysdata-version>%s</sysdata-version>\n", XML_DTD_VERSION);
+	sadf_printf(d, "\t<host nodename=\"%s\">\n", h->sa_nodename);
+	sadf_printf(d, "\t\t<sysname>%s</sysname>\n", h->sa_sysname);
+	sadf_printf(d, "\t\t<release>%s</release>\n", h->sa_release);
+	sadf_printf(d, "\t\t<machine>%s</machine>\n", h->sa_machine);
+	sadf_printf(d, "\t\t<number-of-cpus>%d</number-of-cpus>\n", sadf_cpu_count(h->sa_cpu_nr));
+	sadf_printf(d, "\t\t<file-date>%s</file-date>\n", date);
 	if (gmtime_r(&t, &tm) && strftime(utc, sizeof(utc), "%T", &tm))
-		fprintf(d->out, "\t\t<file-utc-time>%s</file-utc-time>\n", utc);
-	fprintf(d->out, "\t\t<timezone>%s</timezone>\n", h->sa_tzname);
+		sadf_printf(d, "\t\t<file-utc-time>%s</file-utc-time>\n", utc);
+	sadf_printf(d, "\t\t<timezone>%s</timezone>\n", h->sa_tzname);
 	d->tab = 2;
 }
 
@@ -82,8 +82,8 @@ stats_end(struct sadf *d)
 static void
 record_begin(struct sadf *d)
 {
-	sadf_tabs(d, d->tab++);
-	fprintf(d->out, "<timestamp date=\"%s\" time=\"%s\" utc=\"%d\" interval=\"%llu\">\n",
+	sadf_put_tabs(d, d->tab++);
+	sadf_printf(d, "<timestamp date=\"%s\" time=\"%s\" utc=\"%d\" interval=\"%llu\">\n",
 	        d->date, d->time, d->utc ? 1 : 0, d->dt);
 }
 
@@ -118,16 +118,16 @@ xml_keys(const struct sar_names *n)
 
 /* Keys "a.b" make elements <a b=".."/> inside the activity's element (io's io-reads). */
 static bool
-has_dotted_keys(const struct sar_names *n)
+has_dotted_keys(struct sadf *d, const struct sar_names *n)
 {
-	return strchr(xml_keys(n), '.') != NULL;
+	return sadf_names_of(d, xml_keys(n))->dotted;
 }
 
 /* The rows sit inside the activity's element (when it has one and rows of their own). */
 static bool
-has_container(const struct sar_names *n)
+has_container(struct sadf *d, const struct sar_names *n)
 {
-	return n->xml && (n->xml_item || (n->flags & SAR_NF_XML_ELEMS) || has_dotted_keys(n) ||
+	return n->xml && (n->xml_item || (n->flags & SAR_NF_XML_ELEMS) || has_dotted_keys(d, n) ||
 	                  n->xml_row);
 }
 
@@ -137,112 +137,103 @@ view_begin(struct sadf *d, const struct sar_view *v)
 	const struct sar_names *n = v->names;
 
 	if (n->group && (!d->open_group || strcmp(d->open_group, n->group))) {
-		sadf_tabs(d, d->tab);
-		fprintf(d->out, "<%s%s>\n", n->group, attrs_of_group(n->group));
+		sadf_put_tabs(d, d->tab);
+		sadf_printf(d, "<%s%s>\n", n->group, attrs_of_group(n->group));
 		d->open_group = n->group;
 	}
-	if (has_container(n) && d->act_first) {
-		sadf_tabs(d, view_tab(d));
-		fprintf(d->out, "<%s%s>\n", n->xml, n->xml_attrs ? n->xml_attrs : "");
+	if (has_container(d, n) && d->act_first) {
+		sadf_put_tabs(d, view_tab(d));
+		sadf_printf(d, "<%s%s>\n", n->xml, n->xml_attrs ? n->xml_attrs : "");
 	}
-}
-
-static void
-put(struct sadf *d, const char *s, size_t n)
-{
-	fwrite(s, 1, n, d->out);
-}
-
-static void
-put_str(struct sadf *d, const char *s)
-{
-	fputs(s, d->out);
 }
 
 /* Elements of values: <k>v</k>, and <a b="v" c="v"/> for keys a.b, a.c. */
 static void
 element_row(struct sadf *d)
 {
-	const struct sar_names *n = d->view->names;
+	const struct sadf_names *names = sadf_names_of(d, xml_keys(d->view->names));
 	const char *group = NULL; /* the open <a of keys "a.b", not NUL-terminated */
 	size_t group_len = 0, k;
 	int tab = view_tab(d) + 1;
 	char val[SADF_NUM_LEN];
 
 	for (k = 0; k < d->n_cells; k++) {
-		const char *key = sadf_key(d, &d->cells[k], xml_keys(n), k);
-		const char *dot = strchr(key, '.');
-		size_t klen = dot ? (size_t) (dot - key) : strlen(key);
+		struct sadf_name key = sadf_cell_key(names, &d->cells[k], k);
+		size_t klen = key.dot >= 0 ? (size_t) key.dot : key.len;
 		size_t vlen = sadf_cell_text(d, &d->cells[k], val, sizeof(val));
 
-		if (group && (!dot || group_len != klen || memcmp(group, key, klen))) {
-			put(d, "/>\n", 3);
+		if (group && (key.dot < 0 || group_len != klen || memcmp(group, key.s, klen))) {
+			sadf_put(d, "/>\n", 3);
 			group = NULL;
 		}
-		if (!dot) {
-			sadf_tabs(d, tab);
-			putc('<', d->out);
-			put(d, key, klen);
-			putc('>', d->out);
-			put(d, val, vlen);
-			put(d, "</", 2);
-			put(d, key, klen);
-			put(d, ">\n", 2);
+		if (key.dot < 0) {
+			sadf_put_tabs(d, tab);
+			sadf_putc(d, '<');
+			sadf_put(d, key.s, klen);
+			sadf_putc(d, '>');
+			sadf_put(d, val, vlen);
+			sadf_put(d, "</", 2);
+			sadf_put(d, key.s, klen);
+			sadf_put(d, ">\n", 2);
 			continue;
 		}
 		if (!group) {
-			sadf_tabs(d, tab);
-			putc('<', d->out);
-			put(d, key, klen);
-			group = key;
+			sadf_put_tabs(d, tab);
+			sadf_putc(d, '<');
+			sadf_put(d, key.s, klen);
+			group = key.s;
 			group_len = klen;
 		}
-		putc(' ', d->out);
-		put_str(d, dot + 1);
-		put(d, "=\"", 2);
-		put(d, val, vlen);
-		putc('"', d->out);
+		sadf_putc(d, ' ');
+		sadf_put(d, key.s + klen + 1, key.len - klen - 1);
+		sadf_put(d, "=\"", 2);
+		sadf_put(d, val, vlen);
+		sadf_putc(d, '"');
 	}
 	if (group)
-		put(d, "/>\n", 3);
+		sadf_put(d, "/>\n", 3);
 }
 
 static void
 row(struct sadf *d)
 {
 	const struct sar_names *n = d->view->names;
+	const struct sadf_names *names;
 	char val[SADF_NUM_LEN];
 	size_t k;
 
 	if (n->xml_row) {
-		n->xml_row(&d->s, d->out, view_tab(d) + (has_container(n) ? 1 : 0), d->cells,
+		sadf_flush(d);
+		n->xml_row(&d->s, d->out, view_tab(d) + (has_container(d, n) ? 1 : 0), d->cells,
 		           d->n_cells);
 		return;
 	}
-	if ((n->flags & SAR_NF_XML_ELEMS) || has_dotted_keys(n)) {
+	if ((n->flags & SAR_NF_XML_ELEMS) || has_dotted_keys(d, n)) {
 		element_row(d);
 		return;
 	}
 	if (n->xml_item) {
-		sadf_tabs(d, view_tab(d) + (has_container(n) ? 1 : 0));
-		putc('<', d->out);
-		put_str(d, n->xml_item);
+		sadf_put_tabs(d, view_tab(d) + (has_container(d, n) ? 1 : 0));
+		sadf_putc(d, '<');
+		sadf_puts(d, n->xml_item);
 	} else {
-		sadf_tabs(d, view_tab(d));
-		putc('<', d->out);
-		put_str(d, n->xml);
-		put_str(d, n->xml_attrs ? n->xml_attrs : "");
+		sadf_put_tabs(d, view_tab(d));
+		sadf_putc(d, '<');
+		sadf_puts(d, n->xml);
+		sadf_puts(d, n->xml_attrs ? n->xml_attrs : "");
 	}
+	names = sadf_names_of(d, xml_keys(n));
 	for (k = 0; k < d->n_cells; k++) {
+		struct sadf_name key = sadf_cell_key(names, &d->cells[k], k);
 		size_t vlen = sadf_cell_text(d, &d->cells[k], val, sizeof(val));
 
-		putc(' ', d->out);
-		put_str(d, sadf_key(d, &d->cells[k], xml_keys(n), k));
-		put(d, "=\"", 2);
-		put(d, val, vlen);
-		putc('"', d->out);
+		sadf_putc(d, ' ');
+		sadf_put(d, key.s, key.len);
+		sadf_put(d, "=\"", 2);
+		sadf_put(d, val, vlen);
+		sadf_putc(d, '"');
 	}
-	put(d, "/>\n", 3);
+	sadf_put(d, "/>\n", 3);
 }
 
 static void
@@ -250,17 +241,17 @@ view_end(struct sadf *d, const struct sar_view *v)
 {
 	const struct sar_names *n = v->names;
 
-	if (has_container(n) && d->act_last) {
-		sadf_tabs(d, view_tab(d));
-		fprintf(d->out, "</%s>\n", n->xml);
+	if (has_container(d, n) && d->act_last) {
+		sadf_put_tabs(d, view_tab(d));
+		sadf_printf(d, "</%s>\n", n->xml);
 	}
 }
 
 static void
 group_close(struct sadf *d, const char *group)
 {
-	sadf_tabs(d, d->tab);
-	fprintf(d->out, "</%s>\n", group);
+	sadf_put_tabs(d, d->tab);
+	sadf_printf(d, "</%s>\n", group);
 }
 
 static void
@@ -272,8 +263,8 @@ restarts_begin(struct sadf *d)
 static void
 restart(struct sadf *d, int cpu_nr)
 {
-	sadf_tabs(d, d->tab);
-	fprintf(d->out, "<boot date=\"%s\" time=\"%s\" utc=\"%d\" cpu_count=\"%d\"/>\n", d->date,
+	sadf_put_tabs(d, d->tab);
+	sadf_printf(d, "<boot date=\"%s\" time=\"%s\" utc=\"%d\" cpu_count=\"%d\"/>\n", d->date,
 	        d->time, d->utc ? 1 : 0, cpu_nr);
 }
 
@@ -292,8 +283,8 @@ comments_begin(struct sadf *d)
 static void
 comment(struct sadf *d, const char *text)
 {
-	sadf_tabs(d, d->tab);
-	fprintf(d->out, "<comment date=\"%s\" time=\"%s\" utc=\"%d\" com=\"%s\"/>\n", d->date,
+	sadf_put_tabs(d, d->tab);
+	sadf_printf(d, "<comment date=\"%s\" time=\"%s\" utc=\"%d\" com=\"%s\"/>\n", d->date,
 	        d->time, d->utc ? 1 : 0, text);
 }
 

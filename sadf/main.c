@@ -358,6 +358,7 @@ run(struct sadf *d, const struct sadf_config *c)
 			b->file_begin(d);
 		if (b->file_end)
 			b->file_end(d);
+		sadf_flush(d);
 		return 0;
 	}
 	sadf_run(d, c->file);

@@ -10,7 +10,9 @@
  */
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "archive.h"
 #include "sar.h"
@@ -70,6 +72,7 @@ struct sadf_config {
 
 struct sadf;
 struct sadf_names;
+struct sadf_plan;
 
 /*
  * A format: its sink for the views' cells and the pieces around them. Any
@@ -131,12 +134,16 @@ struct sadf {
 	size_t n_cells, cap_cells;
 	bool sep_stats, sep_restart, sep_comment; /* JSON separators */
 	bool dot;                    /* LC_NUMERIC's decimal point is '.' (numfmt applies) */
-	struct sadf_names *names;    /* the name lists split so far (sadf_list_name) */
+	struct sadf_names **names;   /* the name lists split so far (sadf_names_of) */
+	struct sadf_plan *plan;      /* engine: the activities and outputs of a record */
+	size_t n_plan;
 	size_t n_names, last_names;
 	unsigned stamp_gen;          /* bumped with every new date/time/interval */
 	unsigned pfx_gen;            /* fmt_text: the stamp its prefix was built for */
 	char pfx[256];               /* fmt_text: "host<sep>dt<sep>timestamp" of the record */
 	size_t pfx_len;
+	size_t olen;                 /* bytes waiting in obuf */
+	char obuf[1 << 16];          /* the output buffer of sadf_put() */
 	void *fmt;                                /* the backend's own state (-r) */
 };
 
@@ -148,6 +155,47 @@ extern const struct sadf_backend sadf_xml;
 extern const struct sadf_backend sadf_raw;
 extern const struct sadf_backend sadf_svg;
 
+/*
+ * Output. The text backends (-d -p -j -x) write through sadf's own buffer,
+ * which goes to d->out in large writes: stdio's per-call cost is most of
+ * the time of a big file. Whoever writes to d->out directly (a view's
+ * json_row or xml_row, another backend) calls sadf_flush() first; the engine
+ * flushes at the end and before an error message.
+ */
+void sadf_flush(struct sadf *d);
+void sadf_printf(struct sadf *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static inline void
+sadf_put(struct sadf *d, const char *s, size_t n)
+{
+	if (n > sizeof(d->obuf) - d->olen) {
+		sadf_flush(d);
+		if (n > sizeof(d->obuf)) {
+			fwrite(s, 1, n, d->out);
+			return;
+		}
+	}
+	memcpy(d->obuf + d->olen, s, n);
+	d->olen += n;
+}
+
+static inline void
+sadf_puts(struct sadf *d, const char *s)
+{
+	sadf_put(d, s, strlen(s));
+}
+
+static inline void
+sadf_putc(struct sadf *d, char c)
+{
+	if (d->olen == sizeof(d->obuf))
+		sadf_flush(d);
+	d->obuf[d->olen++] = c;
+}
+
+/* n TABs (JSON and XML indentation) through the buffer. */
+void sadf_put_tabs(struct sadf *d, int n);
+
 /* engine.c: reads the open file in r and prints it with d->b. Exits on a read error. */
 void sadf_run(struct sadf *d, const char *file);
 
@@ -158,13 +206,26 @@ const char *sadf_name_at(const char *list, size_t k, char *buf, size_t len);
 /* The name of cell k: its own (sar_out_name), else the k-th of list. */
 const char *sadf_cell_name(const struct sar_cell *c, const char *list, size_t k, char *buf,
                            size_t len);
-/*
- * The k-th name of list, split once and kept for the run (lists are the
- * views' static tables): "" past the end. The fast form of sadf_name_at.
- */
-const char *sadf_list_name(struct sadf *d, const char *list, size_t k);
-/* The name of cell k: its own (sar_out_name), else the k-th of list (sadf_list_name). */
-const char *sadf_key(struct sadf *d, const struct sar_cell *c, const char *list, size_t k);
+/* One name of a list, split out once: its text (NUL-terminated), length, and '.' (-1: none). */
+struct sadf_name {
+	const char *s;
+	size_t len;
+	ptrdiff_t dot;
+};
+
+/* A ';'-separated list of names (a view's hdr, keys...), split once for the whole run. */
+struct sadf_names {
+	const char *list;
+	char *buf;
+	struct sadf_name *v;
+	size_t n;
+	bool dotted; /* some name has a '.' */
+};
+
+/* The names of list ('&' separates as ';' does); none for NULL. Valid for the run. */
+const struct sadf_names *sadf_names_of(struct sadf *d, const char *list);
+/* The name of cell k: its own (sar_out_name), else the k-th of names ("" past the end). */
+struct sadf_name sadf_cell_key(const struct sadf_names *names, const struct sar_cell *c, size_t k);
 /*
  * A cell as text into buf (len > 1 bytes, NUL-terminated): a number as
  * "%.*f" in the current LC_NUMERIC, an integer as "%llu", or the string.

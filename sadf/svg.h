@@ -20,10 +20,12 @@ struct svg; /* one run of fmt_svg.c */
 
 /* How a series adds a sample to its graph (sysstat's *append helpers). */
 enum svg_kind {
-	SVG_K_LINE, /* a line point, "%.2f", or "%llu" for an integer cell */
-	SVG_K_BAR,  /* a rectangle from 0 */
-	SVG_K_CPU,  /* a rectangle stacked on the previous CPU series of the row */
-	SVG_K_STEP, /* a step line through the previous value (levels read as steps) */
+	SVG_K_LINE,   /* a line point, "%.2f", or "%llu" for an integer cell */
+	SVG_K_RATE,   /* a line point of a counter's rate: 0 for the extrema where it went back */
+	SVG_K_RATE32, /* the same for a 32-bit counter */
+	SVG_K_BAR,    /* a rectangle from 0 */
+	SVG_K_CPU,    /* a rectangle stacked on the previous CPU series of the row */
+	SVG_K_STEP,   /* a step line through the previous value (levels read as steps) */
 };
 
 /* One plotted metric. A leading '~' in the name: integer extrema in the legend. */
@@ -47,7 +49,8 @@ enum svg_items {
 	SVG_I_CPU,    /* one set per CPU: cell 0 is "all" or the CPU number */
 	SVG_I_NAMED,  /* one set per name in cell 0, in order of appearance */
 	SVG_I_RAWCPU, /* one set per CPU, values from read_raw */
-	SVG_I_RAWDEV, /* one set per item index (sensors), values from read_raw, names from item_name */
+	SVG_I_RAWDEV, /* one set per item index (sensors), values from read_raw, names from
+	                 item_name */
 };
 
 enum svg_flag {
@@ -89,6 +92,8 @@ struct svg_graphs {
 
 /*
  * For read_raw (fmt_svg.c). svg_put() adds a number cell ("%.2f"),
+ * svg_put_ext() one whose extrema are another value (sysstat plots a
+ * wrapped rate but takes 0 for its extrema),
  * svg_put_u64() an integer cell ("%llu") to the row being built; svg_row()
  * gives the row to item's graphs (SVG_K_STEP takes the previous level from
  * the cell after its own), restart breaking the lines there. Items past
@@ -96,8 +101,9 @@ struct svg_graphs {
  */
 const struct sar *svg_sar(const struct svg *v);
 bool svg_restart(const struct svg *v); /* the first record after the reference or a RESTART */
-uint64_t svg_itv(const struct svg *v);  /* the interval, in 1/100 s */
+uint64_t svg_itv(const struct svg *v); /* the interval, in 1/100 s */
 void svg_put(struct svg *v, double d);
+void svg_put_ext(struct svg *v, double d, double ext); /* d plotted, ext for the extrema */
 void svg_put_u64(struct svg *v, uint64_t u);
 void svg_row(struct svg *v, uint32_t item, bool restart);
 /* Makes room for n items in sl, the new ones zero (sysstat's nr_ini buffers). */

@@ -26,6 +26,15 @@ rate32(uint32_t prev, uint32_t curr, uint64_t itv)
 	return itv ? (double) (uint32_t) (curr - prev) / (double) itv * 100 : 0.0;
 }
 
+/* A rate as sysstat plots it, wrapped; its extrema take 0 where the counter went back. */
+static void
+put_rate32(struct svg *v, uint32_t prev, uint32_t curr, uint64_t itv)
+{
+	double x = rate32(prev, curr, itv);
+
+	svg_put_ext(v, x, curr < prev ? 0.0 : x);
+}
+
 static void *
 item_at(const struct sar_act *a, const struct sar_slot *sl, uint32_t i)
 {
@@ -127,11 +136,11 @@ softnet_raw(struct svg *v, struct sar_act *a, struct sar_slot *prev, struct sar_
 				c = &zero;
 			restart = true;
 		}
-		svg_put(v, rate32(p->processed, c->processed, itv));
-		svg_put(v, rate32(p->dropped, c->dropped, itv));
-		svg_put(v, rate32(p->time_squeeze, c->time_squeeze, itv));
-		svg_put(v, rate32(p->received_rps, c->received_rps, itv));
-		svg_put(v, rate32(p->flow_limit, c->flow_limit, itv));
+		put_rate32(v, p->processed, c->processed, itv);
+		put_rate32(v, p->dropped, c->dropped, itv);
+		put_rate32(v, p->time_squeeze, c->time_squeeze, itv);
+		put_rate32(v, p->received_rps, c->received_rps, itv);
+		put_rate32(v, p->flow_limit, c->flow_limit, itv);
 		svg_put_u64(v, c->backlog_len);
 		svg_row(v, i, restart);
 	}
@@ -254,15 +263,15 @@ static const struct svg_frame pcsw_frames[] = {
         {"Switching activity", 0, 1},
 };
 static const struct svg_series pcsw_series[] = {
-        {"proc/s", 0, 0, SVG_K_LINE},
-        {"cswch/s", 1, 0, SVG_K_LINE},
+        {"proc/s", 0, 0, SVG_K_RATE},
+        {"cswch/s", 1, 0, SVG_K_RATE},
 };
 static const struct svg_frame swap_frames[] = {
         {"Swap activity", 0, 2},
 };
 static const struct svg_series swap_series[] = {
-        {"pswpin/s", 0, 0, SVG_K_LINE},
-        {"pswpout/s", 1, 0, SVG_K_LINE},
+        {"pswpin/s", 0, 0, SVG_K_RATE},
+        {"pswpout/s", 1, 0, SVG_K_RATE},
 };
 static const struct svg_frame paging_frames[] = {
         {"Paging activity (1)", 0, 2},
@@ -270,27 +279,27 @@ static const struct svg_frame paging_frames[] = {
         {"Paging activity (3)", 0, 4},
 };
 static const struct svg_series paging_series[] = {
-        {"pgpgin/s", 0, 0, SVG_K_LINE},
-        {"pgpgout/s", 1, 0, SVG_K_LINE},
-        {"fault/s", 2, 0, SVG_K_LINE},
-        {"majflt/s", 3, 0, SVG_K_LINE},
-        {"pgfree/s", 4, 0, SVG_K_LINE},
-        {"pgscank/s", 5, 0, SVG_K_LINE},
-        {"pgscand/s", 6, 0, SVG_K_LINE},
-        {"pgsteal/s", 7, 0, SVG_K_LINE},
+        {"pgpgin/s", 0, 0, SVG_K_RATE},
+        {"pgpgout/s", 1, 0, SVG_K_RATE},
+        {"fault/s", 2, 0, SVG_K_RATE},
+        {"majflt/s", 3, 0, SVG_K_RATE},
+        {"pgfree/s", 4, 0, SVG_K_RATE},
+        {"pgscank/s", 5, 0, SVG_K_RATE},
+        {"pgscand/s", 6, 0, SVG_K_RATE},
+        {"pgsteal/s", 7, 0, SVG_K_RATE},
 };
 static const struct svg_frame io_frames[] = {
         {"I/O and transfer rate statistics (1)", 0, 4},
         {"I/O and transfer rate statistics (2)", 0, 3},
 };
 static const struct svg_series io_series[] = {
-        {"tps", 0, 0, SVG_K_LINE},
-        {"rtps", 1, 0, SVG_K_LINE},
-        {"wtps", 2, 0, SVG_K_LINE},
-        {"dtps", 3, 0, SVG_K_LINE},
-        {"bread/s", 4, 0, SVG_K_LINE},
-        {"bwrtn/s", 5, 0, SVG_K_LINE},
-        {"bdscd/s", 6, 0, SVG_K_LINE},
+        {"tps", 0, 0, SVG_K_RATE},
+        {"rtps", 1, 0, SVG_K_RATE},
+        {"wtps", 2, 0, SVG_K_RATE},
+        {"dtps", 3, 0, SVG_K_RATE},
+        {"bread/s", 4, 0, SVG_K_RATE},
+        {"bwrtn/s", 5, 0, SVG_K_RATE},
+        {"bdscd/s", 6, 0, SVG_K_RATE},
 };
 static const struct svg_frame memory_frames[] = {
         {"Memory utilization (1)", 0, 3},
@@ -361,7 +370,7 @@ static const struct svg_frame disk_frames[] = {
         {"Block devices statistics (5)", 1, 1},
 };
 static const struct svg_series disk_series[] = {
-        {"tps", 1, 0, SVG_K_LINE},
+        {"tps", 1, 0, SVG_K_RATE},
         {"rkB/s", 2, 0, SVG_K_LINE},
         {"wkB/s", 3, 0, SVG_K_LINE},
         {"dkB/s", 4, 0, SVG_K_LINE},
@@ -377,13 +386,13 @@ static const struct svg_frame net_dev_frames[] = {
         {"Network interfaces statistics (4)", 1, 1},
 };
 static const struct svg_series net_dev_series[] = {
-        {"rxpck/s", 1, 0, SVG_K_LINE},
-        {"txpck/s", 2, 0, SVG_K_LINE},
-        {"rxkB/s", 3, 0, SVG_K_LINE},
-        {"txkB/s", 4, 0, SVG_K_LINE},
-        {"rxcmp/s", 5, 0, SVG_K_LINE},
-        {"txcmp/s", 6, 0, SVG_K_LINE},
-        {"rxmcst/s", 7, 0, SVG_K_LINE},
+        {"rxpck/s", 1, 0, SVG_K_RATE},
+        {"txpck/s", 2, 0, SVG_K_RATE},
+        {"rxkB/s", 3, 0, SVG_K_RATE},
+        {"txkB/s", 4, 0, SVG_K_RATE},
+        {"rxcmp/s", 5, 0, SVG_K_RATE},
+        {"txcmp/s", 6, 0, SVG_K_RATE},
+        {"rxmcst/s", 7, 0, SVG_K_RATE},
         {"%ifutil", 8, 0, SVG_K_BAR},
 };
 static const struct svg_frame net_edev_frames[] = {
@@ -393,15 +402,15 @@ static const struct svg_frame net_edev_frames[] = {
         {"Network interfaces errors statistics (4)", 0, 3},
 };
 static const struct svg_series net_edev_series[] = {
-        {"rxerr/s", 1, 0, SVG_K_LINE},
-        {"txerr/s", 2, 0, SVG_K_LINE},
-        {"rxdrop/s", 4, 0, SVG_K_LINE},
-        {"txdrop/s", 5, 0, SVG_K_LINE},
-        {"rxfifo/s", 8, 0, SVG_K_LINE},
-        {"txfifo/s", 9, 0, SVG_K_LINE},
-        {"coll/s", 3, 0, SVG_K_LINE},
-        {"txcarr/s", 6, 0, SVG_K_LINE},
-        {"rxfram/s", 7, 0, SVG_K_LINE},
+        {"rxerr/s", 1, 0, SVG_K_RATE},
+        {"txerr/s", 2, 0, SVG_K_RATE},
+        {"rxdrop/s", 4, 0, SVG_K_RATE},
+        {"txdrop/s", 5, 0, SVG_K_RATE},
+        {"rxfifo/s", 8, 0, SVG_K_RATE},
+        {"txfifo/s", 9, 0, SVG_K_RATE},
+        {"coll/s", 3, 0, SVG_K_RATE},
+        {"txcarr/s", 6, 0, SVG_K_RATE},
+        {"rxfram/s", 7, 0, SVG_K_RATE},
 };
 static const struct svg_frame net_nfs_frames[] = {
         {"NFS client statistics (1)", 0, 2},
@@ -409,12 +418,12 @@ static const struct svg_frame net_nfs_frames[] = {
         {"NFS client statistics (3)", 0, 2},
 };
 static const struct svg_series net_nfs_series[] = {
-        {"call/s", 0, 0, SVG_K_LINE},
-        {"retrans/s", 1, 0, SVG_K_LINE},
-        {"read/s", 2, 0, SVG_K_LINE},
-        {"write/s", 3, 0, SVG_K_LINE},
-        {"access/s", 4, 0, SVG_K_LINE},
-        {"getatt/s", 5, 0, SVG_K_LINE},
+        {"call/s", 0, 0, SVG_K_RATE32},
+        {"retrans/s", 1, 0, SVG_K_RATE32},
+        {"read/s", 2, 0, SVG_K_RATE32},
+        {"write/s", 3, 0, SVG_K_RATE32},
+        {"access/s", 4, 0, SVG_K_RATE32},
+        {"getatt/s", 5, 0, SVG_K_RATE32},
 };
 static const struct svg_frame net_nfsd_frames[] = {
         {"NFS server statistics (1)", 0, 2},
@@ -424,17 +433,17 @@ static const struct svg_frame net_nfsd_frames[] = {
         {"NFS server statistics (5)", 0, 2},
 };
 static const struct svg_series net_nfsd_series[] = {
-        {"scall/s", 0, 0, SVG_K_LINE},
-        {"badcall/s", 1, 0, SVG_K_LINE},
-        {"packet/s", 2, 0, SVG_K_LINE},
-        {"udp/s", 3, 0, SVG_K_LINE},
-        {"tcp/s", 4, 0, SVG_K_LINE},
-        {"hit/s", 5, 0, SVG_K_LINE},
-        {"miss/s", 6, 0, SVG_K_LINE},
-        {"sread/s", 7, 0, SVG_K_LINE},
-        {"swrite/s", 8, 0, SVG_K_LINE},
-        {"saccess/s", 9, 0, SVG_K_LINE},
-        {"sgetatt/s", 10, 0, SVG_K_LINE},
+        {"scall/s", 0, 0, SVG_K_RATE32},
+        {"badcall/s", 1, 0, SVG_K_RATE32},
+        {"packet/s", 2, 0, SVG_K_RATE32},
+        {"udp/s", 3, 0, SVG_K_RATE32},
+        {"tcp/s", 4, 0, SVG_K_RATE32},
+        {"hit/s", 5, 0, SVG_K_RATE32},
+        {"miss/s", 6, 0, SVG_K_RATE32},
+        {"sread/s", 7, 0, SVG_K_RATE32},
+        {"swrite/s", 8, 0, SVG_K_RATE32},
+        {"saccess/s", 9, 0, SVG_K_RATE32},
+        {"sgetatt/s", 10, 0, SVG_K_RATE32},
 };
 static const struct svg_frame net_sock_frames[] = {
         {"IPv4 sockets statistics (1)", 0, 1},
@@ -454,14 +463,14 @@ static const struct svg_frame net_ip_frames[] = {
         {"IPv4 traffic statistics (3)", 0, 2},
 };
 static const struct svg_series net_ip_series[] = {
-        {"irec/s", 0, 0, SVG_K_LINE},
-        {"fwddgm/s", 1, 0, SVG_K_LINE},
-        {"idel/s", 2, 0, SVG_K_LINE},
-        {"orq/s", 3, 0, SVG_K_LINE},
-        {"asmrq/s", 4, 0, SVG_K_LINE},
-        {"asmok/s", 5, 0, SVG_K_LINE},
-        {"fragok/s", 6, 0, SVG_K_LINE},
-        {"fragcrt/s", 7, 0, SVG_K_LINE},
+        {"irec/s", 0, 0, SVG_K_RATE},
+        {"fwddgm/s", 1, 0, SVG_K_RATE},
+        {"idel/s", 2, 0, SVG_K_RATE},
+        {"orq/s", 3, 0, SVG_K_RATE},
+        {"asmrq/s", 4, 0, SVG_K_RATE},
+        {"asmok/s", 5, 0, SVG_K_RATE},
+        {"fragok/s", 6, 0, SVG_K_RATE},
+        {"fragcrt/s", 7, 0, SVG_K_RATE},
 };
 static const struct svg_frame net_eip_frames[] = {
         {"IPv4 traffic errors statistics (1)", 0, 3},
@@ -469,14 +478,14 @@ static const struct svg_frame net_eip_frames[] = {
         {"IPv4 traffic errors statistics (3)", 0, 3},
 };
 static const struct svg_series net_eip_series[] = {
-        {"ihdrerr/s", 0, 0, SVG_K_LINE},
-        {"iadrerr/s", 1, 0, SVG_K_LINE},
-        {"iukwnpr/s", 2, 0, SVG_K_LINE},
-        {"idisc/s", 3, 0, SVG_K_LINE},
-        {"odisc/s", 4, 0, SVG_K_LINE},
-        {"onort/s", 5, 0, SVG_K_LINE},
-        {"asmf/s", 6, 0, SVG_K_LINE},
-        {"fragf/s", 7, 0, SVG_K_LINE},
+        {"ihdrerr/s", 0, 0, SVG_K_RATE},
+        {"iadrerr/s", 1, 0, SVG_K_RATE},
+        {"iukwnpr/s", 2, 0, SVG_K_RATE},
+        {"idisc/s", 3, 0, SVG_K_RATE},
+        {"odisc/s", 4, 0, SVG_K_RATE},
+        {"onort/s", 5, 0, SVG_K_RATE},
+        {"asmf/s", 6, 0, SVG_K_RATE},
+        {"fragf/s", 7, 0, SVG_K_RATE},
 };
 static const struct svg_frame net_icmp_frames[] = {
         {"ICMPv4 traffic statistics (1)", 0, 2},
@@ -485,20 +494,20 @@ static const struct svg_frame net_icmp_frames[] = {
         {"ICMPv4 traffic statistics (4)", 0, 4},
 };
 static const struct svg_series net_icmp_series[] = {
-        {"imsg/s", 0, 0, SVG_K_LINE},
-        {"omsg/s", 1, 0, SVG_K_LINE},
-        {"iech/s", 2, 0, SVG_K_LINE},
-        {"iechr/s", 3, 0, SVG_K_LINE},
-        {"oech/s", 4, 0, SVG_K_LINE},
-        {"oechr/s", 5, 0, SVG_K_LINE},
-        {"itm/s", 6, 0, SVG_K_LINE},
-        {"itmr/s", 7, 0, SVG_K_LINE},
-        {"otm/s", 8, 0, SVG_K_LINE},
-        {"otmr/s", 9, 0, SVG_K_LINE},
-        {"iadrmk/s", 10, 0, SVG_K_LINE},
-        {"iadrmkr/s", 11, 0, SVG_K_LINE},
-        {"oadrmk/s", 12, 0, SVG_K_LINE},
-        {"oadrmkr/s", 13, 0, SVG_K_LINE},
+        {"imsg/s", 0, 0, SVG_K_RATE},
+        {"omsg/s", 1, 0, SVG_K_RATE},
+        {"iech/s", 2, 0, SVG_K_RATE},
+        {"iechr/s", 3, 0, SVG_K_RATE},
+        {"oech/s", 4, 0, SVG_K_RATE},
+        {"oechr/s", 5, 0, SVG_K_RATE},
+        {"itm/s", 6, 0, SVG_K_RATE},
+        {"itmr/s", 7, 0, SVG_K_RATE},
+        {"otm/s", 8, 0, SVG_K_RATE},
+        {"otmr/s", 9, 0, SVG_K_RATE},
+        {"iadrmk/s", 10, 0, SVG_K_RATE},
+        {"iadrmkr/s", 11, 0, SVG_K_RATE},
+        {"oadrmk/s", 12, 0, SVG_K_RATE},
+        {"oadrmkr/s", 13, 0, SVG_K_RATE},
 };
 static const struct svg_frame net_eicmp_frames[] = {
         {"ICMPv4 traffic errors statistics (1)", 0, 2},
@@ -509,49 +518,49 @@ static const struct svg_frame net_eicmp_frames[] = {
         {"ICMPv4 traffic errors statistics (6)", 0, 2},
 };
 static const struct svg_series net_eicmp_series[] = {
-        {"ierr/s", 0, 0, SVG_K_LINE},
-        {"oerr/s", 1, 0, SVG_K_LINE},
-        {"idstunr/s", 2, 0, SVG_K_LINE},
-        {"odstunr/s", 3, 0, SVG_K_LINE},
-        {"itmex/s", 4, 0, SVG_K_LINE},
-        {"otmex/s", 5, 0, SVG_K_LINE},
-        {"iparmpb/s", 6, 0, SVG_K_LINE},
-        {"oparmpb/s", 7, 0, SVG_K_LINE},
-        {"isrcq/s", 8, 0, SVG_K_LINE},
-        {"osrcq/s", 9, 0, SVG_K_LINE},
-        {"iredir/s", 10, 0, SVG_K_LINE},
-        {"oredir/s", 11, 0, SVG_K_LINE},
+        {"ierr/s", 0, 0, SVG_K_RATE},
+        {"oerr/s", 1, 0, SVG_K_RATE},
+        {"idstunr/s", 2, 0, SVG_K_RATE},
+        {"odstunr/s", 3, 0, SVG_K_RATE},
+        {"itmex/s", 4, 0, SVG_K_RATE},
+        {"otmex/s", 5, 0, SVG_K_RATE},
+        {"iparmpb/s", 6, 0, SVG_K_RATE},
+        {"oparmpb/s", 7, 0, SVG_K_RATE},
+        {"isrcq/s", 8, 0, SVG_K_RATE},
+        {"osrcq/s", 9, 0, SVG_K_RATE},
+        {"iredir/s", 10, 0, SVG_K_RATE},
+        {"oredir/s", 11, 0, SVG_K_RATE},
 };
 static const struct svg_frame net_tcp_frames[] = {
         {"TCPv4 traffic statistics (1)", 0, 2},
         {"TCPv4 traffic statistics (2)", 0, 2},
 };
 static const struct svg_series net_tcp_series[] = {
-        {"active/s", 0, 0, SVG_K_LINE},
-        {"passive/s", 1, 0, SVG_K_LINE},
-        {"iseg/s", 2, 0, SVG_K_LINE},
-        {"oseg/s", 3, 0, SVG_K_LINE},
+        {"active/s", 0, 0, SVG_K_RATE},
+        {"passive/s", 1, 0, SVG_K_RATE},
+        {"iseg/s", 2, 0, SVG_K_RATE},
+        {"oseg/s", 3, 0, SVG_K_RATE},
 };
 static const struct svg_frame net_etcp_frames[] = {
         {"TCPv4 traffic errors statistics (1)", 0, 2},
         {"TCPv4 traffic errors statistics (2)", 0, 3},
 };
 static const struct svg_series net_etcp_series[] = {
-        {"atmptf/s", 0, 0, SVG_K_LINE},
-        {"estres/s", 1, 0, SVG_K_LINE},
-        {"retrans/s", 2, 0, SVG_K_LINE},
-        {"isegerr/s", 3, 0, SVG_K_LINE},
-        {"orsts/s", 4, 0, SVG_K_LINE},
+        {"atmptf/s", 0, 0, SVG_K_RATE},
+        {"estres/s", 1, 0, SVG_K_RATE},
+        {"retrans/s", 2, 0, SVG_K_RATE},
+        {"isegerr/s", 3, 0, SVG_K_RATE},
+        {"orsts/s", 4, 0, SVG_K_RATE},
 };
 static const struct svg_frame net_udp_frames[] = {
         {"UDPv4 traffic statistics (1)", 0, 2},
         {"UDPv4 traffic statistics (2)", 0, 2},
 };
 static const struct svg_series net_udp_series[] = {
-        {"idgm/s", 0, 0, SVG_K_LINE},
-        {"odgm/s", 1, 0, SVG_K_LINE},
-        {"noport/s", 2, 0, SVG_K_LINE},
-        {"idgmerr/s", 3, 0, SVG_K_LINE},
+        {"idgm/s", 0, 0, SVG_K_RATE},
+        {"odgm/s", 1, 0, SVG_K_RATE},
+        {"noport/s", 2, 0, SVG_K_RATE},
+        {"idgmerr/s", 3, 0, SVG_K_RATE},
 };
 static const struct svg_frame net_sock6_frames[] = {
         {"IPv6 sockets statistics", 0, 4},
@@ -569,16 +578,16 @@ static const struct svg_frame net_ip6_frames[] = {
         {"IPv6 traffic statistics (4)", 0, 2},
 };
 static const struct svg_series net_ip6_series[] = {
-        {"irec6/s", 0, 0, SVG_K_LINE},
-        {"fwddgm6/s", 1, 0, SVG_K_LINE},
-        {"idel6/s", 2, 0, SVG_K_LINE},
-        {"orq6/s", 3, 0, SVG_K_LINE},
-        {"asmrq6/s", 4, 0, SVG_K_LINE},
-        {"asmok6/s", 5, 0, SVG_K_LINE},
-        {"imcpck6/s", 6, 0, SVG_K_LINE},
-        {"omcpck6/s", 7, 0, SVG_K_LINE},
-        {"fragok6/s", 8, 0, SVG_K_LINE},
-        {"fragcr6/s", 9, 0, SVG_K_LINE},
+        {"irec6/s", 0, 0, SVG_K_RATE},
+        {"fwddgm6/s", 1, 0, SVG_K_RATE},
+        {"idel6/s", 2, 0, SVG_K_RATE},
+        {"orq6/s", 3, 0, SVG_K_RATE},
+        {"asmrq6/s", 4, 0, SVG_K_RATE},
+        {"asmok6/s", 5, 0, SVG_K_RATE},
+        {"imcpck6/s", 6, 0, SVG_K_RATE},
+        {"omcpck6/s", 7, 0, SVG_K_RATE},
+        {"fragok6/s", 8, 0, SVG_K_RATE},
+        {"fragcr6/s", 9, 0, SVG_K_RATE},
 };
 static const struct svg_frame net_eip6_frames[] = {
         {"IPv6 traffic errors statistics (1)", 0, 4},
@@ -587,17 +596,17 @@ static const struct svg_frame net_eip6_frames[] = {
         {"IPv6 traffic errors statistics (4)", 0, 3},
 };
 static const struct svg_series net_eip6_series[] = {
-        {"ihdrer6/s", 0, 0, SVG_K_LINE},
-        {"iadrer6/s", 1, 0, SVG_K_LINE},
-        {"iukwnp6/s", 2, 0, SVG_K_LINE},
-        {"i2big6/s", 3, 0, SVG_K_LINE},
-        {"idisc6/s", 4, 0, SVG_K_LINE},
-        {"odisc6/s", 5, 0, SVG_K_LINE},
-        {"inort6/s", 6, 0, SVG_K_LINE},
-        {"onort6/s", 7, 0, SVG_K_LINE},
-        {"asmf6/s", 8, 0, SVG_K_LINE},
-        {"fragf6/s", 9, 0, SVG_K_LINE},
-        {"itrpck6/s", 10, 0, SVG_K_LINE},
+        {"ihdrer6/s", 0, 0, SVG_K_RATE},
+        {"iadrer6/s", 1, 0, SVG_K_RATE},
+        {"iukwnp6/s", 2, 0, SVG_K_RATE},
+        {"i2big6/s", 3, 0, SVG_K_RATE},
+        {"idisc6/s", 4, 0, SVG_K_RATE},
+        {"odisc6/s", 5, 0, SVG_K_RATE},
+        {"inort6/s", 6, 0, SVG_K_RATE},
+        {"onort6/s", 7, 0, SVG_K_RATE},
+        {"asmf6/s", 8, 0, SVG_K_RATE},
+        {"fragf6/s", 9, 0, SVG_K_RATE},
+        {"itrpck6/s", 10, 0, SVG_K_RATE},
 };
 static const struct svg_frame net_icmp6_frames[] = {
         {"ICMPv6 traffic statistics (1)", 0, 2},
@@ -607,23 +616,23 @@ static const struct svg_frame net_icmp6_frames[] = {
         {"ICMPv6 traffic statistics (5)", 0, 4},
 };
 static const struct svg_series net_icmp6_series[] = {
-        {"imsg6/s", 0, 0, SVG_K_LINE},
-        {"omsg6/s", 1, 0, SVG_K_LINE},
-        {"iech6/s", 2, 0, SVG_K_LINE},
-        {"iechr6/s", 3, 0, SVG_K_LINE},
-        {"oechr6/s", 4, 0, SVG_K_LINE},
-        {"igmbq6/s", 5, 0, SVG_K_LINE},
-        {"igmbr6/s", 6, 0, SVG_K_LINE},
-        {"ogmbr6/s", 7, 0, SVG_K_LINE},
-        {"igmbrd6/s", 8, 0, SVG_K_LINE},
-        {"ogmbrd6/s", 9, 0, SVG_K_LINE},
-        {"irtsol6/s", 10, 0, SVG_K_LINE},
-        {"ortsol6/s", 11, 0, SVG_K_LINE},
-        {"irtad6/s", 12, 0, SVG_K_LINE},
-        {"inbsol6/s", 13, 0, SVG_K_LINE},
-        {"onbsol6/s", 14, 0, SVG_K_LINE},
-        {"inbad6/s", 15, 0, SVG_K_LINE},
-        {"onbad6/s", 16, 0, SVG_K_LINE},
+        {"imsg6/s", 0, 0, SVG_K_RATE},
+        {"omsg6/s", 1, 0, SVG_K_RATE},
+        {"iech6/s", 2, 0, SVG_K_RATE},
+        {"iechr6/s", 3, 0, SVG_K_RATE},
+        {"oechr6/s", 4, 0, SVG_K_RATE},
+        {"igmbq6/s", 5, 0, SVG_K_RATE},
+        {"igmbr6/s", 6, 0, SVG_K_RATE},
+        {"ogmbr6/s", 7, 0, SVG_K_RATE},
+        {"igmbrd6/s", 8, 0, SVG_K_RATE},
+        {"ogmbrd6/s", 9, 0, SVG_K_RATE},
+        {"irtsol6/s", 10, 0, SVG_K_RATE},
+        {"ortsol6/s", 11, 0, SVG_K_RATE},
+        {"irtad6/s", 12, 0, SVG_K_RATE},
+        {"inbsol6/s", 13, 0, SVG_K_RATE},
+        {"onbsol6/s", 14, 0, SVG_K_RATE},
+        {"inbad6/s", 15, 0, SVG_K_RATE},
+        {"onbad6/s", 16, 0, SVG_K_RATE},
 };
 static const struct svg_frame net_eicmp6_frames[] = {
         {"ICMPv6 traffic errors statistics (1)", 0, 1},
@@ -634,27 +643,27 @@ static const struct svg_frame net_eicmp6_frames[] = {
         {"ICMPv6 traffic errors statistics (6)", 0, 2},
 };
 static const struct svg_series net_eicmp6_series[] = {
-        {"ierr6/s", 0, 0, SVG_K_LINE},
-        {"idtunr6/s", 1, 0, SVG_K_LINE},
-        {"odtunr6/s", 2, 0, SVG_K_LINE},
-        {"itmex6/s", 3, 0, SVG_K_LINE},
-        {"otmex6/s", 4, 0, SVG_K_LINE},
-        {"iprmpb6/s", 5, 0, SVG_K_LINE},
-        {"oprmpb6/s", 6, 0, SVG_K_LINE},
-        {"iredir6/s", 7, 0, SVG_K_LINE},
-        {"oredir6/s", 8, 0, SVG_K_LINE},
-        {"ipck2b6/s", 9, 0, SVG_K_LINE},
-        {"opck2b6/s", 10, 0, SVG_K_LINE},
+        {"ierr6/s", 0, 0, SVG_K_RATE},
+        {"idtunr6/s", 1, 0, SVG_K_RATE},
+        {"odtunr6/s", 2, 0, SVG_K_RATE},
+        {"itmex6/s", 3, 0, SVG_K_RATE},
+        {"otmex6/s", 4, 0, SVG_K_RATE},
+        {"iprmpb6/s", 5, 0, SVG_K_RATE},
+        {"oprmpb6/s", 6, 0, SVG_K_RATE},
+        {"iredir6/s", 7, 0, SVG_K_RATE},
+        {"oredir6/s", 8, 0, SVG_K_RATE},
+        {"ipck2b6/s", 9, 0, SVG_K_RATE},
+        {"opck2b6/s", 10, 0, SVG_K_RATE},
 };
 static const struct svg_frame net_udp6_frames[] = {
         {"UDPv6 traffic statistics (1)", 0, 2},
         {"UDPv6 traffic statistics (2)", 0, 2},
 };
 static const struct svg_series net_udp6_series[] = {
-        {"idgm6/s", 0, 0, SVG_K_LINE},
-        {"odgm6/s", 1, 0, SVG_K_LINE},
-        {"noport6/s", 2, 0, SVG_K_LINE},
-        {"idgmer6/s", 3, 0, SVG_K_LINE},
+        {"idgm6/s", 0, 0, SVG_K_RATE},
+        {"odgm6/s", 1, 0, SVG_K_RATE},
+        {"noport6/s", 2, 0, SVG_K_RATE},
+        {"idgmer6/s", 3, 0, SVG_K_RATE},
 };
 static const struct svg_frame pwr_cpu_frames[] = {
         {"CPU clock frequency", 0, 1},
@@ -708,10 +717,10 @@ static const struct svg_frame net_fc_frames[] = {
         {"Fibre Channel HBA statistics (2)", 0, 2},
 };
 static const struct svg_series net_fc_series[] = {
-        {"fch_rxf/s", 1, 0, SVG_K_LINE},
-        {"fch_txf/s", 2, 0, SVG_K_LINE},
-        {"fch_rxw/s", 3, 0, SVG_K_LINE},
-        {"fch_txw/s", 4, 0, SVG_K_LINE},
+        {"fch_rxf/s", 1, 0, SVG_K_RATE32},
+        {"fch_txf/s", 2, 0, SVG_K_RATE32},
+        {"fch_rxw/s", 3, 0, SVG_K_RATE32},
+        {"fch_txw/s", 4, 0, SVG_K_RATE32},
 };
 static const struct svg_frame softnet_frames[] = {
         {"Software-based network processing statistics (1)", 0, 2},
@@ -821,14 +830,14 @@ static const struct svg_graphs table[] = {
         {A_NET_ICMP6, &view_net_icmp6, 0, 5, "ICMPv6 traffic statistics", SVG_I_NONE, 0, 0, net_icmp6_frames, N(net_icmp6_frames), net_icmp6_series, N(net_icmp6_series), NULL, NULL},
         {A_NET_EICMP6, &view_net_eicmp6, 0, 6, "ICMPv6 traffic errors statistics", SVG_I_NONE, 0, 0, net_eicmp6_frames, N(net_eicmp6_frames), net_eicmp6_series, N(net_eicmp6_series), NULL, NULL},
         {A_NET_UDP6, &view_net_udp6, 0, 2, "UDPv6 traffic statistics", SVG_I_NONE, 0, 0, net_udp6_frames, N(net_udp6_frames), net_udp6_series, N(net_udp6_series), NULL, NULL},
-        {A_PWR_CPU, NULL, SAR_O_MAIN, 1, "CPU clock frequency", SVG_I_RAWCPU, 0, SVG_F_SKIP_ZERO | SVG_F_XID_COUNT, pwr_cpu_frames, N(pwr_cpu_frames), pwr_cpu_series, N(pwr_cpu_series), cpufreq_raw, NULL},
+        {A_PWR_CPU, NULL, SAR_O_MAIN, 1, "CPU clock frequency", SVG_I_RAWCPU, 0, SVG_F_SKIP_ZERO | SVG_F_SKIP_VOID | SVG_F_XID_COUNT, pwr_cpu_frames, N(pwr_cpu_frames), pwr_cpu_series, N(pwr_cpu_series), cpufreq_raw, NULL},
         {A_PWR_FAN, NULL, SAR_O_MAIN, 1, "Fans speed", SVG_I_RAWDEV, 0, SVG_F_XID_COUNT, fan_frames, N(fan_frames), fan_series, N(fan_series), fan_raw, fan_name},
         {A_PWR_TEMP, NULL, SAR_O_MAIN, 2, "Devices temperature", SVG_I_RAWDEV, 0, SVG_F_XID_COUNT, temp_frames, N(temp_frames), temp_series, N(temp_series), temp_raw, temp_name},
         {A_PWR_IN, NULL, SAR_O_MAIN, 2, "Voltage inputs statistics", SVG_I_RAWDEV, 0, SVG_F_XID_COUNT, in_frames, N(in_frames), in_series, N(in_series), in_raw, in_name},
         {A_HUGE, &view_huge, 0, 2, "Huge pages utilization", SVG_I_NONE, 0, 0, huge_frames, N(huge_frames), huge_series, N(huge_series), NULL, NULL},
         {A_FS, &view_fs, 0, 4, "Filesystems statistics", SVG_I_NAMED, 0, SVG_F_XID_COUNT, fs_frames, N(fs_frames), fs_series, N(fs_series), NULL, NULL},
         {A_FS, &view_fs_mount, 0, 4, "Filesystems statistics", SVG_I_NAMED, 0, SVG_F_XID_COUNT, fs_mount_frames, N(fs_mount_frames), fs_mount_series, N(fs_mount_series), NULL, NULL},
-        {A_NET_FC, &view_net_fc, 0, 2, "Fibre Channel HBA statistics", SVG_I_NAMED, 0, SVG_F_XID_COUNT, net_fc_frames, N(net_fc_frames), net_fc_series, N(net_fc_series), NULL, NULL},
+        {A_NET_FC, &view_net_fc, 0, 2, "Fibre Channel HBA statistics", SVG_I_NAMED, 0, SVG_F_XID_ITEM, net_fc_frames, N(net_fc_frames), net_fc_series, N(net_fc_series), NULL, NULL},
         {A_NET_SOFT, NULL, SAR_O_MAIN, 3, "Software-based network processing statistics", SVG_I_RAWCPU, 0, SVG_F_XID_ITEM, softnet_frames, N(softnet_frames), softnet_series, N(softnet_series), softnet_raw, NULL},
         {A_PSI_CPU, &view_psi_cpu, 0, 2, "Pressure-stall CPU statistics", SVG_I_NONE, 0, 0, psi_cpu_frames, N(psi_cpu_frames), psi_cpu_series, N(psi_cpu_series), NULL, NULL},
         {A_PSI_IO, &view_psi_io, 0, 4, "Pressure-stall I/O statistics", SVG_I_NONE, 0, 0, psi_io_frames, N(psi_io_frames), psi_io_series, N(psi_io_series), NULL, NULL},

@@ -582,10 +582,22 @@ ioc_name(struct ioc_table *t, uint32_t major, uint32_t minor, char *out, size_t 
  * What naming the devices has learnt: sysstat reads the ioconf file and the
  * device-mapper major once per run (its messages too), whatever the passes.
  */
+/*
+ * Kernel names found before: sysstat reads the sysfs link again for every
+ * row, but the answer for a major:minor does not change during a run (the
+ * readlink was a quarter of the time of sadf -j -A on a big file).
+ */
+#define KNOWN_NAMES 64
+
 struct sar_disk_names {
 	bool dm_known;
 	uint32_t dm_major;
 	struct ioc_table ioc;
+	struct {
+		uint32_t major, minor;
+		char name[DEV_NAME_MAX];
+	} known[KNOWN_NAMES];
+	unsigned n_known;
 };
 
 /* The run's naming state, made at the first device name (it lives until the run ends). */
@@ -602,7 +614,8 @@ naming_of(struct sar *s)
 
 /* The kernel's name: /sys/dev/block/M:m, else ioconf, else devM-m. */
 static void
-kernel_name(struct sar_disk_names *st, uint32_t major, uint32_t minor, char *out, size_t len)
+find_kernel_name(struct sar_disk_names *st, uint32_t major, uint32_t minor, char *out,
+                 size_t len)
 {
 	char link[64];
 
@@ -612,6 +625,25 @@ kernel_name(struct sar_disk_names *st, uint32_t major, uint32_t minor, char *out
 	if (ioc_name(&st->ioc, major, minor, out, len))
 		return;
 	snprintf(out, len, "dev%u-%u", major, minor);
+}
+
+static void
+kernel_name(struct sar_disk_names *st, uint32_t major, uint32_t minor, char *out, size_t len)
+{
+	unsigned i;
+
+	for (i = 0; i < st->n_known; i++)
+		if (st->known[i].major == major && st->known[i].minor == minor) {
+			snprintf(out, len, "%s", st->known[i].name);
+			return;
+		}
+	find_kernel_name(st, major, minor, out, len);
+	if (st->n_known < KNOWN_NAMES && strlen(out) < sizeof(st->known[0].name)) {
+		st->known[st->n_known].major = major;
+		st->known[st->n_known].minor = minor;
+		snprintf(st->known[st->n_known].name, sizeof(st->known[0].name), "%s", out);
+		st->n_known++;
+	}
 }
 
 /* The device-mapper major of /proc/devices; ~0 (no device) when there is none. */

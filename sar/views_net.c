@@ -9,6 +9,11 @@
  * printers: single-item rates, single-item levels (the socket counts), and
  * named items (interfaces and FC hosts), which are matched by name with the
  * previous sample.
+ *
+ * sadf prints the same rows (its sink in struct sar): every view has its
+ * sadf names, all in the "network" group. sadf's rows differ from sar's in
+ * three ways only: the item always comes first, -z hides nothing, and the
+ * byte rates are kB/s even with --human.
  */
 #include <stddef.h>
 #include <string.h>
