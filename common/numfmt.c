@@ -23,14 +23,41 @@ put_padded(char *out, size_t cap, const char *s, size_t n, int width)
 	return pad + n;
 }
 
+/* "00" to "99": digits are written two at a time. */
+static const char digit_pairs[] = "00010203040506070809101112131415161718192021222324252627282930"
+                                  "31323334353637383940414243444546474849505152535455565758596061"
+                                  "6263646566676869707172737475767778798081828384858687888990919293"
+                                  "949596979899";
+
+/* Writes the k lowest decimal digits of v (leading zeros included) backwards, before end. */
+static char *
+fixed_digits_back(char *end, uint32_t v, int k)
+{
+	for (; k >= 2; k -= 2) {
+		end -= 2;
+		memcpy(end, digit_pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (k)
+		*--end = (char) ('0' + v % 10);
+	return end;
+}
+
 /* Writes the decimal digits of v backwards, ending just before end; returns the start. */
 static char *
 digits_back64(char *end, uint64_t v)
 {
-	do {
-		*--end = (char) ('0' + (unsigned) (v % 10));
-		v /= 10;
-	} while (v);
+	while (v >= 100) {
+		end -= 2;
+		memcpy(end, digit_pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		end -= 2;
+		memcpy(end, digit_pairs + 2 * v, 2);
+	} else {
+		*--end = (char) ('0' + v);
+	}
 	return end;
 }
 
@@ -86,8 +113,11 @@ numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const cha
 	size_t dplen = strlen(dp);
 	int k;
 
-	/* Out of the exact path's range (or not a number): let printf do it. */
-	if (!isfinite(v) || fabs(v) >= 9.0e15 || decimals < 0 || decimals > 9 || dplen > 8) {
+	/*
+	 * Out of the exact path's range (or not a number): let printf do it.
+	 * Below 1e29 (< 2^97), mantissa * 10^9 * 2^44 still fits in 128 bits.
+	 */
+	if (!isfinite(v) || fabs(v) >= 1.0e29 || decimals < 0 || decimals > 9 || dplen > 8) {
 		int w = snprintf(buf, sizeof(buf), "%*.*f", width, decimals < 0 ? 0 : decimals, v);
 
 		return w < 0 || (size_t) w >= sizeof(buf) ? 0 : put_padded(out, len, buf, (size_t) w, 0);
@@ -98,10 +128,7 @@ numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const cha
 		uint32_t frac = n <= UINT64_MAX ? (uint32_t) ((uint64_t) n % pow10_u32[decimals])
 		                                : (uint32_t) (n % pow10_u32[decimals]);
 
-		for (k = 0; k < decimals; k++) {
-			*--p = (char) ('0' + frac % 10);
-			frac /= 10;
-		}
+		p = fixed_digits_back(p, frac, decimals);
 		p -= dplen;
 		memcpy(p, dp, dplen);
 		n = n <= UINT64_MAX ? (uint64_t) n / pow10_u32[decimals] : n / pow10_u32[decimals];

@@ -158,13 +158,43 @@ xrealloc(void *p, size_t n)
 	return q;
 }
 
+/* Writes pre, the n bytes of s, post and a NUL into out; returns the bytes written with the NUL. */
+static size_t
+sprintf_forms(char *out, const char *pre, const char *s, size_t n, const char *post)
+{
+	size_t a = strlen(pre), b = strlen(post);
+
+	memcpy(out, pre, a);
+	memcpy(out + a, s, n);
+	memcpy(out + a + n, post, b + 1);
+	return a + n + b + 1;
+}
+
 static struct sadf_name
 name_of(const char *s, size_t len)
 {
 	const char *dot = memchr(s, '.', len);
-	struct sadf_name r = {s, len, dot ? dot - s : -1};
+	struct sadf_name r = {.s = s, .len = len, .dot = dot ? dot - s : -1};
 
 	return r;
+}
+
+/*
+ * The name (after its '.', if any) as JSON and XML print it before a value,
+ * "name": and  name=", written once into *at.
+ */
+static void
+set_forms(struct sadf_name *v, char **at)
+{
+	const char *base = v->s + v->dot + 1;
+	size_t n = v->len - (size_t) (v->dot + 1);
+
+	v->json = *at;
+	v->json_len = n + 4;
+	*at += sprintf_forms(*at, "\"", base, n, "\": ");
+	v->xml = *at;
+	v->xml_len = n + 3;
+	*at += sprintf_forms(*at, " ", base, n, "=\"");
 }
 
 static void
@@ -194,12 +224,16 @@ split_names(struct sadf_names *e, const char *list)
 		q[w] = '\0';
 		q += w + 1;
 	}
+	/* Each name twice, with 4 + 3 more bytes and two NULs. */
+	e->forms = xrealloc(NULL, 2 * len + 9 * e->n + 1);
+	for (q = e->forms, i = 0; i < e->n; i++)
+		set_forms(&e->v[i], &q);
 }
 
 const struct sadf_names *
 sadf_names_of(struct sadf *d, const char *list)
 {
-	static const struct sadf_names none = {NULL, NULL, NULL, 0, false};
+	static const struct sadf_names none = {NULL, NULL, NULL, 0, false, NULL};
 	size_t i;
 
 	if (!list)
@@ -223,7 +257,8 @@ sadf_names_of(struct sadf *d, const char *list)
 struct sadf_name
 sadf_cell_key(const struct sadf_names *names, const struct sar_cell *c, size_t k)
 {
-	static const struct sadf_name empty = {"", 0, -1};
+	static const struct sadf_name empty = {.s = "", .dot = -1, .json = "\"\": ", .json_len = 4,
+	                                       .xml = " =\"", .xml_len = 3};
 
 	if (c->name)
 		return name_of(c->name, strlen(c->name));
@@ -258,6 +293,18 @@ sadf_cell_text(const struct sadf *d, const struct sar_cell *c, char *buf, size_t
 		return n;
 	}
 	return w < 0 ? 0 : (size_t) w < len ? (size_t) w : len - 1;
+}
+
+size_t
+sadf_put_cell(struct sadf *d, const struct sar_cell *c)
+{
+	size_t n;
+
+	if (sizeof(d->obuf) - d->olen < SADF_NUM_LEN)
+		sadf_flush(d);
+	n = sadf_cell_text(d, c, d->obuf + d->olen, SADF_NUM_LEN);
+	d->olen += n;
+	return n;
 }
 
 /* ---- the views' rows ---- */

@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "numfmt.h"
 #include "sadf.h"
 #include "banned.h"
 
@@ -96,10 +97,16 @@ stats_end(struct sadf *d)
 static void
 record_begin(struct sadf *d)
 {
+	char num[32];
+
 	sadf_put_tabs(d, d->tab);
-	sadf_printf(d, "\"timestamp\": {\"date\": \"%s\", \"time\": \"%s\", \"utc\": %d, \"interval\": "
-	        "%llu}",
-	        d->date, d->time, d->utc ? 1 : 0, d->dt);
+	sadf_puts(d, "\"timestamp\": {\"date\": \"");
+	sadf_puts(d, d->date);
+	sadf_puts(d, "\", \"time\": \"");
+	sadf_puts(d, d->time);
+	sadf_puts(d, d->utc ? "\", \"utc\": 1, \"interval\": " : "\", \"utc\": 0, \"interval\": ");
+	sadf_put(d, num, numfmt_u64(num, sizeof(num), d->dt, 0));
+	sadf_putc(d, '}');
 }
 
 static void
@@ -124,15 +131,21 @@ view_begin(struct sadf *d, const struct sar_view *v)
 		sadf_puts(d, ",\n");
 	if (n->group && (!d->open_group || strcmp(d->open_group, n->group))) {
 		sadf_put_tabs(d, d->tab);
-		sadf_printf(d, "\"%s\": {\n", n->group);
+		sadf_putc(d, '"');
+		sadf_puts(d, n->group);
+		sadf_put(d, "\": {\n", 5);
 		d->open_group = n->group;
 	}
 	if (n->flags & SAR_NF_ITEMS) {
 		sadf_put_tabs(d, view_tab(d));
-		sadf_printf(d, "\"%s\": [\n", n->json);
+		sadf_putc(d, '"');
+		sadf_puts(d, n->json);
+		sadf_put(d, "\": [\n", 5);
 	} else if (d->act_first) {
 		sadf_put_tabs(d, view_tab(d));
-		sadf_printf(d, "\"%s\": {", n->json);
+		sadf_putc(d, '"');
+		sadf_puts(d, n->json);
+		sadf_put(d, "\": {", 4);
 	}
 }
 
@@ -146,18 +159,13 @@ pairs(struct sadf *d, size_t first, bool item_bare)
 	const struct sadf_names *names = sadf_names_of(d, d->view->names->keys);
 	const char *group = NULL; /* the open "a": { of keys "a.b", not NUL-terminated */
 	size_t group_len = 0, k;
-	char val[SADF_NUM_LEN];
 
 	for (k = first; k < d->n_cells; k++) {
 		const struct sar_cell *c = &d->cells[k];
 		struct sadf_name key = sadf_cell_key(names, c, k);
-		const char *name = key.s;
-		size_t name_len = key.len, vlen = sadf_cell_text(d, c, val, sizeof(val));
 		bool sep = k > first;
 
 		if (key.dot >= 0) {
-			name += key.dot + 1;
-			name_len -= (size_t) key.dot + 1;
 			if (!group || group_len != (size_t) key.dot || memcmp(group, key.s, group_len)) {
 				if (group)
 					sadf_putc(d, '}');
@@ -176,15 +184,19 @@ pairs(struct sadf *d, size_t first, bool item_bare)
 		}
 		if (sep)
 			sadf_put(d, ", ", 2);
-		sadf_putc(d, '"');
-		sadf_put(d, name, name_len);
+		if (key.json) {
+			sadf_put(d, key.json, key.json_len);
+		} else {
+			sadf_putc(d, '"');
+			sadf_put(d, key.s + key.dot + 1, key.len - (size_t) (key.dot + 1));
+			sadf_put(d, "\": ", 3);
+		}
 		if (c->kind == SAR_CELL_STR && !(k == 0 && item_bare)) {
-			sadf_put(d, "\": \"", 4);
-			sadf_put(d, val, vlen);
+			sadf_putc(d, '"');
+			sadf_put_cell(d, c);
 			sadf_putc(d, '"');
 		} else {
-			sadf_put(d, "\": ", 3);
-			sadf_put(d, val, vlen);
+			sadf_put_cell(d, c);
 		}
 	}
 	if (group)

@@ -21,6 +21,7 @@
  * so that the names and the --dev=, --fs=, --iface= lists are sar's.
  */
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -45,15 +46,17 @@ _Static_assert(sizeof(struct stats_filesystem) <= RAW_ITEM_MAX, "RAW_ITEM_MAX");
 static const uint64_t zero_item[RAW_ITEM_MAX / 8 + 1];
 
 /* The run's state (struct sadf's fmt). */
+/* A LINUX RESTART read that the walk has not gone past yet (see track_restart). */
+struct raw_restart {
+	uint64_t offset;
+	int32_t cpu_nr;
+};
+
 struct raw_state {
-	bool debug;       /* -O debug */
-	uint32_t n_acts;  /* the file's activities */
-	int32_t *alloc;   /* sysstat's nr_allocated of each, which -O debug shows */
-	/* LINUX RESTARTs read that the walk has not gone past yet (see track_restart). */
-	struct raw_restart {
-		uint64_t offset;
-		int32_t cpu_nr;
-	} *restarts;
+	bool debug;      /* -O debug */
+	uint32_t n_acts; /* the file's activities */
+	int32_t *alloc;  /* sysstat's nr_allocated of each, which -O debug shows */
+	struct raw_restart *restarts;
 	size_t n_restarts, cap_restarts;
 };
 
@@ -92,6 +95,7 @@ struct raw_field {
 	uint16_t more[2];
 };
 
+// clang-format off
 #define OFF(st, f) ((uint16_t) offsetof(struct st, f))
 #define FIELD(nm, kind, type, st, f)                                                                \
 	{ (nm), (kind), (type), 0, OFF(st, f), 0, false, {0, 0} }
@@ -113,6 +117,7 @@ struct raw_field {
 	{ (nm), RK_PAIR, RT_U64, 0, OFF(st, f), 1, true, {OFF(st, g), 0} }
 
 #define N(t) (sizeof(t) / sizeof((t)[0]))
+// clang-format on
 
 static const struct raw_field cpu_fields[] = {
         P64("%user", stats_cpu, cpu_user),
@@ -158,12 +163,9 @@ static const struct raw_field paging_fields[] = {
 };
 
 static const struct raw_field io_fields[] = {
-        P64("tps", stats_io, dk_drive),
-        P64("rtps", stats_io, dk_drive_rio),
-        P64("wtps", stats_io, dk_drive_wio),
-        P64("dtps", stats_io, dk_drive_dio),
-        P64("bread/s", stats_io, dk_drive_rblk),
-        P64("bwrtn/s", stats_io, dk_drive_wblk),
+        P64("tps", stats_io, dk_drive),          P64("rtps", stats_io, dk_drive_rio),
+        P64("wtps", stats_io, dk_drive_wio),     P64("dtps", stats_io, dk_drive_dio),
+        P64("bread/s", stats_io, dk_drive_rblk), P64("bwrtn/s", stats_io, dk_drive_wblk),
         P64("bdscd/s", stats_io, dk_drive_dblk),
 };
 
@@ -205,44 +207,30 @@ static const struct raw_field ktables_fields[] = {
 };
 
 static const struct raw_field queue_fields[] = {
-        L64("runq-sz", stats_queue, nr_running),
-        L64("plist-sz", stats_queue, nr_threads),
-        L32("ldavg-1", stats_queue, load_avg_1),
-        L32("ldavg-5", stats_queue, load_avg_5),
-        L32("ldavg-15", stats_queue, load_avg_15),
-        L64("blocked", stats_queue, procs_blocked),
+        L64("runq-sz", stats_queue, nr_running),   L64("plist-sz", stats_queue, nr_threads),
+        L32("ldavg-1", stats_queue, load_avg_1),   L32("ldavg-5", stats_queue, load_avg_5),
+        L32("ldavg-15", stats_queue, load_avg_15), L64("blocked", stats_queue, procs_blocked),
 };
 
 static const struct raw_field serial_fields[] = {
-        P32("rcvin/s", stats_serial, rx),
-        P32("xmtin/s", stats_serial, tx),
-        P32("framerr/s", stats_serial, frame),
-        P32("prtyerr/s", stats_serial, parity),
-        P32("brk/s", stats_serial, brk),
-        P32("ovrun/s", stats_serial, overrun),
+        P32("rcvin/s", stats_serial, rx),      P32("xmtin/s", stats_serial, tx),
+        P32("framerr/s", stats_serial, frame), P32("prtyerr/s", stats_serial, parity),
+        P32("brk/s", stats_serial, brk),       P32("ovrun/s", stats_serial, overrun),
 };
 
 static const struct raw_field disk_fields[] = {
-        P64("tps", stats_disk, nr_ios),
-        P64("rkB/s", stats_disk, rd_sect),
-        P64("wkB/s", stats_disk, wr_sect),
-        P64("dkB/s", stats_disk, dc_sect),
-        P32("rd_ticks", stats_disk, rd_ticks),
-        P32("wr_ticks", stats_disk, wr_ticks),
-        P32("dc_ticks", stats_disk, dc_ticks),
-        P32("tot_ticks", stats_disk, tot_ticks),
+        P64("tps", stats_disk, nr_ios),        P64("rkB/s", stats_disk, rd_sect),
+        P64("wkB/s", stats_disk, wr_sect),     P64("dkB/s", stats_disk, dc_sect),
+        P32("rd_ticks", stats_disk, rd_ticks), P32("wr_ticks", stats_disk, wr_ticks),
+        P32("dc_ticks", stats_disk, dc_ticks), P32("tot_ticks", stats_disk, tot_ticks),
         P32("aqu-sz", stats_disk, rq_ticks),
 };
 
 static const struct raw_field net_dev_fields[] = {
-        P64("rxpck/s", stats_net_dev, rx_packets),
-        P64("txpck/s", stats_net_dev, tx_packets),
-        P64("rxkB/s", stats_net_dev, rx_bytes),
-        P64("txkB/s", stats_net_dev, tx_bytes),
-        P64("rxcmp/s", stats_net_dev, rx_compressed),
-        P64("txcmp/s", stats_net_dev, tx_compressed),
-        P64("rxmcst/s", stats_net_dev, multicast),
-        L32("speed", stats_net_dev, speed),
+        P64("rxpck/s", stats_net_dev, rx_packets),    P64("txpck/s", stats_net_dev, tx_packets),
+        P64("rxkB/s", stats_net_dev, rx_bytes),       P64("txkB/s", stats_net_dev, tx_bytes),
+        P64("rxcmp/s", stats_net_dev, rx_compressed), P64("txcmp/s", stats_net_dev, tx_compressed),
+        P64("rxmcst/s", stats_net_dev, multicast),    L32("speed", stats_net_dev, speed),
         LCHAR("duplex", stats_net_dev, duplex),
 };
 
@@ -282,23 +270,16 @@ static const struct raw_field nfsd_fields[] = {
 };
 
 static const struct raw_field sock_fields[] = {
-        L32("totsck", stats_net_sock, sock_inuse),
-        L32("tcpsck", stats_net_sock, tcp_inuse),
-        L32("udpsck", stats_net_sock, udp_inuse),
-        L32("rawsck", stats_net_sock, raw_inuse),
-        L32("ip-frag", stats_net_sock, frag_inuse),
-        L32("tcp-tw", stats_net_sock, tcp_tw),
+        L32("totsck", stats_net_sock, sock_inuse),  L32("tcpsck", stats_net_sock, tcp_inuse),
+        L32("udpsck", stats_net_sock, udp_inuse),   L32("rawsck", stats_net_sock, raw_inuse),
+        L32("ip-frag", stats_net_sock, frag_inuse), L32("tcp-tw", stats_net_sock, tcp_tw),
 };
 
 static const struct raw_field ip_fields[] = {
-        P64("irec/s", stats_net_ip, in_receives),
-        P64("fwddgm/s", stats_net_ip, forw_datagrams),
-        P64("idel/s", stats_net_ip, in_delivers),
-        P64("orq/s", stats_net_ip, out_requests),
-        P64("asmrq/s", stats_net_ip, reasm_reqds),
-        P64("asmok/s", stats_net_ip, reasm_oks),
-        P64("fragok/s", stats_net_ip, frag_oks),
-        P64("fragcrt/s", stats_net_ip, frag_creates),
+        P64("irec/s", stats_net_ip, in_receives),  P64("fwddgm/s", stats_net_ip, forw_datagrams),
+        P64("idel/s", stats_net_ip, in_delivers),  P64("orq/s", stats_net_ip, out_requests),
+        P64("asmrq/s", stats_net_ip, reasm_reqds), P64("asmok/s", stats_net_ip, reasm_oks),
+        P64("fragok/s", stats_net_ip, frag_oks),   P64("fragcrt/s", stats_net_ip, frag_creates),
 };
 
 static const struct raw_field eip_fields[] = {
@@ -481,10 +462,8 @@ static const struct raw_field usb_fields[] = {
 };
 
 static const struct raw_field fs_fields[] = {
-        L64("f_bfree", stats_filesystem, f_bfree),
-        L64("f_blocks", stats_filesystem, f_blocks),
-        L64("f_bavail", stats_filesystem, f_bavail),
-        L64("Ifree", stats_filesystem, f_ffree),
+        L64("f_bfree", stats_filesystem, f_bfree),   L64("f_blocks", stats_filesystem, f_blocks),
+        L64("f_bavail", stats_filesystem, f_bavail), L64("Ifree", stats_filesystem, f_ffree),
         L64("f_files", stats_filesystem, f_files),
 };
 
@@ -496,12 +475,9 @@ static const struct raw_field fc_fields[] = {
 };
 
 static const struct raw_field softnet_fields[] = {
-        P32("total/s", stats_softnet, processed),
-        P32("dropd/s", stats_softnet, dropped),
-        P32("squeezd/s", stats_softnet, time_squeeze),
-        P32("rx_rps/s", stats_softnet, received_rps),
-        P32("flw_lim/s", stats_softnet, flow_limit),
-        L32("blg_len", stats_softnet, backlog_len),
+        P32("total/s", stats_softnet, processed),      P32("dropd/s", stats_softnet, dropped),
+        P32("squeezd/s", stats_softnet, time_squeeze), P32("rx_rps/s", stats_softnet, received_rps),
+        P32("flw_lim/s", stats_softnet, flow_limit),   L32("blg_len", stats_softnet, backlog_len),
 };
 
 static const struct raw_field psi_cpu_fields[] = {
@@ -512,14 +488,10 @@ static const struct raw_field psi_cpu_fields[] = {
 };
 
 static const struct raw_field psi_io_fields[] = {
-        L64("%sio-10", stats_psi_io, some_aio_10),
-        L64("%sio-60", stats_psi_io, some_aio_60),
-        L64("%sio-300", stats_psi_io, some_aio_300),
-        P64("%sio", stats_psi_io, some_io_total),
-        L64("%fio-10", stats_psi_io, full_aio_10),
-        L64("%fio-60", stats_psi_io, full_aio_60),
-        L64("%fio-300", stats_psi_io, full_aio_300),
-        P64("%fio", stats_psi_io, full_io_total),
+        L64("%sio-10", stats_psi_io, some_aio_10),   L64("%sio-60", stats_psi_io, some_aio_60),
+        L64("%sio-300", stats_psi_io, some_aio_300), P64("%sio", stats_psi_io, some_io_total),
+        L64("%fio-10", stats_psi_io, full_aio_10),   L64("%fio-60", stats_psi_io, full_aio_60),
+        L64("%fio-300", stats_psi_io, full_aio_300), P64("%fio", stats_psi_io, full_io_total),
 };
 
 static const struct raw_field psi_mem_fields[] = {
@@ -695,6 +667,14 @@ put_level(const struct raw_ctx *x, const void *item, const struct raw_field *f)
 	}
 }
 
+/* sysstat's pval: "; prev; curr;", after -O debug's marker of a counter that went back. */
+static void
+put_pair(const struct raw_ctx *x, uint64_t prev, uint64_t curr)
+{
+	marker(x->d, x->st->debug && curr < prev ? "DEC" : NULL);
+	fprintf(x->d->out, "; %llu; %llu;", (unsigned long long) prev, (unsigned long long) curr);
+}
+
 /* The fields of one item, from its previous and current values. */
 static void
 put_fields(const struct raw_ctx *x, const void *prev, const void *curr)
@@ -708,14 +688,10 @@ put_fields(const struct raw_ctx *x, const void *prev, const void *curr)
 		if (f->need && (d->s.o.outputs[x->a->desc->id] & f->need) != f->need)
 			continue;
 		fprintf(d->out, " %s", f->name);
-		if (f->kind == RK_LEVEL) {
+		if (f->kind == RK_LEVEL)
 			put_level(x, curr, f);
-			continue;
-		}
-		uint64_t p = field_value(prev, f), c = field_value(curr, f);
-
-		marker(d, x->st->debug && c < p ? "DEC" : NULL);
-		fprintf(d->out, "; %llu; %llu;", (unsigned long long) p, (unsigned long long) c);
+		else
+			put_pair(x, field_value(prev, f), field_value(curr, f));
 	}
 }
 
@@ -847,8 +823,8 @@ raise_nr_ini(struct raw_ctx *x)
 static uint64_t
 cpu_ticks(const struct stats_cpu *c)
 {
-	return c->cpu_user + c->cpu_nice + c->cpu_sys + c->cpu_iowait + c->cpu_idle +
-	       c->cpu_steal + c->cpu_hardirq + c->cpu_softirq;
+	return c->cpu_user + c->cpu_nice + c->cpu_sys + c->cpu_iowait + c->cpu_idle + c->cpu_steal +
+	       c->cpu_hardirq + c->cpu_softirq;
 }
 
 /*
@@ -867,7 +843,8 @@ cpu_interval(const struct stats_cpu *c, struct stats_cpu *p)
 	if (c->cpu_nice - c->cpu_guest_nice < p->cpu_nice - p->cpu_guest_nice)
 		shift += (p->cpu_nice - p->cpu_guest_nice) - (c->cpu_nice - c->cpu_guest_nice);
 	if (c->cpu_iowait < p->cpu_iowait && p->cpu_iowait < top)
-		p->cpu_iowait = (c->cpu_idle > p->cpu_idle || p->cpu_idle >= top) ? c->cpu_iowait : 0;
+		p->cpu_iowait =
+		        (c->cpu_idle > p->cpu_idle || p->cpu_idle >= top) ? c->cpu_iowait : 0;
 	if (c->cpu_idle < p->cpu_idle && p->cpu_idle < top)
 		p->cpu_idle = 0;
 	return cpu_ticks(c) - cpu_ticks(p) + shift;
@@ -923,7 +900,7 @@ rows_softnet(struct raw_ctx *x)
 	}
 }
 
-/* -m CPU and -m FREQ: the CPUs of -P among the record's. */
+/* -m CPU: the CPUs of -P among the record's. */
 static void
 rows_pwr_cpu(struct raw_ctx *x)
 {
@@ -1150,20 +1127,16 @@ rows_irq(struct raw_ctx *x)
 		line_start(d);
 		fprintf(d->out, " %s; %s;", x->o->item, name);
 		for (c = 0; c < x->curr->nr && c <= RAW_CPU_MAX; c++) {
-			char col[32];
+			const struct stats_irq *qp = item_at(x, x->prev, c, i),
+			                       *qc = item_at(x, x->curr, c, i);
 
 			if (!sar_cpu_selected(&d->s, c))
 				continue;
 			if (c)
-				snprintf(col, sizeof(col), "CPU%u", c - 1);
+				fprintf(d->out, " CPU%u", c - 1);
 			else
-				snprintf(col, sizeof(col), "all");
-			fprintf(d->out, " %s", col);
-			uint64_t p = ((const struct stats_irq *) item_at(x, x->prev, c, i))->irq_nr;
-			uint64_t v = ((const struct stats_irq *) item_at(x, x->curr, c, i))->irq_nr;
-
-			marker(d, x->st->debug && v < p ? "DEC" : NULL);
-			fprintf(d->out, "; %llu; %llu;", (unsigned long long) p, (unsigned long long) v);
+				fputs(" all", d->out);
+			put_pair(x, qp->irq_nr, qc->irq_nr);
 		}
 		putc('\n', d->out);
 	}
@@ -1270,8 +1243,10 @@ static const struct raw_match fc_match = {same_fchost, NULL};
 	{ (id), (opt), (rows), (item), 0, NULL, 0, false, (fields), N(fields) }
 #define OUT_NUMBERED(id, item, base, fields) \
 	{ (id), SAR_O_MAIN, rows_numbered, (item), (base), NULL, 0, false, (fields), N(fields) }
-#define OUT_MATCHED(id, rows, item, match, st, name, listed, fields) \
-	{ (id), SAR_O_MAIN, (rows), (item), 0, &(match), offsetof(struct st, name), (listed), \
+#define OUT_MATCHED(id, rows, item, match, listed, fields) \
+	{ (id), SAR_O_MAIN, (rows), (item), 0, &(match), 0, (listed), (fields), N(fields) }
+#define OUT_NAMED(id, item, match, st, name, listed, fields) \
+	{ (id), SAR_O_MAIN, rows_named, (item), 0, &(match), offsetof(struct st, name), (listed), \
 	  (fields), N(fields) }
 
 static const struct raw_output outputs[] = {
@@ -1287,14 +1262,11 @@ static const struct raw_output outputs[] = {
 	OUT(A_HUGE, SAR_O_MAIN, rows_single, NULL, huge_fields),
 	OUT(A_KTABLES, SAR_O_MAIN, rows_single, NULL, ktables_fields),
 	OUT(A_QUEUE, SAR_O_MAIN, rows_single, NULL, queue_fields),
-	OUT_MATCHED(A_SERIAL, rows_serial, "TTY", serial_match, stats_serial, line, false,
-	            serial_fields),
-	OUT_MATCHED(A_DISK, rows_disk, "DEV", disk_match, stats_disk, major, true,
-	            disk_fields),
-	OUT_MATCHED(A_NET_DEV, rows_named, "IFACE", dev_match, stats_net_dev, interface, true,
-	            net_dev_fields),
-	OUT_MATCHED(A_NET_EDEV, rows_named, "IFACE", edev_match, stats_net_edev, interface, true,
-	            net_edev_fields),
+	OUT_MATCHED(A_SERIAL, rows_serial, "TTY", serial_match, false, serial_fields),
+	OUT_MATCHED(A_DISK, rows_disk, "DEV", disk_match, true, disk_fields),
+	OUT_NAMED(A_NET_DEV, "IFACE", dev_match, stats_net_dev, interface, true, net_dev_fields),
+	OUT_NAMED(A_NET_EDEV, "IFACE", edev_match, stats_net_edev, interface, true,
+	          net_edev_fields),
 	OUT(A_NET_NFS, SAR_O_MAIN, rows_single, NULL, nfs_fields),
 	OUT(A_NET_NFSD, SAR_O_MAIN, rows_single, NULL, nfsd_fields),
 	OUT(A_NET_SOCK, SAR_O_MAIN, rows_single, NULL, sock_fields),
@@ -1319,8 +1291,7 @@ static const struct raw_output outputs[] = {
 	OUT(A_PWR_USB, SAR_O_MAIN, rows_each, NULL, usb_fields),
 	OUT(A_FS, SAR_O_FS, rows_fs, "FILESYSTEM", fs_fields),
 	OUT(A_FS, SAR_O_FS_MOUNT, rows_fs, "MOUNTPOINT", fs_fields),
-	OUT_MATCHED(A_NET_FC, rows_named, "FCHOST", fc_match, stats_fchost, fchost_name, false,
-	            fc_fields),
+	OUT_NAMED(A_NET_FC, "FCHOST", fc_match, stats_fchost, fchost_name, false, fc_fields),
 	OUT(A_NET_SOFT, SAR_O_MAIN, rows_softnet, "CPU", softnet_fields),
 	OUT(A_PSI_CPU, SAR_O_MAIN, rows_single, NULL, psi_cpu_fields),
 	OUT(A_PSI_IO, SAR_O_MAIN, rows_single, NULL, psi_io_fields),
@@ -1356,15 +1327,16 @@ comment_line(struct sadf *d, const char *text)
 static void
 grow(int32_t *alloc, int32_t need)
 {
+	int64_t n = *alloc;
+
 	if (need <= *alloc)
 		return;
-	if (*alloc <= 0) {
-		*alloc = need;
-		return;
-	}
-	do
-		*alloc *= 2;
-	while (*alloc < need);
+	if (n <= 0)
+		n = need;
+	while (n < need)
+		n *= 2;
+	/* A count this large (a damaged restart record) stops sysstat anyway. */
+	*alloc = n > INT32_MAX ? INT32_MAX : (int32_t) n;
 }
 
 /*

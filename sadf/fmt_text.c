@@ -67,7 +67,7 @@ ppc_row(struct sadf *d)
 	const struct sar_names *n = d->view->names;
 	size_t k = (n->flags & SAR_NF_ITEMS) ? 1 : 0;
 	const struct sadf_names *names = sadf_names_of(d, d->view->hdr);
-	char item[SADF_NUM_LEN], val[SADF_NUM_LEN];
+	char item[SADF_NUM_LEN];
 
 	item_text(d, false, item, sizeof(item));
 	for (; k < d->n_cells; k++) {
@@ -79,8 +79,7 @@ ppc_row(struct sadf *d)
 		sadf_putc(d, '\t');
 		sadf_put(d, key.s, key.len);
 		sadf_putc(d, '\t');
-		sadf_cell_text(d, &d->cells[k], val, sizeof(val));
-		sadf_puts(d, val);
+		sadf_put_cell(d, &d->cells[k]);
 		sadf_putc(d, '\n');
 	}
 }
@@ -104,9 +103,8 @@ db_row(struct sadf *d)
 		sadf_puts(d, val);
 	}
 	for (; k < d->n_cells; k++) {
-		sadf_cell_text(d, &d->cells[k], val, sizeof(val));
 		sadf_putc(d, ';');
-		sadf_puts(d, val);
+		sadf_put_cell(d, &d->cells[k]);
 	}
 	if (!d->c->horizontal)
 		sadf_putc(d, '\n');

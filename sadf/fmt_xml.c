@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "numfmt.h"
 #include "sadf.h"
 #include "banned.h"
 
@@ -82,9 +83,16 @@ stats_end(struct sadf *d)
 static void
 record_begin(struct sadf *d)
 {
+	char num[32];
+
 	sadf_put_tabs(d, d->tab++);
-	sadf_printf(d, "<timestamp date=\"%s\" time=\"%s\" utc=\"%d\" interval=\"%llu\">\n",
-	        d->date, d->time, d->utc ? 1 : 0, d->dt);
+	sadf_puts(d, "<timestamp date=\"");
+	sadf_puts(d, d->date);
+	sadf_puts(d, "\" time=\"");
+	sadf_puts(d, d->time);
+	sadf_puts(d, d->utc ? "\" utc=\"1\" interval=\"" : "\" utc=\"0\" interval=\"");
+	sadf_put(d, num, numfmt_u64(num, sizeof(num), d->dt, 0));
+	sadf_put(d, "\">\n", 3);
 }
 
 static void
@@ -138,12 +146,18 @@ view_begin(struct sadf *d, const struct sar_view *v)
 
 	if (n->group && (!d->open_group || strcmp(d->open_group, n->group))) {
 		sadf_put_tabs(d, d->tab);
-		sadf_printf(d, "<%s%s>\n", n->group, attrs_of_group(n->group));
+		sadf_putc(d, '<');
+		sadf_puts(d, n->group);
+		sadf_puts(d, attrs_of_group(n->group));
+		sadf_put(d, ">\n", 2);
 		d->open_group = n->group;
 	}
 	if (has_container(d, n) && d->act_first) {
 		sadf_put_tabs(d, view_tab(d));
-		sadf_printf(d, "<%s%s>\n", n->xml, n->xml_attrs ? n->xml_attrs : "");
+		sadf_putc(d, '<');
+		sadf_puts(d, n->xml);
+		sadf_puts(d, n->xml_attrs ? n->xml_attrs : "");
+		sadf_put(d, ">\n", 2);
 	}
 }
 
@@ -184,9 +198,13 @@ element_row(struct sadf *d)
 			group = key.s;
 			group_len = klen;
 		}
-		sadf_putc(d, ' ');
-		sadf_put(d, key.s + klen + 1, key.len - klen - 1);
-		sadf_put(d, "=\"", 2);
+		if (key.xml) {
+			sadf_put(d, key.xml, key.xml_len);
+		} else {
+			sadf_putc(d, ' ');
+			sadf_put(d, key.s + klen + 1, key.len - klen - 1);
+			sadf_put(d, "=\"", 2);
+		}
 		sadf_put(d, val, vlen);
 		sadf_putc(d, '"');
 	}
@@ -199,7 +217,6 @@ row(struct sadf *d)
 {
 	const struct sar_names *n = d->view->names;
 	const struct sadf_names *names;
-	char val[SADF_NUM_LEN];
 	size_t k;
 
 	if (n->xml_row) {
@@ -225,12 +242,15 @@ row(struct sadf *d)
 	names = sadf_names_of(d, xml_keys(n));
 	for (k = 0; k < d->n_cells; k++) {
 		struct sadf_name key = sadf_cell_key(names, &d->cells[k], k);
-		size_t vlen = sadf_cell_text(d, &d->cells[k], val, sizeof(val));
 
-		sadf_putc(d, ' ');
-		sadf_put(d, key.s, key.len);
-		sadf_put(d, "=\"", 2);
-		sadf_put(d, val, vlen);
+		if (key.xml && key.dot < 0) {
+			sadf_put(d, key.xml, key.xml_len);
+		} else {
+			sadf_putc(d, ' ');
+			sadf_put(d, key.s, key.len);
+			sadf_put(d, "=\"", 2);
+		}
+		sadf_put_cell(d, &d->cells[k]);
 		sadf_putc(d, '"');
 	}
 	sadf_put(d, "/>\n", 3);
@@ -243,7 +263,9 @@ view_end(struct sadf *d, const struct sar_view *v)
 
 	if (has_container(d, n) && d->act_last) {
 		sadf_put_tabs(d, view_tab(d));
-		sadf_printf(d, "</%s>\n", n->xml);
+		sadf_put(d, "</", 2);
+		sadf_puts(d, n->xml);
+		sadf_put(d, ">\n", 2);
 	}
 }
 
@@ -251,7 +273,9 @@ static void
 group_close(struct sadf *d, const char *group)
 {
 	sadf_put_tabs(d, d->tab);
-	sadf_printf(d, "</%s>\n", group);
+	sadf_put(d, "</", 2);
+	sadf_puts(d, group);
+	sadf_put(d, ">\n", 2);
 }
 
 static void

@@ -400,6 +400,16 @@ init_nls(void)
 	textdomain(NLS_DOMAIN);
 }
 
+/* The run, whose buffered output must come out when a view exits on the way (exit(4)...). */
+static struct sadf *the_run;
+
+static void
+flush_at_exit(void)
+{
+	if (the_run)
+		sadf_flush(the_run);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -407,6 +417,8 @@ main(int argc, char **argv)
 	struct cmdline cl;
 
 	progname = argv[0];
+	the_run = &d;
+	atexit(flush_at_exit);
 	init_nls();
 	memset(&cl, 0, sizeof(cl));
 	cl.c.interval = -1;

@@ -206,11 +206,17 @@ const char *sadf_name_at(const char *list, size_t k, char *buf, size_t len);
 /* The name of cell k: its own (sar_out_name), else the k-th of list. */
 const char *sadf_cell_name(const struct sar_cell *c, const char *list, size_t k, char *buf,
                            size_t len);
-/* One name of a list, split out once: its text (NUL-terminated), length, and '.' (-1: none). */
+/*
+ * One name of a list, split out once: its text (NUL-terminated), length,
+ * and '.' (-1: none); and the part after the '.' as JSON and XML print it
+ * before a value, "name": and  name=" (NULL for a cell's own name).
+ */
 struct sadf_name {
 	const char *s;
 	size_t len;
 	ptrdiff_t dot;
+	const char *json, *xml;
+	size_t json_len, xml_len;
 };
 
 /* A ';'-separated list of names (a view's hdr, keys...), split once for the whole run. */
@@ -220,6 +226,7 @@ struct sadf_names {
 	struct sadf_name *v;
 	size_t n;
 	bool dotted; /* some name has a '.' */
+	char *forms; /* the json and xml strings */
 };
 
 /* The names of list ('&' separates as ';' does); none for NULL. Valid for the run. */
@@ -233,6 +240,8 @@ struct sadf_name sadf_cell_key(const struct sadf_names *names, const struct sar_
  */
 size_t sadf_cell_text(const struct sadf *d, const struct sar_cell *c, char *buf, size_t len);
 #define SADF_NUM_LEN 400
+/* sadf_cell_text() into the output buffer (sadf_put); returns the length. */
+size_t sadf_put_cell(struct sadf *d, const struct sar_cell *c);
 /*
  * -d -h's field list: calls fn for every output sysstat lists, in its
  * activity order: the selected outputs of the file's activities (of a known

@@ -598,6 +598,10 @@ struct sar_disk_names {
 		char name[DEV_NAME_MAX];
 	} known[KNOWN_NAMES];
 	unsigned n_known;
+	/* The major:minor entries of /sys/dev/block, sorted, read once: no readlink for others. */
+	int sysfs_state; /* 0: not read yet, 1: read, -1: unreadable (try every link) */
+	uint64_t *sysfs_devs;
+	size_t n_sysfs_devs;
 };
 
 /* The run's naming state, made at the first device name (it lives until the run ends). */
@@ -612,6 +616,56 @@ naming_of(struct sar *s)
 	return s->disk_names;
 }
 
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void
+list_sysfs_devs(struct sar_disk_names *st)
+{
+	DIR *dir = opendir(sysfs_dev_block);
+	struct dirent *e;
+	size_t cap = 0;
+
+	st->sysfs_state = -1;
+	if (!dir)
+		return;
+	while ((e = readdir(dir)) != NULL) {
+		unsigned major, minor;
+		uint64_t *p;
+
+		if (sscanf(e->d_name, "%u:%u", &major, &minor) != 2)
+			continue;
+		if (st->n_sysfs_devs == cap) {
+			cap = cap ? 2 * cap : 64;
+			p = realloc(st->sysfs_devs, cap * sizeof(*p));
+			if (!p)
+				die_nomem();
+			st->sysfs_devs = p;
+		}
+		st->sysfs_devs[st->n_sysfs_devs++] = (uint64_t) major << 32 | minor;
+	}
+	closedir(dir);
+	qsort(st->sysfs_devs, st->n_sysfs_devs, sizeof(*st->sysfs_devs), cmp_u64);
+	st->sysfs_state = 1;
+}
+
+/* Whether /sys/dev/block/M:m may exist (sysstat's readlink fails for the others). */
+static bool
+in_sysfs(struct sar_disk_names *st, uint32_t major, uint32_t minor)
+{
+	uint64_t key = (uint64_t) major << 32 | minor;
+
+	if (!st->sysfs_state)
+		list_sysfs_devs(st);
+	return st->sysfs_state < 0 || bsearch(&key, st->sysfs_devs, st->n_sysfs_devs,
+	                                      sizeof(key), cmp_u64) != NULL;
+}
+
 /* The kernel's name: /sys/dev/block/M:m, else ioconf, else devM-m. */
 static void
 find_kernel_name(struct sar_disk_names *st, uint32_t major, uint32_t minor, char *out,
@@ -619,9 +673,11 @@ find_kernel_name(struct sar_disk_names *st, uint32_t major, uint32_t minor, char
 {
 	char link[64];
 
-	snprintf(link, sizeof(link), "%s/%u:%u", sysfs_dev_block, major, minor);
-	if (link_basename(link, out, len))
-		return;
+	if (in_sysfs(st, major, minor)) {
+		snprintf(link, sizeof(link), "%s/%u:%u", sysfs_dev_block, major, minor);
+		if (link_basename(link, out, len))
+			return;
+	}
 	if (ioc_name(&st->ioc, major, minor, out, len))
 		return;
 	snprintf(out, len, "dev%u-%u", major, minor);

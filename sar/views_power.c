@@ -38,8 +38,10 @@
 static void
 out_name(struct sar *s, const char *name, size_t max)
 {
-	putc(' ', s->out);
-	fwrite(name, 1, strnlen(name, max), s->out);
+	char buf[MAX_SENSORS_DEV_LEN + 64];
+
+	snprintf(buf, sizeof(buf), " %.*s", (int) strnlen(name, max), name);
+	sar_out_raw(s, buf);
 }
 
 /* sadf: a name of at most max bytes as a string cell. */
@@ -93,6 +95,8 @@ get_u64(const void *item, size_t off)
 static void
 out_cpu(struct sar *s, uint32_t i)
 {
+	char num[16];
+
 	if (s->sink) {
 		if (i == 0)
 			sar_out_str(s, "all", 0);
@@ -100,10 +104,12 @@ out_cpu(struct sar *s, uint32_t i)
 			sink_number(s, "", (long long) i - 1);
 		return;
 	}
-	if (i == 0)
+	if (i == 0) {
 		sar_out_raw(s, "     all");
-	else
-		fprintf(s->out, "     %3d", (int) (i - 1));
+		return;
+	}
+	snprintf(num, sizeof(num), "     %3d", (int) (i - 1));
+	sar_out_raw(s, num);
 }
 
 /* ---- CPU clock: -m CPU ---- */
@@ -321,9 +327,11 @@ sensor_rows(struct sar *s, struct sar_act *a, const struct sensor_kind *k,
 		sar_out_header(s, k->view, s->ts_prev, a, NULL);
 	for (i = 0; i < sl->nr && i < PWR_MAX_SENSORS; i++) {
 		const void *item = sar_item(a, sl, i, 0);
+		char num[16];
 
 		sar_out_ts(s, s->ts_curr);
-		fprintf(s->out, "     %5d", (int) i + k->first_number);
+		snprintf(num, sizeof(num), "     %5d", (int) i + k->first_number);
+		sar_out_raw(s, num);
 		sensor_values(s, k, avg, i, item, mean);
 		out_name(s, (const char *) item + k->dev_off, k->size - k->dev_off);
 		sar_out_nl(s);
@@ -566,13 +574,20 @@ usb_header(struct sar *s, const char *ts)
 static void
 usb_row(struct sar *s, const char *ts, const struct stats_pwr_usb *u)
 {
+	char buf[MAX_MANUF_LEN + MAX_PROD_LEN + 16];
+
 	sar_out_ts(s, ts);
-	fprintf(s->out, "  %6d %9x %9x", (int) u->bus_nr, u->vendor_id, u->product_id);
+	snprintf(buf, sizeof(buf), "  %6d", (int) u->bus_nr);
+	sar_out_raw(s, buf);
+	sar_out_hex(s, u->vendor_id, 9);
+	sar_out_hex(s, u->product_id, 9);
 	/* bMaxPower counts units of 2 mA; the shift is done in 32 bits. */
 	sar_out_u64(s, (uint64_t) (uint32_t) (u->bmaxpower << 1));
-	fprintf(s->out, " %-*.*s", MAX_MANUF_LEN - 1,
-	        (int) strnlen(u->manufacturer, MAX_MANUF_LEN + MAX_PROD_LEN), u->manufacturer);
-	out_name(s, u->product, MAX_PROD_LEN);
+	snprintf(buf, sizeof(buf), " %-*.*s", MAX_MANUF_LEN - 1,
+	         (int) strnlen(u->manufacturer, MAX_MANUF_LEN + MAX_PROD_LEN), u->manufacturer);
+	sar_out_text(s, buf);
+	snprintf(buf, sizeof(buf), " %.*s", (int) strnlen(u->product, MAX_PROD_LEN), u->product);
+	sar_out_text(s, buf);
 	sar_out_nl(s);
 }
 

@@ -7,12 +7,17 @@ set -eu
 cd "$(dirname "$0")/.."
 
 deps="build-essential autoconf automake libtool pkg-config zlib1g-dev libsystemd-dev
-check clang libclang-rt-14-dev sysstat gzip systemd strace groff-base man-db"
+check clang libclang-rt-14-dev sysstat gzip systemd strace groff-base man-db
+locales libxml2-utils python3 chromium"
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq
 	# shellcheck disable=SC2086
 	apt-get install -y -qq --no-install-recommends $deps >/dev/null
+	# The locales of the differential tests with a decimal comma and translations.
+	for l in de_DE fr_FR en_US; do
+		locale -a 2>/dev/null | grep -qi "^$l.utf-\?8$" || localedef -i $l -c -f UTF-8 $l.UTF-8
+	done
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)

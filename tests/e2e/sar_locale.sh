@@ -11,7 +11,6 @@
 #  - S_COLORS: "always" colours a pipe, with the default codes or with
 #    S_COLORS_SGR (some entries malformed); on a terminal (script(1)) the
 #    default is to colour, "never" does not.
-# Coloured -m blocks are a known gap (see POWER_COLOUR_GAP below).
 # Needs the de_DE.UTF-8 locale (package locales: localedef -i de_DE -c -f
 # UTF-8 de_DE.UTF-8) and skips without it.
 . "${top_srcdir:-.}/tests/lib.sh"
@@ -41,20 +40,6 @@ export PATH="$top_builddir/sadc:$PATH"
 CLEAN="-u LC_ALL -u LANG -u LANGUAGE -u LC_CTYPE -u LC_NUMERIC -u LC_TIME -u LC_MESSAGES
 	-u LC_COLLATE -u S_COLORS -u S_COLORS_SGR -u S_TIME_FORMAT"
 
-# The -m views (views_power.c) print their CPU numbers, sensor names and USB
-# values themselves, without colours. Until they print through render.c's
-# helpers, a coloured case whose only differences are in -m blocks counts as
-# a known gap (XFAIL), not a failure. POWER_COLOUR_GAP=0 makes it strict.
-POWER_COLOUR_GAP=${POWER_COLOUR_GAP:-1}
-n_xfail=0
-
-# The report without the paragraphs (blank-line separated blocks) of the -m
-# views, recognised by their header line; the colour codes removed.
-without_power() {
-	sed 's/\x1b\[[0-9;]*m//g' "$1" | awk 'BEGIN { RS = ""; ORS = "\n\n" }
-		{ split($0, l, "\n"); if (l[1] !~ /( MHz| wghMHz| rpm| degC| inV| idvendor)/) print }'
-}
-
 n_shown=0
 # compare ENV OPTS [FILE]: the two sars under TZ=$tz and ENV (VAR=value words).
 compare() {
@@ -67,15 +52,6 @@ compare() {
 	run_capture "$TMPD/b" env $CLEAN TZ="$tz" $envs "$SAR" $args
 	if same_capture "$TMPD/a" "$TMPD/b" "s|$ORACLE_SAR|sar|g;s|$SAR|sar|g"; then
 		pass
-		return
-	fi
-	local coloured=0
-	case "$envs" in *S_COLORS=*) coloured=1 ;; esac
-	if [ "$POWER_COLOUR_GAP" = 1 ] && [ $coloured = 1 ] && cmp -s "$TMPD/a.err" "$TMPD/b.err" &&
-		cmp -s "$TMPD/a.rc" "$TMPD/b.rc" &&
-		[ "$(without_power "$TMPD/a.out")" = "$(without_power "$TMPD/b.out")" ]; then
-		n_xfail=$((n_xfail + 1))
-		[ $n_xfail -le 3 ] && echo "XFAIL (-m colours): TZ=$tz $envs sar $args"
 		return
 	fi
 	fail "TZ=$tz $envs sar $args"
@@ -220,9 +196,6 @@ for c in "LC_ALL=$DE|-u 1 2" "LC_ALL=$DE|-r ALL -h 1 1" "LANG=$DE|-q ALL -n DEV 
 	if [ "$ra" = "$rb" ] && [ "$(shape "$TMPD/a")" = "$(shape "$TMPD/b")" ] &&
 		cmp -s "$TMPD/a.err" "$TMPD/b.err"; then
 		pass
-	elif [ "$POWER_COLOUR_GAP" = 1 ] && [ "$ra" = "$rb" ] && cmp -s "$TMPD/a.err" "$TMPD/b.err" &&
-		[ "$(without_power "$TMPD/a" | shape /dev/stdin)" = "$(without_power "$TMPD/b" | shape /dev/stdin)" ]; then
-		n_xfail=$((n_xfail + 1))
 	else
 		fail "live: $envs sar $opts (exit $ra vs $rb)"
 		diff <(shape "$TMPD/a") <(shape "$TMPD/b") | head -10
@@ -243,8 +216,6 @@ if command -v script >/dev/null 2>&1; then
 		done
 		if cmp -s "$TMPD/tty-a" "$TMPD/tty-b"; then
 			pass
-		elif [ "$POWER_COLOUR_GAP" = 1 ] && [ "$(without_power "$TMPD/tty-a")" = "$(without_power "$TMPD/tty-b")" ]; then
-			n_xfail=$((n_xfail + 1))
 		else
 			fail "terminal: $envs sar -A -f $f"
 			diff "$TMPD/tty-a" "$TMPD/tty-b" | head -10
@@ -254,5 +225,4 @@ else
 	echo "NOTE: script(1) not found, the terminal cases are not run"
 fi
 
-echo "$(basename "$0" .sh): $n_xfail known gaps (XFAIL: -m views uncoloured)"
 finish

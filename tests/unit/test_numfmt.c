@@ -40,7 +40,9 @@ START_TEST(test_hand_picked)
 	expect_fixed(1e-300, 9, 2, "     0.00");
 	expect_fixed(4.94e-324, 0, 1, "0.0");
 	expect_fixed(8.999e15, 0, 2, "8999000000000000.00");
-	expect_fixed(1e20, 0, 2, "100000000000000000000.00"); /* printf fallback path */
+	expect_fixed(1e20, 0, 2, "100000000000000000000.00");
+	expect_fixed(9.9999999999999999e28, 0, 1, "99999999999999991433150857216.0");
+	expect_fixed(1e30, 0, 2, "1000000000000000019884624838656.00"); /* printf fallback path */
 	expect_fixed(NAN, 9, 2, "      nan");
 	expect_fixed(INFINITY, 9, 2, "      inf");
 }
