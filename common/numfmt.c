@@ -104,6 +104,26 @@ scaled_round(double a, int decimals)
 	return q;
 }
 
+/*
+ * scaled_round's result, most often from one multiplication: below 2^40 the
+ * product a * 10^decimals in double is within 2^-14 of the exact one, so
+ * unless its fraction is that close to one half, it rounds the same way.
+ */
+static unsigned __int128
+quick_round(double a, int decimals)
+{
+	static const double pow10_d[10] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+	double x = a * pow10_d[decimals], r, f;
+
+	if (x >= 1099511627776.0) /* 2^40 */
+		return scaled_round(a, decimals);
+	r = floor(x);
+	f = x - r;
+	if (f > 0.5 - 1.0 / 4096 && f < 0.5 + 1.0 / 4096)
+		return scaled_round(a, decimals);
+	return (unsigned __int128) ((uint64_t) r + (f > 0.5));
+}
+
 size_t
 numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const char *dp)
 {
@@ -111,7 +131,6 @@ numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const cha
 	char *end = buf + sizeof(buf), *p;
 	unsigned __int128 n;
 	size_t dplen = strlen(dp);
-	int k;
 
 	/*
 	 * Out of the exact path's range (or not a number): let printf do it.
@@ -122,18 +141,30 @@ numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const cha
 
 		return w < 0 || (size_t) w >= sizeof(buf) ? 0 : put_padded(out, len, buf, (size_t) w, 0);
 	}
-	n = scaled_round(fabs(v), decimals);
+	n = quick_round(fabs(v), decimals);
 	p = end;
 	if (decimals > 0) {
-		uint32_t frac = n <= UINT64_MAX ? (uint32_t) ((uint64_t) n % pow10_u32[decimals])
-		                                : (uint32_t) (n % pow10_u32[decimals]);
+		uint32_t frac;
 
+		/* Reports use 1 and 2 decimals: constant divisors become multiplications. */
+		if (n > UINT64_MAX) {
+			frac = (uint32_t) (n % pow10_u32[decimals]);
+			n /= pow10_u32[decimals];
+		} else if (decimals == 2) {
+			frac = (uint32_t) ((uint64_t) n % 100);
+			n = (uint64_t) n / 100;
+		} else if (decimals == 1) {
+			frac = (uint32_t) ((uint64_t) n % 10);
+			n = (uint64_t) n / 10;
+		} else {
+			frac = (uint32_t) ((uint64_t) n % pow10_u32[decimals]);
+			n = (uint64_t) n / pow10_u32[decimals];
+		}
 		p = fixed_digits_back(p, frac, decimals);
 		p -= dplen;
 		memcpy(p, dp, dplen);
-		n = n <= UINT64_MAX ? (uint64_t) n / pow10_u32[decimals] : n / pow10_u32[decimals];
 	}
-	p = digits_back(p, n);
+	p = n > UINT64_MAX ? digits_back(p, n) : digits_back64(p, (uint64_t) n);
 	if (signbit(v))
 		*--p = '-';
 	return put_padded(out, len, p, (size_t) (end - p), width);

@@ -97,53 +97,10 @@ sadf_put_tabs(struct sadf *d, int n)
 		sadf_put(d, tabs, (size_t) n);
 }
 
-void
-sadf_tabs(struct sadf *d, int n)
-{
-	sadf_flush(d);
-	for (; n > 0; n--)
-		putc('\t', d->out);
-}
-
 int
 sadf_cpu_count(unsigned int sa_cpu_nr)
 {
 	return sa_cpu_nr > 1 ? (int) sa_cpu_nr - 1 : 1;
-}
-
-const char *
-sadf_cell_name(const struct sar_cell *c, const char *list, size_t k, char *buf, size_t len)
-{
-	if (c->name) {
-		snprintf(buf, len, "%s", c->name);
-		return buf;
-	}
-	return sadf_name_at(list, k, buf, len);
-}
-
-const char *
-sadf_name_at(const char *list, size_t k, char *buf, size_t len)
-{
-	const char *p = list;
-	size_t n;
-
-	buf[0] = '\0';
-	if (!p)
-		return buf;
-	for (;;) {
-		if (*p == '&')
-			p++;
-		n = strcspn(p, ";&");
-		if (k == 0) {
-			snprintf(buf, len, "%.*s", (int) n, p);
-			return buf;
-		}
-		p += n;
-		if (!*p)
-			return buf;
-		p++;
-		k--;
-	}
 }
 
 static void *
@@ -160,7 +117,7 @@ xrealloc(void *p, size_t n)
 
 /* Writes pre, the n bytes of s, post and a NUL into out; returns the bytes written with the NUL. */
 static size_t
-sprintf_forms(char *out, const char *pre, const char *s, size_t n, const char *post)
+write_form(char *out, const char *pre, const char *s, size_t n, const char *post)
 {
 	size_t a = strlen(pre), b = strlen(post);
 
@@ -191,10 +148,10 @@ set_forms(struct sadf_name *v, char **at)
 
 	v->json = *at;
 	v->json_len = n + 4;
-	*at += sprintf_forms(*at, "\"", base, n, "\": ");
+	*at += write_form(*at, "\"", base, n, "\": ");
 	v->xml = *at;
 	v->xml_len = n + 3;
-	*at += sprintf_forms(*at, " ", base, n, "=\"");
+	*at += write_form(*at, " ", base, n, "=\"");
 }
 
 static void
@@ -255,14 +212,9 @@ sadf_names_of(struct sadf *d, const char *list)
 }
 
 struct sadf_name
-sadf_cell_key(const struct sadf_names *names, const struct sar_cell *c, size_t k)
+sadf_name_of(const char *name)
 {
-	static const struct sadf_name empty = {.s = "", .dot = -1, .json = "\"\": ", .json_len = 4,
-	                                       .xml = " =\"", .xml_len = 3};
-
-	if (c->name)
-		return name_of(c->name, strlen(c->name));
-	return k < names->n ? names->v[k] : empty;
+	return name_of(name, strlen(name));
 }
 
 size_t

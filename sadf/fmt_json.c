@@ -166,7 +166,8 @@ pairs(struct sadf *d, size_t first, bool item_bare)
 		bool sep = k > first;
 
 		if (key.dot >= 0) {
-			if (!group || group_len != (size_t) key.dot || memcmp(group, key.s, group_len)) {
+			if (!group || group_len != (size_t) key.dot ||
+			    memcmp(group, key.s, group_len)) {
 				if (group)
 					sadf_putc(d, '}');
 				if (sep)
@@ -263,7 +264,9 @@ restart(struct sadf *d, int cpu_nr)
 		sadf_puts(d, ",\n");
 	line(d, d->tab++, "{");
 	sadf_put_tabs(d, d->tab);
-	sadf_printf(d, "\"boot\": {\"date\": \"%s\", \"time\": \"%s\", \"utc\": %d, \"cpu_count\": %d}\n",
+	sadf_printf(
+	        d,
+	        "\"boot\": {\"date\": \"%s\", \"time\": \"%s\", \"utc\": %d, \"cpu_count\": %d}\n",
 	        d->date, d->time, d->utc ? 1 : 0, cpu_nr);
 	line0(d, --d->tab, "}");
 	d->sep_restart = true;
@@ -299,7 +302,9 @@ comment(struct sadf *d, const char *text)
 		sadf_puts(d, ",\n");
 	line(d, d->tab++, "{");
 	sadf_put_tabs(d, d->tab);
-	sadf_printf(d, "\"comment\": {\"date\": \"%s\", \"time\": \"%s\", \"utc\": %d, \"com\": \"%s\"}\n",
+	sadf_printf(
+	        d,
+	        "\"comment\": {\"date\": \"%s\", \"time\": \"%s\", \"utc\": %d, \"com\": \"%s\"}\n",
 	        d->date, d->time, d->utc ? 1 : 0, text);
 	line0(d, --d->tab, "}");
 	d->sep_comment = true;

@@ -136,7 +136,8 @@ comment_part(struct sadf *d, const char *s, size_t n)
 		sadf_puts(d, d->s.sgr[SAR_SGR_NORMAL]);
 }
 
-/* ";" and the fields of v (-r ALL's part after '&' when asked), "[...]" after those of many items. */
+/* ";" and the fields of v (-r ALL's part after '&' when asked), "[...]" after those of many items.
+ */
 static void
 db_fields(struct sadf *d, const struct sar_act *a, const struct sar_view *v)
 {

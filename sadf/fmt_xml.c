@@ -42,7 +42,7 @@ file_begin(struct sadf *d)
 	sadf_puts(d, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	sadf_printf(d, "<!DOCTYPE sysstat PUBLIC \"DTD v%s sysstat //EN\"\n", XML_DTD_VERSION);
 	sadf_printf(d, "\"http://pagesperso-orange.fr/sebastien.godard/sysstat-%s.dtd\">\n",
-	        XML_DTD_VERSION);
+	            XML_DTD_VERSION);
 	sadf_puts(d, "<sysstat\n"
 	             "xmlns=\"http://pagesperso-orange.fr/sebastien.godard/sysstat\"\n"
 	             "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
@@ -289,7 +289,7 @@ restart(struct sadf *d, int cpu_nr)
 {
 	sadf_put_tabs(d, d->tab);
 	sadf_printf(d, "<boot date=\"%s\" time=\"%s\" utc=\"%d\" cpu_count=\"%d\"/>\n", d->date,
-	        d->time, d->utc ? 1 : 0, cpu_nr);
+	            d->time, d->utc ? 1 : 0, cpu_nr);
 }
 
 static void
@@ -309,7 +309,7 @@ comment(struct sadf *d, const char *text)
 {
 	sadf_put_tabs(d, d->tab);
 	sadf_printf(d, "<comment date=\"%s\" time=\"%s\" utc=\"%d\" com=\"%s\"/>\n", d->date,
-	        d->time, d->utc ? 1 : 0, text);
+	            d->time, d->utc ? 1 : 0, text);
 }
 
 static void

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Opening a data file as each sadf format needs it, and the -H report of
- * its header.
+ * The data file: which one (the daily file by default), opening it as each
+ * sadf format needs it, and the -H report of its header.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,9 +12,29 @@
 
 #include "datafile.h"
 #include "nls.h"
+#include "options.h"
 #include "sadf.h"
 #include "source.h"
 #include "banned.h"
+
+void
+sadf_resolve_file(struct sadf_config *c)
+{
+	char dir[SADF_PATH_LEN];
+	time_t now = time(NULL) - (time_t) c->day_offset * 24 * 3600;
+	struct tm day;
+
+	if (c->file[0] && !datafile_is_dir(c->file))
+		return;
+	snprintf(dir, sizeof(dir), "%s", c->file[0] ? c->file : SA_DIR);
+	if (!localtime_r(&now, &day) ||
+	    datafile_daily_name(c->file, sizeof(c->file), dir, &day) < 0 ||
+	    strlen(c->file) >= SADF_SYSSTAT_FILE_LEN) {
+		fprintf(stderr, "set_default_file: %.*s\n", SADF_SYSSTAT_FILE_LEN - 1, c->file);
+		exit(1);
+	}
+	c->default_file = true;
+}
 
 /* sysstat's message for reader error rc, on stderr; returns its exit status. */
 static int
@@ -167,8 +187,7 @@ sadf_print_header(FILE *out, const char *name, const struct archive_reader *r,
 	        h->sa_cpu_nr > 1 ? (int) (h->sa_cpu_nr - 1) : 1);
 	sadf_file_date(line, sizeof(line), h, time_mode);
 	fprintf(out, _("File date: %s\n"), line);
-	if (gmtime_r(&t, &tm) && strftime(line, sizeof(line), "%T", &tm))
-		{
+	if (gmtime_r(&t, &tm) && strftime(line, sizeof(line), "%T", &tm)) {
 		fputs(_("File time: "), out);
 		fprintf(out, "%s UTC (%lld)\n", line, (long long) h->sa_ust_time);
 	}

@@ -115,16 +115,13 @@ parse_letters(struct cmdline *cl, struct sadf *d, const char *word)
 	}
 }
 
-/* sysstat keeps file names in 512 bytes (MAX_FILE_LEN), cutting longer ones. */
-#define SYSSTAT_FILE_LEN 512
-
 /* A word that is not all digits: the file (or a directory holding the daily files). */
 static void
 set_file(struct sadf_config *c, const char *arg)
 {
 	if (c->file[0] || c->day_offset)
 		usage();
-	snprintf(c->file, sizeof(c->file), "%.*s", SYSSTAT_FILE_LEN - 1, arg);
+	snprintf(c->file, sizeof(c->file), "%.*s", SADF_SYSSTAT_FILE_LEN - 1, arg);
 }
 
 /* The interval, then the count: atol()'s value, as sysstat takes it. */
@@ -218,6 +215,29 @@ parse_q(struct sadf *d, char **argv, int *opt, bool *option_a)
 	}
 }
 
+/* --dev=, --fs=, --iface=, --int=: items to show; false when a is none of them. */
+static bool
+item_list(struct sar_opts *o, const char *a)
+{
+	const struct {
+		const char *prefix;
+		struct strbuf *list;
+	} lists[] = {
+	        {"--dev=", &o->dev_list},
+	        {"--fs=", &o->fs_list},
+	        {"--iface=", &o->iface_list},
+	        {"--int=", &o->int_list},
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(lists) / sizeof(lists[0]); k++)
+		if (!strncmp(a, lists[k].prefix, strlen(lists[k].prefix))) {
+			sar_add_list(lists[k].list, a + strlen(lists[k].prefix));
+			return true;
+		}
+	return false;
+}
+
 /* Options taking an argument, long options and the sar options; false if not one. */
 static bool
 parse_word(struct cmdline *cl, struct sadf *d, char **argv, int *opt)
@@ -230,12 +250,7 @@ parse_word(struct cmdline *cl, struct sadf *d, char **argv, int *opt)
 			usage();
 		o->cpu_option = true;
 		*opt += 2;
-	} else if (!strncmp(a, "--dev=", 6) || !strncmp(a, "--fs=", 5) ||
-	           !strncmp(a, "--iface=", 8) || !strncmp(a, "--int=", 6)) {
-		struct strbuf *lists[] = {&o->dev_list, &o->fs_list, &o->iface_list, &o->int_list};
-		const char *eq = strchr(a, '=');
-
-		sar_add_list(lists[a[2] == 'd' ? 0 : a[2] == 'f' ? 1 : a[3] == 'f' ? 2 : 3], eq + 1);
+	} else if (item_list(o, a)) {
 		(*opt)++;
 	} else if (!strcmp(a, "-s")) {
 		o->use_start = true;
@@ -295,34 +310,14 @@ parse_args(struct cmdline *cl, struct sadf *d, int argc, char **argv)
 	}
 }
 
-/* The file to read: as given, the daily file inside a given directory, or today's. */
-static void
-resolve_file(struct sadf_config *c)
-{
-	char dir[SADF_PATH_LEN];
-	time_t now = time(NULL) - (time_t) c->day_offset * 24 * 3600;
-	struct tm day;
-
-	if (c->file[0] && !datafile_is_dir(c->file))
-		return;
-	snprintf(dir, sizeof(dir), "%s", c->file[0] ? c->file : SA_DIR);
-	if (!localtime_r(&now, &day) ||
-	    datafile_daily_name(c->file, sizeof(c->file), dir, &day) < 0 ||
-	    strlen(c->file) >= SYSSTAT_FILE_LEN) {
-		fprintf(stderr, "set_default_file: %.*s\n", SYSSTAT_FILE_LEN - 1, c->file);
-		exit(1);
-	}
-	c->default_file = true;
-}
-
 /* Each format's backend and what its sink writes (NULL: not implemented). */
 static const struct {
 	const struct sadf_backend *b;
 	enum sar_sink_format sink;
 } formats[SADF_F_MAX] = {
-        [SADF_F_PPC] = {&sadf_ppc, SAR_SINK_PPC}, [SADF_F_DB] = {&sadf_db, SAR_SINK_DB},
+        [SADF_F_PPC] = {&sadf_ppc, SAR_SINK_PPC},    [SADF_F_DB] = {&sadf_db, SAR_SINK_DB},
         [SADF_F_JSON] = {&sadf_json, SAR_SINK_JSON}, [SADF_F_XML] = {&sadf_xml, SAR_SINK_XML},
-        [SADF_F_RAW] = {&sadf_raw, SAR_SINK_RAW}, [SADF_F_SVG] = {&sadf_svg, SAR_SINK_SVG},
+        [SADF_F_RAW] = {&sadf_raw, SAR_SINK_RAW},    [SADF_F_SVG] = {&sadf_svg, SAR_SINK_SVG},
 };
 
 static int
@@ -426,7 +421,7 @@ main(int argc, char **argv)
 	d.s.out = d.out = stdout;
 	parse_args(&cl, &d, argc, argv);
 	sar_colors_init(&d.s, getenv("S_COLORS"), getenv("S_COLORS_SGR"), isatty(STDOUT_FILENO));
-	resolve_file(&cl.c);
+	sadf_resolve_file(&cl.c);
 	/* In sysstat's order: the missing PCP support before the other checks. */
 	if (cl.c.format == SADF_F_PCP) {
 		fputs(_("PCP support not compiled in\n"), stderr);

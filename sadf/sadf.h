@@ -117,34 +117,32 @@ struct sadf {
 	const struct sadf_config *c;
 	const struct sadf_backend *b;
 	FILE *out;
-	char date[32];         /* the current record's date ("" with -U) */
-	char time[32];         /* its time */
-	bool utc;              /* the times are UTC (not -T, -t) */
-	unsigned long long dt; /* the interval in seconds, rounded */
-	uint64_t itv;          /* the interval in 1/100 s */
-	int tab;               /* JSON/XML indentation */
+	char date[32];               /* the current record's date ("" with -U) */
+	char time[32];               /* its time */
+	bool utc;                    /* the times are UTC (not -T, -t) */
+	unsigned long long dt;       /* the interval in seconds, rounded */
+	uint64_t itv;                /* the interval in 1/100 s */
+	int tab;                     /* JSON/XML indentation */
 	const struct sar_view *view; /* the view printing (sink mode) */
 	bool act_first, act_last;    /* view is the first / last printed of its activity */
 	const char *open_group;      /* the JSON/XML wrapper open, or NULL */
-	bool first_in_record;        /* JSON: no separator before the first activity */
-	bool view_printed;           /* JSON: this record's previous activity printed */
 	unsigned rows;               /* rows of the current view in this record */
 	struct sar_cell *cells;      /* the row being captured */
 	struct strbuf strs;          /* their strings, NUL-separated */
 	size_t n_cells, cap_cells;
 	bool sep_stats, sep_restart, sep_comment; /* JSON separators */
-	bool dot;                    /* LC_NUMERIC's decimal point is '.' (numfmt applies) */
-	struct sadf_names **names;   /* the name lists split so far (sadf_names_of) */
-	struct sadf_plan *plan;      /* engine: the activities and outputs of a record */
+	bool dot;                  /* LC_NUMERIC's decimal point is '.' (numfmt applies) */
+	struct sadf_names **names; /* the name lists split so far (sadf_names_of) */
+	struct sadf_plan *plan;    /* engine: the activities and outputs of a record */
 	size_t n_plan;
 	size_t n_names, last_names;
-	unsigned stamp_gen;          /* bumped with every new date/time/interval */
-	unsigned pfx_gen;            /* fmt_text: the stamp its prefix was built for */
-	char pfx[256];               /* fmt_text: "host<sep>dt<sep>timestamp" of the record */
+	unsigned stamp_gen; /* bumped with every new date/time/interval */
+	unsigned pfx_gen;   /* fmt_text: the stamp its prefix was built for */
+	char pfx[256];      /* fmt_text: "host<sep>dt<sep>timestamp" of the record */
 	size_t pfx_len;
-	size_t olen;                 /* bytes waiting in obuf */
-	char obuf[1 << 16];          /* the output buffer of sadf_put() */
-	void *fmt;                                /* the backend's own state (-r) */
+	size_t olen;        /* bytes waiting in obuf */
+	char obuf[1 << 16]; /* the output buffer of sadf_put() */
+	void *fmt;          /* the backend's own state (-r) */
 };
 
 /* Backends (fmt_*.c). */
@@ -200,12 +198,7 @@ void sadf_put_tabs(struct sadf *d, int n);
 void sadf_run(struct sadf *d, const char *file);
 
 /* Helpers for backends (engine.c). */
-void sadf_tabs(struct sadf *d, int n);
-/* The k-th ';'-separated name of list (without any '&'), into buf; "" past the end. */
-const char *sadf_name_at(const char *list, size_t k, char *buf, size_t len);
-/* The name of cell k: its own (sar_out_name), else the k-th of list. */
-const char *sadf_cell_name(const struct sar_cell *c, const char *list, size_t k, char *buf,
-                           size_t len);
+
 /*
  * One name of a list, split out once: its text (NUL-terminated), length,
  * and '.' (-1: none); and the part after the '.' as JSON and XML print it
@@ -231,8 +224,17 @@ struct sadf_names {
 
 /* The names of list ('&' separates as ';' does); none for NULL. Valid for the run. */
 const struct sadf_names *sadf_names_of(struct sadf *d, const char *list);
+/* A name not in a list (a cell's own, from sar_out_name): no json and xml forms. */
+struct sadf_name sadf_name_of(const char *name);
+
 /* The name of cell k: its own (sar_out_name), else the k-th of names ("" past the end). */
-struct sadf_name sadf_cell_key(const struct sadf_names *names, const struct sar_cell *c, size_t k);
+static inline struct sadf_name
+sadf_cell_key(const struct sadf_names *names, const struct sar_cell *c, size_t k)
+{
+	if (c->name)
+		return sadf_name_of(c->name);
+	return k < names->n ? names->v[k] : sadf_name_of("");
+}
 /*
  * A cell as text into buf (len > 1 bytes, NUL-terminated): a number as
  * "%.*f" in the current LC_NUMERIC, an integer as "%llu", or the string.
@@ -247,13 +249,23 @@ size_t sadf_put_cell(struct sadf *d, const struct sar_cell *c);
  * activity order: the selected outputs of the file's activities (of a known
  * format or not) that have items at the file's start.
  */
-void sadf_each_listed_view(struct sadf *d,
-                           void (*fn)(struct sadf *d, const struct sar_act *a,
-                                      const struct sar_view *v));
+void sadf_each_listed_view(struct sadf *d, void (*fn)(struct sadf *d, const struct sar_act *a,
+                                                      const struct sar_view *v));
 /* The file's creation date, YYYY-MM-DD: local time, or the creator's stored date with -t. */
 void sadf_file_date(char *buf, size_t len, const struct sa_file_header *h, enum sadf_time mode);
 /* The file's CPU count as sysstat shows it. */
 int sadf_cpu_count(unsigned int sa_cpu_nr);
+
+/* sysstat keeps file names in 512 bytes (MAX_FILE_LEN), cutting longer ones. */
+#define SADF_SYSSTAT_FILE_LEN 512
+
+/*
+ * The file to read (header.c): c->file as given; the daily file of
+ * c->day_offset days ago inside it when it is a directory, or in SA_DIR when
+ * none was given (then c->default_file is set). saDD.gz is found when saDD
+ * is not there. Exits with sysstat's message when the name is too long.
+ */
+void sadf_resolve_file(struct sadf_config *c);
 
 /*
  * Opens c->file into r (zeroed) and reads what format c->format needs, as
@@ -270,9 +282,6 @@ int sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_o
  * message and returns the exit status.
  */
 int sadf_convert(const struct archive_reader *r, bool other);
-
-/* The program name, for messages (main.c). */
-extern const char *progname;
 
 /*
  * Prints the `sadf -H` report of the file opened in r (archive_open() done;

@@ -98,11 +98,18 @@ rounded_seconds(uint64_t from, uint64_t to)
 	return n;
 }
 
+/* sysstat keeps the bounds and the multiples of the interval in ints: the low 32 bits. */
+static int32_t
+low32(uint64_t v)
+{
+	return (int32_t) (uint32_t) v;
+}
+
 bool
 sar_next_slice(long interval, uint64_t *last_uptime, bool reset, uint64_t ref, uint64_t uptime)
 {
-	unsigned long file_interval, entry;
-	long min, max, pt1, pt2;
+	uint64_t file_interval, entry, iv = (uint64_t) interval;
+	int32_t min, max, pt1, pt2;
 
 	if (!*last_uptime || reset)
 		*last_uptime = ref;
@@ -111,10 +118,11 @@ sar_next_slice(long interval, uint64_t *last_uptime, bool reset, uint64_t ref, u
 	if (interval <= 1)
 		return true;
 	entry = rounded_seconds(ref, uptime);
-	min = (long) entry - (long) (file_interval / 2);
-	max = (long) entry + (long) (file_interval / 2) + (long) (file_interval & 1);
-	pt1 = ((long) entry / interval) * interval;
-	pt2 = ((long) entry / interval + 1) * interval;
+	/* As sysstat computes them, in unsigned long, then kept as ints (an interval of 2^32 + 1 is 1). */
+	min = low32(entry - file_interval / 2);
+	max = low32(entry + file_interval / 2 + (file_interval & 1));
+	pt1 = low32(entry / iv * iv);
+	pt2 = low32((entry / iv + 1) * iv);
 	return (pt1 >= min && pt1 < max) || (pt2 >= min && pt2 < max);
 }
 

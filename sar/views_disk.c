@@ -579,13 +579,12 @@ ioc_name(struct ioc_table *t, uint32_t major, uint32_t minor, char *out, size_t 
 /* ---- device names ---- */
 
 /*
- * What naming the devices has learnt: sysstat reads the ioconf file and the
- * device-mapper major once per run (its messages too), whatever the passes.
- */
-/*
- * Kernel names found before: sysstat reads the sysfs link again for every
- * row, but the answer for a major:minor does not change during a run (the
- * readlink was a quarter of the time of sadf -j -A on a big file).
+ * What naming the devices has learnt, kept for the whole run: sysstat reads
+ * the ioconf file and the device-mapper major once per run (its messages
+ * too), whatever the passes. The kernel names found before are kept too:
+ * sysstat reads the sysfs link again for every row, but the answer for a
+ * major:minor does not change during a run (the readlink was a quarter of
+ * the time of sadf -j -A on a big file).
  */
 #define KNOWN_NAMES 64
 

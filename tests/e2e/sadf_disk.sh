@@ -286,7 +286,6 @@ for f in "${files[@]}"; do
 				# shellcheck disable=SC2086
 				check "$f" "$fmt" -- $FAMILY
 			done
-			check "$f" -x -- -F -F MOUNT
 		fi
 		case " $A_FILES " in
 		*" $(basename "$f") "*)
@@ -400,9 +399,8 @@ EOF
 	NS_VIEWS=(-d "-d -p" "-d -j ID" "-d -j SID" "-d -h" "-d -j ID -z" "-d -p --dev=sda"
 		"-d --dev=sdq,cciss/c0d0,trailing" "-d -j ID --dev=ata-DISK_A" "-F -j LABEL"
 		"-F MOUNT -j LABEL" "-F -j label --fs=rootfs" "-F -j UUID" "-d -j by")
-	nsfiles=("$TMPD/craft.sa" "$TMPD/craft-restart.sa" "$SHARED/corpus/upstream/generated/data.tmp"
-		"$TMPD/make.sa")
-	# Every view in every environment, each in one format of four (all with SYSREC_FULL=1).
+	nsfiles=("$TMPD/craft.sa" "$TMPD/craft-restart.sa" "$SHARED/corpus/upstream/generated/data.tmp")
+	# Two views in three in every environment, each in one format (all with SYSREC_FULL=1).
 	k=0
 	for f in "${nsfiles[@]}"; do
 		[ -r "$f" ] || continue
@@ -411,7 +409,7 @@ EOF
 				k=$((k + 1))
 				for j in 0 1 2 3; do
 					# shellcheck disable=SC2086
-					spread $((k + j)) 4 && check_ns $env "$f" "${FORMATS[$j]}" -- $v
+					spread $((k + j)) 6 && check_ns $env "$f" "${FORMATS[$j]}" -- $v
 				done
 			done
 		done

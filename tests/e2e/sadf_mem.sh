@@ -104,7 +104,7 @@ spread() {
 # Every case of one file, in the current TZ (another zone only moves the
 # times: there, the cases that choose or show times).
 full_matrix() {
-	local f=$1 idx=$2 fmt j k=0 v w m times n first last windows
+	local f=$1 idx=$2 fmt j k=0 v w times n first last windows
 	# Each view alone: every format, or two formats per view and file.
 	for v in "${VIEWS[@]}"; do
 		k=$((k + 1))
