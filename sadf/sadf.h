@@ -71,6 +71,18 @@ struct sadf_config {
 };
 
 struct sadf;
+
+/* What the command line asked for, besides the sar options (in struct sadf's s.o). */
+struct sadf_cmdline {
+	struct sadf_config c;
+	unsigned time_bits; /* 1 << SADF_T_* of -T, -t, -U */
+	bool sar_options;   /* "--" seen */
+	bool option_a;      /* -A after "--" */
+};
+
+/* options.c: parses argv into cl and d->s.o; exits with sadf's usage (status 1) on an error. */
+void sadf_parse_cmdline(struct sadf_cmdline *cl, struct sadf *d, int argc, char **argv);
+_Noreturn void sadf_usage(void);
 struct sadf_names;
 struct sadf_plan;
 
