@@ -18,7 +18,8 @@ put_padded(char *out, size_t cap, const char *s, size_t n, int width)
 
 	if (pad + n > cap)
 		return 0;
-	memset(out, ' ', pad);
+	if (pad)
+		memset(out, ' ', pad);
 	memcpy(out + pad, s, n);
 	return pad + n;
 }
@@ -117,7 +118,7 @@ quick_round(double a, int decimals)
 
 	if (x >= 1099511627776.0) /* 2^40 */
 		return scaled_round(a, decimals);
-	r = floor(x);
+	r = (double) (uint64_t) x; /* floor(), exactly, without a library call */
 	f = x - r;
 	if (f > 0.5 - 1.0 / 4096 && f < 0.5 + 1.0 / 4096)
 		return scaled_round(a, decimals);

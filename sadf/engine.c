@@ -760,7 +760,11 @@ copy_current(struct sadf *d, struct walk *w, struct sar_act *only)
 	}
 }
 
-/* Average state of a's outputs (all activities when a is NULL) for a new pass. */
+/*
+ * Average state of a's output v (every output of every activity when a is
+ * NULL) for a new pass. An activity's outputs share one state: it is sized
+ * for the largest and zeroed once.
+ */
 static void
 reset_avgs(struct sadf *d, struct sar_act *a, const struct sar_view *v)
 {
@@ -771,10 +775,16 @@ reset_avgs(struct sadf *d, struct sar_act *a, const struct sar_view *v)
 		sar_reset_avg(a, v);
 		return;
 	}
-	for (i = 0; i < d->s.n_acts; i++)
+	for (i = 0; i < d->s.n_acts; i++) {
+		const struct sar_view *largest = NULL;
+
 		for (k = 0; k < sar_view_count(); k++)
-			if (view_wanted(&d->s, &d->s.acts[i], sar_view_at(k)))
-				sar_reset_avg(&d->s.acts[i], sar_view_at(k));
+			if (view_wanted(&d->s, &d->s.acts[i], sar_view_at(k)) &&
+			    (!largest || sar_view_at(k)->avg_size > largest->avg_size))
+				largest = sar_view_at(k);
+		if (largest)
+			sar_reset_avg(&d->s.acts[i], largest);
+	}
 }
 
 /*
@@ -971,13 +981,7 @@ by_record(struct sadf *d, const char *file)
 static void
 init_avgs(struct sadf *d)
 {
-	uint32_t i;
-	size_t k;
-
-	for (i = 0; i < d->s.n_acts; i++)
-		for (k = 0; k < sar_view_count(); k++)
-			if (view_wanted(&d->s, &d->s.acts[i], sar_view_at(k)))
-				sar_reset_avg(&d->s.acts[i], sar_view_at(k));
+	reset_avgs(d, NULL, NULL);
 }
 
 void

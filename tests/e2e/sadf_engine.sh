@@ -353,19 +353,29 @@ validate() {
 	local bad id why
 	[ -s "$TMPD/check/cases" ] || return 0
 	bad=$(
-		cd "$TMPD/check" && python3 -c '
-import glob, json, xml.dom.minidom
+		cd "$TMPD/check" || exit
+		python3 -c '
+import glob, json
 for f in sorted(glob.glob("*.json")):
     try:
         json.load(open(f))
     except Exception as e:
         print(f.split(".")[0], "invalid JSON:", e)
+'
+		ls ./*.xml >/dev/null 2>&1 || exit 0
+		if command -v xmllint >/dev/null; then
+			xmllint --noout --nonet ./*.xml 2>&1 |
+				sed -n "s|^\./\([0-9]*\)\.xml:.*|\1 not well-formed XML (xmllint)|p" | sort -u
+		else
+			python3 -c '
+import glob, xml.dom.minidom
 for f in sorted(glob.glob("*.xml")):
     try:
         xml.dom.minidom.parse(f)
     except Exception as e:
         print(f.split(".")[0], "not well-formed XML:", e)
 '
+		fi
 	)
 	n_valid=$(find "$TMPD/check" -name '*.json' -o -name '*.xml' | wc -l)
 	while read -r id why; do
