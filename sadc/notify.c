@@ -1,20 +1,28 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sadc under systemd as a Type=notify service: readiness, status, the
- * watchdog and the stop notice (sd_notify(3), sd_watchdog_enabled(3)).
+ * watchdog and the stop notice.
+ *
+ * The notification protocol is spoken here directly, without libsystemd:
+ * it is one datagram per message on an AF_UNIX socket named by
+ * NOTIFY_SOCKET, and systemd documents it as a stable interface
+ * (sd_notify(3), "Notes"). Linking libsystemd for two calls cost every
+ * sadc start the loading of libsystemd and its six libraries (libgcrypt,
+ * liblzma, libzstd, liblz4, libcap, libgpg-error): about a quarter of a
+ * one-shot run from the collect timer.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifdef HAVE_LIBSYSTEMD
-#include <systemd/sd-daemon.h>
-#endif
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 #include "notify.h"
 #include "banned.h"
@@ -22,21 +30,107 @@
 #define NSEC_PER_SEC  1000000000L
 #define NSEC_PER_USEC 1000L
 
-#ifdef HAVE_LIBSYSTEMD
-static void
-send_state(const struct sadc_notify *n, const char *state)
-{
-	if (n->active)
-		(void) sd_notify(0, state);
-}
+/* configure --without-systemd: NOTIFY_SOCKET is ignored, as by sysstat. */
+#ifdef WITH_SYSTEMD_NOTIFY
+#define NOTIFY_BUILT true
 #else
-static void
-send_state(const struct sadc_notify *n, const char *state)
-{
-	(void) n;
-	(void) state;
-}
+#define NOTIFY_BUILT false
 #endif
+
+/*
+ * The socket address of NOTIFY_SOCKET: an absolute path, or "@name" for
+ * the abstract namespace (the '@' stands for the leading NUL byte, and the
+ * address ends with the name, with no NUL after it). Returns 0 or -EINVAL.
+ * libsystemd also takes "vsock:CID:PORT" (systemd 254): that is for a
+ * virtual machine's manager telling its host, never a service's socket.
+ */
+static int
+notify_address(const char *sock, struct sockaddr_un *ret, socklen_t *ret_len)
+{
+	size_t len = strlen(sock);
+
+	if ((sock[0] != '/' && sock[0] != '@') || len < 2 || len > sizeof(ret->sun_path))
+		return -EINVAL;
+	if (sock[0] == '/' && len == sizeof(ret->sun_path))
+		return -EINVAL; /* no room for the NUL a path ends with */
+	memset(ret, 0, sizeof(*ret));
+	ret->sun_family = AF_UNIX;
+	memcpy(ret->sun_path, sock, len);
+	if (sock[0] == '@')
+		ret->sun_path[0] = '\0';
+	*ret_len = (socklen_t) (offsetof(struct sockaddr_un, sun_path) + len + (sock[0] == '/'));
+	return 0;
+}
+
+/*
+ * One message, in one datagram, from a socket of its own (as sd_notify()
+ * does): the kernel attaches our credentials, which systemd asks for
+ * (SO_PASSCRED) to tell the main process from others. The first failure is
+ * reported once; none stops the collection.
+ */
+static void
+send_state(struct sadc_notify *n, const char *state)
+{
+	const char *sock = getenv("NOTIFY_SOCKET");
+	struct sockaddr_un addr;
+	socklen_t addr_len;
+	int fd, err = 0;
+
+	if (!n->active)
+		return;
+	if (!sock || notify_address(sock, &addr, &addr_len) < 0) {
+		err = EINVAL;
+	} else {
+		fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+		if (fd < 0)
+			err = errno;
+		else if (sendto(fd, state, strlen(state), MSG_NOSIGNAL,
+		                (const struct sockaddr *) &addr, addr_len) < 0)
+			err = errno;
+		if (fd >= 0)
+			close(fd);
+	}
+	if (err && !n->warned) {
+		fprintf(stderr, "sadc: cannot notify the service manager at '%s': %s\n",
+		        sock ? sock : "", strerror(err));
+		n->warned = true;
+	}
+}
+
+/* An unsigned decimal environment variable; -EINVAL when unset or not a number. */
+static int
+env_u64(const char *name, uint64_t *ret)
+{
+	const char *s = getenv(name);
+	unsigned long long v;
+	char *end;
+
+	if (!s || *s < '0' || *s > '9')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return -EINVAL;
+	*ret = v;
+	return 0;
+}
+
+/*
+ * The watchdog period, as sd_watchdog_enabled(3) reads it: WATCHDOG_USEC,
+ * for this process only when WATCHDOG_PID names it; 0 when off.
+ */
+static uint64_t
+watchdog_period(void)
+{
+	uint64_t usec, pid;
+
+	if (getenv("WATCHDOG_PID") &&
+	    (env_u64("WATCHDOG_PID", &pid) < 0 || pid != (uint64_t) getpid()))
+		return 0;
+	if (env_u64("WATCHDOG_USEC", &usec) < 0 || usec == UINT64_MAX)
+		return 0;
+	return usec;
+}
 
 void
 sadc_notify_init(struct sadc_notify *n)
@@ -44,14 +138,9 @@ sadc_notify_init(struct sadc_notify *n)
 	const char *sock = getenv("NOTIFY_SOCKET");
 
 	memset(n, 0, sizeof(*n));
-#ifdef HAVE_LIBSYSTEMD
-	n->active = sock && *sock;
-	/* > 0 only when WATCHDOG_USEC is set and WATCHDOG_PID, if any, is ours. */
-	if (n->active && sd_watchdog_enabled(0, &n->watchdog_usec) <= 0)
-		n->watchdog_usec = 0;
-#else
-	(void) sock;
-#endif
+	n->active = NOTIFY_BUILT && sock && *sock;
+	if (n->active)
+		n->watchdog_usec = watchdog_period();
 	clock_gettime(CLOCK_MONOTONIC, &n->last_ping);
 }
 

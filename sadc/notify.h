@@ -4,12 +4,13 @@
 
 /*
  * sadc as a systemd Type=notify service (sysstat-collect-daemon.service):
- * the sd_notify(3) protocol and the watchdog.
+ * the sd_notify(3) protocol, spoken without libsystemd, and the watchdog.
  *
  * Everything here is inert unless the service manager passed NOTIFY_SOCKET
- * when sadc started, and compiles to no-ops without libsystemd
- * (HAVE_LIBSYSTEMD), so a sadc started any other way behaves as sysstat's.
- * Notification failures are ignored: they must never stop the collection.
+ * when sadc started, and compiles to no-ops when configured
+ * --without-systemd (no WITH_SYSTEMD_NOTIFY), so a sadc started any other
+ * way behaves as sysstat's. A notification that cannot be sent is reported
+ * once on stderr, and never stops the collection.
  */
 
 #include <signal.h>
@@ -22,9 +23,13 @@ struct sadc_notify {
 	bool ready;                /* READY=1 was sent */
 	uint64_t watchdog_usec;    /* the unit's WatchdogSec=, 0 when off */
 	struct timespec last_ping; /* CLOCK_MONOTONIC time of the last WATCHDOG=1 */
+	bool warned;               /* a failure to notify was reported */
 };
 
-/* Reads NOTIFY_SOCKET and WATCHDOG_USEC/WATCHDOG_PID (left in the environment). */
+/*
+ * Reads NOTIFY_SOCKET (a path, or "@name" in the abstract namespace) and
+ * WATCHDOG_USEC/WATCHDOG_PID, and leaves them in the environment.
+ */
 void sadc_notify_init(struct sadc_notify *n);
 
 /* True when sadc runs under a service manager that listens (daemon mode). */

@@ -7,8 +7,8 @@
 # systemd's part.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-grep -q '^#define HAVE_LIBSYSTEMD 1' "$top_builddir/config.h" ||
-	skip "built without libsystemd (configure --with-systemd)"
+grep -q '^#define WITH_SYSTEMD_NOTIFY 1' "$top_builddir/config.h" ||
+	skip "built without the notify daemon (configure --without-systemd)"
 LISTEN=$top_builddir/tests/tools/notify_listen
 # When "make check" itself runs under systemd, its settings are not ours.
 unset NOTIFY_SOCKET WATCHDOG_USEC WATCHDOG_PID
