@@ -181,3 +181,84 @@ MK
 		return 1
 	fi
 }
+
+# ---- sadf -j and -x documents, validated in one go at the end ----
+
+n_json=0
+n_xml=0
+
+# keep_document CAPTURE WHAT FORMAT: when the capture CAPTURE (run_capture's
+# base) of a sadf run with FORMAT -j or -x exited 0 and printed something,
+# moves CAPTURE.out aside for validate_documents, WHAT naming the command in
+# its messages; counts it in n_json or n_xml. Other formats are ignored.
+keep_document() {
+	local b=$1 what=$2 fmt=$3 name
+	[ "$(cat "$b.rc")" = 0 ] && [ -s "$b.out" ] || return 0
+	case $fmt in
+	-j) n_json=$((n_json + 1)) name=$n_json.json ;;
+	-x) n_xml=$((n_xml + 1)) name=$n_xml.xml ;;
+	*) return 0 ;;
+	esac
+	mkdir -p "$TMPD/docs"
+	mv "$b.out" "$TMPD/docs/$name"
+	printf '%s\n' "$what" >"$TMPD/docs/$name.cmd"
+}
+
+# validate_documents [--pass]: every kept -j document must parse as JSON
+# (python3) and every kept -x document must be well-formed XML (xmllint,
+# else python3's minidom). Each bad document is a failure naming its
+# command; with --pass each good one is also a pass. Where the tool is
+# missing it says so, and those documents are neither.
+validate_documents() {
+	local count=${1:-} n_checked=0 name why f
+	[ -d "$TMPD/docs" ] || return 0
+	: >"$TMPD/docs.bad"
+	if [ "$n_json" -gt 0 ]; then
+		if python3 -c 'import json' 2>/dev/null; then
+			python3 - "$TMPD/docs" >>"$TMPD/docs.bad" <<-'EOF'
+				import glob, json, os, sys
+				os.chdir(sys.argv[1])
+				for f in sorted(glob.glob("*.json")):
+				    try:
+				        with open(f) as d:
+				            json.load(d)
+				    except Exception as e:
+				        print(f, "invalid JSON (%s)" % str(e).replace("\n", " "))
+			EOF
+			n_checked=$((n_checked + n_json))
+		else
+			echo "python3 not found: the $n_json JSON documents are not validated"
+		fi
+	fi
+	if [ "$n_xml" -gt 0 ]; then
+		if command -v xmllint >/dev/null; then
+			# All at once; one at a time only to find the bad ones.
+			if ! (cd "$TMPD/docs" && xmllint --noout --nonet ./*.xml) 2>/dev/null; then
+				for f in "$TMPD"/docs/*.xml; do
+					xmllint --noout --nonet "$f" 2>"$TMPD/xml.err" ||
+						echo "${f##*/} ill-formed XML ($(head -1 "$TMPD/xml.err"))"
+				done >>"$TMPD/docs.bad"
+			fi
+			n_checked=$((n_checked + n_xml))
+		elif python3 -c 'import xml.dom.minidom' 2>/dev/null; then
+			python3 - "$TMPD/docs" >>"$TMPD/docs.bad" <<-'EOF'
+				import glob, os, sys, xml.dom.minidom
+				os.chdir(sys.argv[1])
+				for f in sorted(glob.glob("*.xml")):
+				    try:
+				        xml.dom.minidom.parse(f)
+				    except Exception as e:
+				        print(f, "ill-formed XML (%s)" % str(e).replace("\n", " "))
+			EOF
+			n_checked=$((n_checked + n_xml))
+		else
+			echo "neither xmllint nor python3: the $n_xml XML documents are not validated"
+		fi
+	fi
+	while read -r name why; do
+		fail "$why: $(cat "$TMPD/docs/$name.cmd")"
+	done <"$TMPD/docs.bad"
+	if [ "$count" = --pass ]; then
+		n_pass=$((n_pass + n_checked - $(wc -l <"$TMPD/docs.bad")))
+	fi
+}

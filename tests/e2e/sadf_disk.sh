@@ -40,28 +40,7 @@ VIEWS=(-b -d -y -F "-F MOUNT" "-F -F MOUNT" "-F MOUNT -F" "-d -p" "-d -j SID" "-
 
 # ---- the cases ----
 
-mkdir -p "$TMPD/json" "$TMPD/xml"
 n_cases=0
-n_json=0
-n_xml=0
-
-# Keeps our -j or -x document $1.out (format $3, printed by command $2) for the end.
-keep_document() {
-	local b=$1 what=$2 fmt=$3
-	[ "$(cat "$b.rc")" = 0 ] && [ -s "$b.out" ] || return 0
-	case $fmt in
-	-j)
-		n_json=$((n_json + 1))
-		echo "$what" >"$TMPD/json/$n_json.cmd"
-		mv "$b.out" "$TMPD/json/$n_json.json"
-		;;
-	-x)
-		n_xml=$((n_xml + 1))
-		echo "$what" >"$TMPD/xml/$n_xml.cmd"
-		mv "$b.out" "$TMPD/xml/$n_xml.xml"
-		;;
-	esac
-}
 
 # Usage messages name the program (normalised only when the raw outputs differ).
 same() {
@@ -327,55 +306,7 @@ fi
 
 # ---- the documents ----
 
-# A bad document is reported with the command that printed it.
-if [ "$n_json" -gt 0 ]; then
-	if python3 -c 'import json' 2>/dev/null; then
-		python3 - "$TMPD/json" "$n_json" >"$TMPD/json.bad" <<-'EOF'
-			import json, sys
-			d, n = sys.argv[1], int(sys.argv[2])
-			for k in range(1, n + 1):
-			    try:
-			        with open("%s/%d.json" % (d, k)) as f:
-			            json.load(f)
-			    except ValueError as e:
-			        with open("%s/%d.cmd" % (d, k)) as c:
-			            print("invalid JSON (%s): %s" % (e, c.read().strip()))
-		EOF
-		n_bad=$(wc -l <"$TMPD/json.bad")
-		n_pass=$((n_pass + n_json - n_bad))
-		while read -r line; do fail "$line"; done <"$TMPD/json.bad"
-	else
-		echo "python3 not found: the $n_json JSON documents are not validated"
-	fi
-fi
-if [ "$n_xml" -gt 0 ]; then
-	if command -v xmllint >/dev/null; then
-		for k in $(seq 1 "$n_xml"); do
-			if xmllint --noout "$TMPD/xml/$k.xml" 2>"$TMPD/xml.err"; then
-				pass
-			else
-				fail "ill-formed XML: $(cat "$TMPD/xml/$k.cmd")"
-				head -3 "$TMPD/xml.err"
-			fi
-		done
-	elif python3 -c 'import xml.dom.minidom' 2>/dev/null; then
-		python3 - "$TMPD/xml" "$n_xml" >"$TMPD/xml.bad" <<-'EOF'
-			import sys, xml.dom.minidom
-			d, n = sys.argv[1], int(sys.argv[2])
-			for k in range(1, n + 1):
-			    try:
-			        xml.dom.minidom.parse("%s/%d.xml" % (d, k))
-			    except Exception as e:
-			        with open("%s/%d.cmd" % (d, k)) as c:
-			            print("ill-formed XML (%s): %s" % (e, c.read().strip()))
-		EOF
-		n_bad=$(wc -l <"$TMPD/xml.bad")
-		n_pass=$((n_pass + n_xml - n_bad))
-		while read -r line; do fail "$line"; done <"$TMPD/xml.bad"
-	else
-		echo "neither xmllint nor python3: the $n_xml XML documents are not validated"
-	fi
-fi
+validate_documents --pass
 
 echo "$(basename "$0" .sh): ${#files[@]} files, $n_cases cases, $n_json JSON and $n_xml XML documents"
 finish

@@ -41,10 +41,7 @@ MAKE_ONE_IFACES=5
 
 # ---- the cases ----
 
-mkdir -p "$TMPD/json" "$TMPD/xml"
 n_cases=0
-n_json=0
-n_xml=0
 
 # check FILE SADF-ARGS...: the file goes after sadf's own options, before "--".
 check() {
@@ -65,20 +62,7 @@ check() {
 		show_diff "$TMPD/a" "$TMPD/b"
 	fi
 	# Our documents are kept to be validated in one go at the end.
-	if [ "$(cat "$TMPD/b.rc")" = 0 ] && [ -s "$TMPD/b.out" ]; then
-		case $fmt in
-		-j)
-			n_json=$((n_json + 1))
-			echo "TZ=$TZ sadf ${a[*]} $f $*" >"$TMPD/json/$n_json.cmd"
-			mv "$TMPD/b.out" "$TMPD/json/$n_json.json"
-			;;
-		-x)
-			n_xml=$((n_xml + 1))
-			echo "TZ=$TZ sadf ${a[*]} $f $*" >"$TMPD/xml/$n_xml.cmd"
-			mv "$TMPD/b.out" "$TMPD/xml/$n_xml.xml"
-			;;
-		esac
-	fi
+	keep_document "$TMPD/b" "TZ=$TZ sadf ${a[*]} $f $*" "$fmt"
 }
 
 # The UTC times (HH:MM:SS) of the records sadf shows for a file.
@@ -190,60 +174,7 @@ export TZ=UTC
 
 # ---- the documents ----
 
-# A bad document is reported with the command that printed it.
-if [ "$n_json" -gt 0 ]; then
-	if python3 -c 'import json' 2>/dev/null; then
-		python3 - "$TMPD/json" "$n_json" >"$TMPD/json.bad" <<-'EOF'
-			import json, sys
-			d, n = sys.argv[1], int(sys.argv[2])
-			for k in range(1, n + 1):
-			    try:
-			        with open("%s/%d.json" % (d, k)) as f:
-			            json.load(f)
-			    except ValueError as e:
-			        with open("%s/%d.cmd" % (d, k)) as c:
-			            print("invalid JSON (%s): %s" % (e, c.read().strip()))
-		EOF
-		n_bad=$(wc -l <"$TMPD/json.bad")
-		n_pass=$((n_pass + n_json - n_bad))
-		while read -r line; do fail "$line"; done <"$TMPD/json.bad"
-	else
-		echo "python3 not found: the $n_json JSON documents are not validated"
-	fi
-fi
-if [ "$n_xml" -gt 0 ]; then
-	if command -v xmllint >/dev/null; then
-		# All at once; one at a time only to find the bad ones.
-		if xmllint --noout "$TMPD"/xml/*.xml 2>/dev/null; then
-			n_pass=$((n_pass + n_xml))
-		else
-			for k in $(seq 1 "$n_xml"); do
-				if xmllint --noout "$TMPD/xml/$k.xml" 2>"$TMPD/xml.err"; then
-					pass
-				else
-					fail "ill-formed XML: $(cat "$TMPD/xml/$k.cmd")"
-					head -3 "$TMPD/xml.err"
-				fi
-			done
-		fi
-	elif python3 -c 'import xml.dom.minidom' 2>/dev/null; then
-		python3 - "$TMPD/xml" "$n_xml" >"$TMPD/xml.bad" <<-'EOF'
-			import sys, xml.dom.minidom
-			d, n = sys.argv[1], int(sys.argv[2])
-			for k in range(1, n + 1):
-			    try:
-			        xml.dom.minidom.parse("%s/%d.xml" % (d, k))
-			    except Exception as e:
-			        with open("%s/%d.cmd" % (d, k)) as c:
-			            print("ill-formed XML (%s): %s" % (e, c.read().strip()))
-		EOF
-		n_bad=$(wc -l <"$TMPD/xml.bad")
-		n_pass=$((n_pass + n_xml - n_bad))
-		while read -r line; do fail "$line"; done <"$TMPD/xml.bad"
-	else
-		echo "neither xmllint nor python3: the $n_xml XML documents are not validated"
-	fi
-fi
+validate_documents --pass
 
 echo "$(basename "$0" .sh): ${#files[@]} files, $n_cases cases, $n_json JSON and $n_xml XML documents"
 finish

@@ -36,7 +36,6 @@ PW_FAN2_MIN=250
 # ---- the comparison ----
 
 FORMATS=(-d -p -j -x)
-mkdir -p "$TMPD/check"
 n_cases=0
 n_shown=0
 
@@ -58,13 +57,7 @@ check() {
 		fi
 	fi
 	# What a clean run prints must parse: kept for one validation at the end.
-	if [ "$(cat "$TMPD/b.rc")" = 0 ]; then
-		case $fmt in
-		-j) cp "$TMPD/b.out" "$TMPD/check/$n_cases.json" ;;
-		-x) cp "$TMPD/b.out" "$TMPD/check/$n_cases.xml" ;;
-		esac
-		echo "$n_cases TZ=$TZ sadf $fmt $pre $ic $f -- $post" >>"$TMPD/check/cases"
-	fi
+	keep_document "$TMPD/b" "TZ=$TZ sadf $fmt $pre $ic $f -- $post" "$fmt"
 }
 
 has_power() {
@@ -145,39 +138,7 @@ done
 
 # ---- every clean -j output is JSON, every clean -x output well-formed XML ----
 
-validate() {
-	local bad
-	[ -s "$TMPD/check/cases" ] || return 0
-	bad=$(
-		cd "$TMPD/check" && python3 -c '
-import glob, json, sys
-for f in sorted(glob.glob("*.json")):
-    try:
-        json.load(open(f))
-    except Exception as e:
-        print(f.split(".")[0], "invalid JSON:", e)
-'
-		if command -v xmllint >/dev/null; then
-			ls ./*.xml >/dev/null 2>&1 &&
-				xmllint --noout --nonet ./*.xml 2>&1 | sed -n 's|^\./\([0-9]*\)\.xml:.*|\1 not well-formed XML|p' | sort -u
-		else
-			python3 -c '
-import glob, xml.dom.minidom
-for f in sorted(glob.glob("*.xml")):
-    try:
-        xml.dom.minidom.parse(f)
-    except Exception as e:
-        print(f.split(".")[0], "not well-formed XML:", e)
-'
-		fi
-	)
-	n_valid=$(ls "$TMPD/check" | grep -c '\.\(json\|xml\)$')
-	while read -r id why; do
-		[ -n "$id" ] || continue
-		fail "$why: $(grep "^$id " "$TMPD/check/cases" | cut -d' ' -f2-)"
-	done <<<"$bad"
-}
-validate
+validate_documents
 
-echo "$(basename "$0" .sh): ${#files[@]} files, $n_cases cases, ${n_valid:-0} outputs parsed"
+echo "$(basename "$0" .sh): ${#files[@]} files, $n_cases cases, $((n_json + n_xml)) outputs parsed"
 finish
