@@ -4,14 +4,33 @@
 # every half WATCHDOG_USEC in between, STATUS= lines, and on SIGTERM a last
 # sample, STOPPING=1 and exit status 0. Without NOTIFY_SOCKET, nothing of
 # this: SIGTERM kills sadc, as it kills sysstat's. notify_listen plays
-# systemd's part.
+# systemd's part. sadc speaks the protocol itself: no libsystemd is loaded.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-grep -q '^#define WITH_SYSTEMD_NOTIFY 1' "$top_builddir/config.h" ||
-	skip "built without the notify daemon (configure --without-systemd)"
 LISTEN=$top_builddir/tests/tools/notify_listen
 # When "make check" itself runs under systemd, its settings are not ours.
 unset NOTIFY_SOCKET WATCHDOG_USEC WATCHDOG_PID
+
+# 0. Neither libsystemd nor the libraries it loads (they cost every one-shot
+#    start from the collect timer a quarter of its time).
+if command -v ldd >/dev/null; then
+	libs=$(ldd "$SADC" | grep -E -o 'lib(systemd|gcrypt|lzma|zstd|lz4|cap|gpg-error)\.so[.0-9]*' |
+		tr '\n' ' ')
+	if [ -z "$libs" ]; then pass; else fail "sadc loads $libs"; fi
+fi
+
+# configure --without-systemd: NOTIFY_SOCKET is ignored, as by sysstat.
+if ! grep -q '^#define WITH_SYSTEMD_NOTIFY 1' "$top_builddir/config.h"; then
+	"$LISTEN" -t 60 "$TMPD/sock" "$SADC" 1 2 "$TMPD/w.sa" >"$TMPD/nw" 2>&1
+	if [ "$(cut -d' ' -f2- "$TMPD/nw")" = "exit 0" ] &&
+		"$SA_WALK" "$TMPD/w.sa" | grep -q 'ok records=2 '; then
+		pass
+	else
+		fail "built without the notify daemon: $(tr '\n' ' ' <"$TMPD/nw")"
+	fi
+	finish
+	exit
+fi
 
 # 1. A sample every 4 s, a 1 s watchdog; systemd's SIGTERM after the fourth
 #    keep-alive, between two samples.
@@ -19,8 +38,8 @@ mkdir -p "$TMPD/d1"
 WATCHDOG_USEC=1000000 "$LISTEN" -k 4 -t 60 "$TMPD/sock" "$SADC" -F -L 4 "$TMPD/d1" >"$TMPD/n1" \
 	2>"$TMPD/e1"
 file=$(ls "$TMPD/d1"/sa* 2>/dev/null | head -1)
-first() { grep -n "$1" "$TMPD/n1" | head -1 | cut -d: -f1; }
-if [ "$(first ' READY=1$')" = 1 ]; then pass; else fail "READY=1 is not the first notification: $(head -3 "$TMPD/n1")"; fi
+first_in() { grep -n "$2" "$1" | head -1 | cut -d: -f1; }
+if [ "$(first_in "$TMPD/n1" ' READY=1$')" = 1 ]; then pass; else fail "READY=1 is not the first notification: $(head -3 "$TMPD/n1")"; fi
 if grep -q "^[0-9]* STATUS=1 samples taken; writing to $file\$" "$TMPD/n1"; then pass; else
 	fail "no STATUS= after the first sample: $(head -3 "$TMPD/n1")"; fi
 # Keep-alives: the last gap between two of them, up to the stop, under the
@@ -70,7 +89,36 @@ for env in "" "WATCHDOG_USEC=200000 WATCHDOG_PID=1"; do
 	rm -f "$TMPD/n3.sa"
 done
 
-# 4. Without NOTIFY_SOCKET, SIGTERM kills sadc at once, as sysstat's.
+# 4. An abstract socket ("@name"), and a watchdog meant for sadc by
+#    WATCHDOG_PID (set to its pid, as systemd does): READY=1, keep-alives
+#    every half 300 ms between the two samples 2 s apart, exit 0.
+WATCHDOG_USEC=300000 "$LISTEN" -p -t 60 "@sysrec-notify-$$" "$SADC" 2 2 "$TMPD/n4.sa" \
+	>"$TMPD/n4" 2>&1
+n_ping=$(grep -c ' WATCHDOG=1$' "$TMPD/n4")
+if [ "$(first_in "$TMPD/n4" ' READY=1$')" = 1 ] && [ "$n_ping" -ge 8 ] &&
+	grep -q "^[0-9]* STATUS=2 samples taken; writing to $TMPD/n4.sa\$" "$TMPD/n4" &&
+	[ "$(tail -1 "$TMPD/n4" | cut -d' ' -f2-)" = "exit 0" ]; then
+	pass
+else
+	fail "abstract socket, WATCHDOG_PID: $n_ping keep-alives; $(tr '\n' ' ' <"$TMPD/n4" | head -c 300)"
+fi
+
+# 5. A socket that is no address, or that nobody listens on: one message on
+#    stderr, and the collection goes on.
+for sock in "relative/sock:Invalid argument" "$TMPD/nobody:No such file or directory"; do
+	rm -f "$TMPD/n5.sa"
+	NOTIFY_SOCKET=${sock%%:*} "$SADC" 1 3 "$TMPD/n5.sa" >/dev/null 2>"$TMPD/e5"
+	rc=$?
+	want="sadc: cannot notify the service manager at '${sock%%:*}': ${sock#*:}"
+	if [ $rc = 0 ] && [ "$(cat "$TMPD/e5")" = "$want" ] &&
+		"$SA_WALK" "$TMPD/n5.sa" | grep -q 'ok records=3 '; then
+		pass
+	else
+		fail "NOTIFY_SOCKET=${sock%%:*}: exit $rc, stderr $(head -3 "$TMPD/e5"), $("$SA_WALK" "$TMPD/n5.sa")"
+	fi
+done
+
+# 6. Without NOTIFY_SOCKET, SIGTERM kills sadc at once, as sysstat's.
 "$SADC" 1 100 "$TMPD/plain.sa" 2>/dev/null &
 pid=$!
 sleep 1.5

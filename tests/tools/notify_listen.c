@@ -2,11 +2,13 @@
 /*
  * notify_listen: plays systemd's side of sd_notify(3) for one command.
  *
- *   notify_listen [-k N] [-t SECONDS] SOCKET COMMAND [ARG...]
+ *   notify_listen [-k N] [-p] [-t SECONDS] SOCKET COMMAND [ARG...]
  *
- * Binds a datagram socket at SOCKET, runs COMMAND with NOTIFY_SOCKET set to
+ * Binds a datagram socket at SOCKET (a path, or "@name" in the abstract
+ * namespace, as systemd may pass it), runs COMMAND with NOTIFY_SOCKET set to
  * it, and prints every notification line as "MS LINE" (MS: milliseconds
- * since the start). With -k, once N WATCHDOG=1 lines have come after
+ * since the start). With -p, COMMAND also gets WATCHDOG_PID set to its own
+ * pid, as systemd sets it for a service's main process. With -k, once N WATCHDOG=1 lines have come after
  * READY=1, it sends a SIGTERM to the process that sent the last one, as
  * systemd stops a service's main process (COMMAND may be a wrapper such as
  * strace). When COMMAND ends it prints "exit STATUS"
@@ -15,6 +17,7 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,26 +119,42 @@ bind_socket(const char *path)
 	struct sockaddr_un a;
 	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	int one = 1;
+	size_t len = strlen(path);
+	socklen_t a_len = (socklen_t) (offsetof(struct sockaddr_un, sun_path) + len + 1);
 
-	if (fd < 0 || strlen(path) >= sizeof(a.sun_path))
+	if (fd < 0 || len >= sizeof(a.sun_path))
 		return -1;
 	/* The kernel then attaches each sender's pid, as systemd asks for. */
 	setsockopt(fd, SOL_SOCKET, SO_PASSCRED, &one, sizeof(one));
 	memset(&a, 0, sizeof(a));
 	a.sun_family = AF_UNIX;
-	memcpy(a.sun_path, path, strlen(path) + 1);
-	unlink(path);
-	if (bind(fd, (struct sockaddr *) &a, sizeof(a)) < 0) {
+	memcpy(a.sun_path, path, len + 1);
+	if (path[0] == '@') {
+		/* Abstract: a leading NUL, and the name without one after it. */
+		a.sun_path[0] = '\0';
+		a_len--;
+	} else {
+		unlink(path);
+	}
+	if (bind(fd, (struct sockaddr *) &a, a_len) < 0) {
 		close(fd);
 		return -1;
 	}
 	return fd;
 }
 
+/* Removes a path socket; an abstract one went with its descriptor. */
+static void
+unbind(const char *path)
+{
+	if (path[0] != '@')
+		unlink(path);
+}
+
 static int
 usage(void)
 {
-	fprintf(stderr, "usage: notify_listen [-k N] [-t SECONDS] SOCKET COMMAND [ARG...]\n");
+	fprintf(stderr, "usage: notify_listen [-k N] [-p] [-t SECONDS] SOCKET COMMAND [ARG...]\n");
 	return 2;
 }
 
@@ -144,12 +163,14 @@ main(int argc, char **argv)
 {
 	struct listener l;
 	long timeout = 30;
-	int opt, status;
+	int opt, status, set_pid = 0;
 
 	memset(&l, 0, sizeof(l));
-	while ((opt = getopt(argc, argv, "+k:t:")) != -1) {
+	while ((opt = getopt(argc, argv, "+k:pt:")) != -1) {
 		if (opt == 'k')
 			l.kill_after = atol(optarg);
+		else if (opt == 'p')
+			set_pid = 1;
 		else if (opt == 't')
 			timeout = atol(optarg);
 		else
@@ -168,6 +189,12 @@ main(int argc, char **argv)
 	l.child = fork();
 	if (l.child == 0) {
 		setenv("NOTIFY_SOCKET", argv[optind], 1);
+		if (set_pid) {
+			char pid[32];
+
+			snprintf(pid, sizeof(pid), "%ld", (long) getpid());
+			setenv("WATCHDOG_PID", pid, 1);
+		}
 		execvp(argv[optind + 1], argv + optind + 1);
 		fprintf(stderr, "notify_listen: cannot run '%s': %s\n", argv[optind + 1],
 		        strerror(errno));
@@ -193,11 +220,11 @@ main(int argc, char **argv)
 			waitpid(l.child, &status, 0);
 			printf("%ld timeout\n", elapsed_ms(&l));
 			close(l.fd);
-			unlink(argv[optind]);
+			unbind(argv[optind]);
 			return 1;
 		}
 	}
 	close(l.fd);
-	unlink(argv[optind]);
+	unbind(argv[optind]);
 	return 0;
 }
