@@ -3,7 +3,8 @@
  * sa_make: writes a synthetic, valid daily data file with the project's
  * writer, for the reader tests and the corruption suite.
  *
- *   sa_make [-r RECORDS] [-a ID[,ID...]] [-X] [-C] [-g] OUTPUT
+ *   sa_make [-r RECORDS] [-a ID[,ID...]] [-X] [-C] [-g] [-c N] [-d N] [-i N]
+ *           [-I N] [-s] OUTPUT
  *
  * -r  number of statistics records (default 3)
  * -a  activity ids to include, in registry order (default: all 42)
@@ -11,9 +12,18 @@
  * -C  add a comment and a LINUX RESTART record before the last record
  * -g  gzip the output
  * -c N CPUs (default 2), -d N disks and other devices (default 2), -i N network interfaces
+ * -I N rows of the interrupt matrix per CPU: the "sum" row and N - 1
+ *      interrupts (default 4; at most 4096, sysstat's NR2_MAX)
+ * -s  stable identities, as a real machine's: each disk keeps its major:minor
+ *     (300:index, a major that neither sysstat.ioconf nor /sys/dev/block
+ *     names) and the interrupts are named as /proc/interrupts' numbers with
+ *     "sum" first, so that sar matches items from one record to the next.
+ *     For the scale benchmark; without it, disks change major:minor at
+ *     every record (what the differential tests expect).
  *
  * Item contents are deterministic pseudo-random numbers in the numeric
- * fields and printable names in the trailing bytes.
+ * fields and printable names in the trailing bytes. The file is written
+ * record by record, so that archives of gigabytes need little memory.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -30,12 +40,21 @@ struct make_config {
 	int cpus;
 	int devices;
 	int ifaces;
+	int irqs;
 	int records;
 	bool selected[ACTIVITY_NR + 1];
 	bool swap;
 	bool special;
 	bool gzip;
+	bool stable;
 	const char *out;
+};
+
+/* Where the file goes: a file descriptor, or a gzip stream with -g. */
+struct make_out {
+	int fd;
+	gzFile gz;
+	int err;
 };
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
@@ -62,7 +81,7 @@ counts_of(const struct make_config *c, const struct activity_desc *d, int32_t *n
 	else if (d->policy == ACT_PER_DEVICE)
 		*nr = c->devices;
 	if (d->id == A_IRQ)
-		*nr2 = 4;
+		*nr2 = c->irqs;
 	else if (d->id == A_PWR_FREQ)
 		*nr2 = 2;
 }
@@ -122,6 +141,28 @@ put_swapped(struct archive_recbuf *b, const void *p, size_t len, const uint32_t 
 	archive_recbuf_put(b, tmp, len);
 }
 
+/* -s: the identity of item i (of nr2 per row) that stays the same across records. */
+static void
+stabilize_item(const struct activity_desc *d, unsigned char *item, int32_t i, int32_t nr2)
+{
+	if (d->id == A_DISK) {
+		struct stats_disk *sd = (struct stats_disk *) item;
+
+		sd->major = 300;
+		sd->minor = (uint32_t) i;
+	} else if (d->id == A_IRQ) {
+		struct stats_irq *si = (struct stats_irq *) item;
+
+		char name[16] = "sum";
+
+		/* Below SA_NR2_MAX, so at most 4 digits: the name always fits. */
+		if (i % nr2)
+			snprintf(name, sizeof(name), "%d", i % nr2 - 1);
+		memset(si->irq_name, 0, sizeof(si->irq_name));
+		memcpy(si->irq_name, name, sizeof(si->irq_name) - 1);
+	}
+}
+
 static void
 put_items(struct archive_recbuf *b, const struct make_config *c, const struct activity_desc *d,
           int32_t nr, int32_t nr2, int r)
@@ -134,6 +175,8 @@ put_items(struct archive_recbuf *b, const struct make_config *c, const struct ac
 		put_swapped(b, &nr, sizeof(nr), nr_types, c->swap);
 	for (i = 0; i < nr * nr2; i++) {
 		fill_item(d, item, i, r);
+		if (c->stable)
+			stabilize_item(d, item, i, nr2);
 		put_swapped(b, item, d->size, d->types_nr, c->swap);
 	}
 }
@@ -206,8 +249,23 @@ put_special(struct archive_recbuf *b, const struct make_config *c, uint64_t t)
 	put_swapped(b, &cpus, sizeof(cpus), nr_types, c->swap);
 }
 
+/* Writes out what b holds and empties it; the first error sticks in o->err. */
 static void
-build(struct archive_recbuf *b, const struct make_config *c)
+flush_out(struct make_out *o, struct archive_recbuf *b)
+{
+	if (!o->err && b->err)
+		o->err = b->err;
+	if (!o->err && o->gz) {
+		if (b->len && gzwrite(o->gz, b->data, (unsigned) b->len) != (int) b->len)
+			o->err = -EIO;
+	} else if (!o->err) {
+		o->err = archive_write_buf(o->fd, b);
+	}
+	archive_recbuf_reset(b);
+}
+
+static void
+build(struct make_out *o, struct archive_recbuf *b, const struct make_config *c)
 {
 	struct sa_file_activity list[ACTIVITY_NR];
 	struct archive_ident id = {
@@ -232,34 +290,39 @@ build(struct archive_recbuf *b, const struct make_config *c)
 	archive_put_file_start(b, &id, list, (uint32_t) n);
 	if (c->swap && !b->err)
 		swap_file_start(b->data, n);
-	for (r = 0; r < c->records; r++, t += 60, uptime += 6000) {
+	for (r = 0; r < c->records && !o->err; r++, t += 60, uptime += 6000) {
 		if (c->special && r == c->records - 1)
 			put_special(b, c, t - 30);
 		put_record_header(b, c, SA_R_STATS, uptime, t);
 		for (i = 0; i < n; i++)
 			put_items(b, c, activity_by_id(list[i].id), list[i].nr, list[i].nr2, r);
+		flush_out(o, b);
 	}
+	flush_out(o, b);
 }
 
 static int
-write_out(const struct make_config *c, const struct archive_recbuf *b)
+open_out(const struct make_config *c, struct make_out *o)
 {
-	int fd;
-	int rc;
-
 	if (c->gzip) {
-		gzFile gz = gzopen(c->out, "wb9");
-
-		if (!gz || gzwrite(gz, b->data, (unsigned) b->len) != (int) b->len)
-			return -EIO;
-		return gzclose(gz) == Z_OK ? 0 : -EIO;
+		o->gz = gzopen(c->out, "wb9");
+		return o->gz ? 0 : -EIO;
 	}
-	fd = open(c->out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (fd < 0)
-		return -errno;
-	rc = archive_write_buf(fd, b);
-	if (close(fd) < 0 && rc == 0)
+	o->fd = open(c->out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	return o->fd < 0 ? -errno : 0;
+}
+
+static int
+close_out(struct make_out *o)
+{
+	int rc = o->err;
+
+	if (o->gz) {
+		if (gzclose(o->gz) != Z_OK && rc == 0)
+			rc = -EIO;
+	} else if (close(o->fd) < 0 && rc == 0) {
 		rc = -errno;
+	}
 	return rc;
 }
 
@@ -285,18 +348,23 @@ select_ids(struct make_config *c, char *arg)
 int
 main(int argc, char **argv)
 {
-	struct make_config c = {.records = 3, .cpus = 2, .devices = 2, .ifaces = 2};
+	struct make_config c = {.records = 3, .cpus = 2, .devices = 2, .ifaces = 2, .irqs = 4};
+	struct make_out o = {.fd = -1};
 	struct archive_recbuf b = {0};
 	int opt, rc;
 
 	memset(c.selected, 1, sizeof(c.selected));
-	while ((opt = getopt(argc, argv, "r:a:XCgc:d:i:")) != -1) {
+	while ((opt = getopt(argc, argv, "r:a:XCgc:d:i:I:s")) != -1) {
 		if (opt == 'c')
 			c.cpus = atoi(optarg);
 		else if (opt == 'd')
 			c.devices = atoi(optarg);
 		else if (opt == 'i')
 			c.ifaces = atoi(optarg);
+		else if (opt == 'I')
+			c.irqs = atoi(optarg);
+		else if (opt == 's')
+			c.stable = true;
 		else if (opt == 'r')
 			c.records = atoi(optarg);
 		else if (opt == 'a')
@@ -310,13 +378,18 @@ main(int argc, char **argv)
 		else
 			return 2;
 	}
-	if (optind != argc - 1 || c.records < 0 || c.cpus < 1 || c.devices < 1 || c.ifaces < 1) {
-		fprintf(stderr, "usage: sa_make [-r N] [-a IDS] [-X] [-C] [-g] OUTPUT\n");
+	if (optind != argc - 1 || c.records < 0 || c.cpus < 1 || c.devices < 1 || c.ifaces < 1 ||
+	    c.irqs < 1 || c.irqs > SA_NR2_MAX) {
+		fprintf(stderr, "usage: sa_make [-r N] [-a IDS] [-X] [-C] [-g] [-c N] [-d N] [-i N] "
+		                "[-I N] [-s] OUTPUT\n");
 		return 2;
 	}
 	c.out = argv[optind];
-	build(&b, &c);
-	rc = b.err ? b.err : write_out(&c, &b);
+	rc = open_out(&c, &o);
+	if (rc == 0) {
+		build(&o, &b, &c);
+		rc = close_out(&o);
+	}
 	archive_recbuf_release(&b);
 	if (rc < 0) {
 		fprintf(stderr, "sa_make: cannot write '%s': %s\n", c.out, strerror(-rc));
