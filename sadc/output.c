@@ -2,14 +2,16 @@
 /*
  * sadc: the output file. Creating it, checking that we may append to it,
  * repairing a torn last record, rotating daily files, and writing each
- * record with a single write().
+ * record whole or not at all.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "datafile.h"
@@ -23,6 +25,93 @@ write_error(void)
 	sadc_fatal(2, "Cannot write data to system activity file: %s\n", strerror(errno));
 }
 
+/* Room for a note naming the output file, after sysstat's message. */
+#define NOTE_LEN (SADC_PATH_LEN + 160)
+
+/*
+ * After a failed write or sync, cuts the output file back to start, where
+ * the record (or, at 0, the file's header) began, so that the file ends
+ * with its last whole record again and sysstat's readers read it to the
+ * end. Puts a line saying what was done into note. When the cut itself
+ * fails, the note says so (the next sadc run cuts the torn record then).
+ */
+static void
+cut_back(struct sadc *s, off_t start, const char *what, char note[NOTE_LEN])
+{
+	const char *f = s->cfg.ofile;
+	struct stat st;
+	long long extra = -1;
+
+	if (fstat(s->ofd, &st) == 0) {
+		extra = (long long) (st.st_size - start);
+		if (extra <= 0) {
+			snprintf(note, NOTE_LEN,
+			         "sadc: '%s' left at %lld bytes: nothing of %s was written\n", f,
+			         (long long) start, what);
+			return;
+		}
+	}
+	if (ftruncate(s->ofd, start) < 0)
+		snprintf(note, NOTE_LEN, "sadc: cannot truncate '%s' back to %lld bytes: %s\n", f,
+		         (long long) start, strerror(errno));
+	else if (extra < 0)
+		snprintf(note, NOTE_LEN, "sadc: '%s' truncated back to %lld bytes (%s removed)\n",
+		         f, (long long) start, what);
+	else
+		snprintf(note, NOTE_LEN,
+		         "sadc: '%s' truncated back to %lld bytes (%lld bytes of %s removed)\n", f,
+		         (long long) start, extra, what);
+}
+
+/*
+ * Appends b to the output file whole, or leaves the file as it was:
+ * sysstat leaves the bytes of a write that failed half way (a full disk, a
+ * quota, an I/O error, the file size limit), and its readers then stop
+ * there with "End of system activity file unexpected" on every report of
+ * the file. Remembers where the record starts, until it is synced. (A
+ * writer appending at the same time without -L would lose its bytes to
+ * the cut too; without -L, writers are not kept apart anyway.)
+ */
+static void
+append_or_die(struct sadc *s, const struct archive_recbuf *b, const char *what)
+{
+	char note[NOTE_LEN];
+	off_t start = lseek(s->ofd, 0, SEEK_END);
+	int rc;
+
+	if (start < 0)
+		write_error();
+	s->rec_start = start;
+	rc = archive_write_buf(s->ofd, b);
+	if (rc == 0)
+		return;
+	cut_back(s, start, what, note);
+	sadc_fatal(2, "Cannot write data to system activity file: %s\n%s", strerror(-rc), note);
+}
+
+/*
+ * -f, and the end of a day's file at rotation: when fdatasync() fails
+ * (EIO: what it was to write may be lost in part), the last record written
+ * and not yet synced is cut off again; a record synced before is left
+ * alone. Should the cut itself not reach the disk before a
+ * crash, the torn tail left is cut by the next sadc run.
+ */
+static void
+sync_or_die(struct sadc *s)
+{
+	char note[NOTE_LEN] = "";
+	int err;
+
+	if (fdatasync(s->ofd) == 0) {
+		s->rec_start = -1;
+		return;
+	}
+	err = errno;
+	if (s->rec_start >= 0)
+		cut_back(s, s->rec_start, "the record that could not be synced", note);
+	sadc_fatal(4, "fdatasync: %s\n%s", strerror(err), note);
+}
+
 /*
  * Takes the -L lock. Returns 0 when locked (or no lock is wanted), 1 when
  * another process holds it and fatal is false.
@@ -33,8 +122,11 @@ take_lock(struct sadc *s, int fd, bool fatal)
 	if (!s->cfg.lock || s->locked)
 		return 0;
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
-		if (fatal || (errno != EWOULDBLOCK && errno != EAGAIN))
+		if (errno != EWOULDBLOCK && errno != EAGAIN)
 			sadc_fatal(1, "flock: %s\n", strerror(errno));
+		if (fatal)
+			sadc_fatal(1, "flock: %s\nsadc: '%s' is locked by another writer (-L)\n",
+			           strerror(errno), s->cfg.ofile);
 		return 1;
 	}
 	s->locked = true;
@@ -66,7 +158,14 @@ create_file(struct sadc *s)
 	if (ftruncate(s->ofd, 0) < 0)
 		sadc_fatal(2, "Cannot open %s: %s\n", s->cfg.ofile, strerror(errno));
 	sadc_put_file_start(s, &b);
-	write_all_or_die(s->ofd, &b);
+	/*
+	 * A header that cannot be written whole leaves the file empty: cut to
+	 * 0 bytes rather than removed, because ftruncate() acts on the file we
+	 * opened (and hold the -L lock on) while unlink() acts on a name that
+	 * another writer may have opened or replaced meanwhile; and an empty
+	 * file is one that both sysstat's sadc and ours simply start again.
+	 */
+	append_or_die(s, &b, "the header");
 	archive_recbuf_release(&b);
 }
 
@@ -216,8 +315,15 @@ sadc_open_output(struct sadc *s)
 
 	s->locked = false;
 	s->check_reboot = false;
+	s->rec_start = -1;
 	if (!s->cfg.ofile[0])
 		return;
+	/*
+	 * Past the file size limit (ulimit -f), write() fails with EFBIG and
+	 * the record is cut off again; the default action of SIGXFSZ would end
+	 * sadc in the middle of the record instead (sysstat's fate).
+	 */
+	signal(SIGXFSZ, SIG_IGN);
 	s->ofd = open(s->cfg.ofile, O_APPEND | O_RDWR | O_CLOEXEC);
 	if (s->ofd < 0) {
 		if (errno == ENOENT) {
@@ -290,7 +396,7 @@ sadc_write_special(struct sadc *s, uint8_t type)
 		archive_put_nr(&b, s->acts[activity_position(A_CPU)].nr_ini);
 	else
 		archive_put_comment(&b, s->cfg.comment);
-	write_all_or_die(s->ofd, &b);
+	append_or_die(s, &b, type == SA_R_RESTART ? "the restart record" : "the comment record");
 	archive_recbuf_release(&b);
 }
 
@@ -313,14 +419,18 @@ write_to_file(struct sadc *s)
 {
 	if (s->ofd < 0)
 		return;
-	if (take_lock(s, s->ofd, false))
-		return; /* locked by another writer: try again next interval */
+	if (take_lock(s, s->ofd, false)) {
+		/* As in sysstat, this sample is lost and the next one tries again; not silently. */
+		fprintf(stderr, "sadc: '%s' is locked by another writer (-L): sample skipped\n",
+		        s->cfg.ofile);
+		return;
+	}
 	archive_recbuf_reset(&s->out);
 	put_missed_restart(s, &s->out);
 	sadc_put_stats(s, &s->out, SA_R_STATS);
-	write_all_or_die(s->ofd, &s->out);
-	if (s->cfg.sync && fdatasync(s->ofd) < 0)
-		sadc_fatal(4, "fdatasync: %s\n", strerror(errno));
+	append_or_die(s, &s->out, "the record");
+	if (s->cfg.sync)
+		sync_or_die(s);
 }
 
 void
@@ -370,8 +480,7 @@ sadc_rotate(struct sadc *s, const char *new_file)
 {
 	sadc_write_sample(s, true);
 	if (s->ofd >= 0) {
-		if (fdatasync(s->ofd) < 0)
-			sadc_fatal(4, "fdatasync: %s\n", strerror(errno));
+		sync_or_die(s);
 		close(s->ofd);
 		s->ofd = -1;
 	}

@@ -58,7 +58,8 @@ struct sadc {
 	struct sa_record_header rec; /* the current sample's header */
 	struct archive_recbuf out;   /* the current record, built once */
 
-	int ofd; /* output file, -1 when none */
+	int ofd;         /* output file, -1 when none */
+	off_t rec_start; /* where the last record not yet synced starts, or -1 */
 	bool locked;
 	int stdfd;         /* stdout copy, -1 when not used */
 	uint64_t step;     /* samples taken (for the fixed clock) */
