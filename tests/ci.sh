@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 deps="build-essential autoconf automake libtool pkg-config zlib1g-dev libsystemd-dev
 check clang libclang-rt-14-dev sysstat gzip systemd strace groff-base man-db
-locales libxml2-utils python3 chromium"
+locales libxml2-utils python3 chromium debootstrap systemd-container"
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq

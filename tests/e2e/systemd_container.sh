@@ -1,0 +1,410 @@
+#!/bin/bash
+# The units under a real systemd: a Debian container (debootstrap minbase
+# with systemd) booted with systemd-nspawn, sysrec installed in it with
+# "make install DESTDIR=", driven with systemctl through nsenter. Checks,
+# under the units' real sandboxes: "systemctl enable --now sysstat" (a LINUX
+# RESTART record, the timers started); sysstat-collect, -rotate and -summary
+# run by hand (a record, yesterday's file closed, its report, the old files
+# compressed and removed); the notify daemon (active means READY=1 arrived,
+# the watchdog, its status text, a last sample at the stop); the files'
+# owners and modes; no denial in the journal; no unit failed.
+#
+# Needs root, debootstrap, systemd-nspawn and the Debian mirror of
+# /etc/apt/sources.list* (SYSREC_MIRROR overrides it); skips otherwise. The
+# debootstrap tree is kept as a tarball in /var/cache/sysrec-test-CODENAME
+# (SYSREC_NSPAWN_CACHE=DIR elsewhere, =none for none) for 30 days.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+[ "$(id -u)" = 0 ] || skip "not root (debootstrap and systemd-nspawn need root)"
+for c in debootstrap systemd-nspawn nsenter chroot wget pgrep; do
+	command -v $c >/dev/null ||
+		skip "$c is missing (Debian packages debootstrap systemd-container wget procps)"
+done
+
+# The container runs the host's Debian release, so that the binaries built
+# here find the same libraries there.
+codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+codename=${codename:-bookworm}
+include=systemd,systemd-sysv,dbus
+
+# Debian's mirror for that release: the first URI of a "deb" source whose
+# suites include it, one-line (.list) or deb822 (.sources) form.
+find_mirror() {
+	local f
+	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+		[ -r "$f" ] || continue
+		awk -v s="$codename" '$1 == "deb" {
+			sub(/^deb +(\[[^]]*\] +)?/, "")
+			if ($2 == s) { print $1; exit }
+		}' "$f"
+	done
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -r "$f" ] || continue
+		awk -v s="$codename" 'BEGIN { RS = ""; FS = "\n" }
+		{
+			types = uris = suites = ""
+			for (i = 1; i <= NF; i++) {
+				if ($i ~ /^Types:/) types = " " substr($i, 7) " "
+				if ($i ~ /^URIs:/) uris = substr($i, 6)
+				if ($i ~ /^Suites:/) suites = " " substr($i, 8) " "
+			}
+			gsub(/[ \t]+/, " ", types); gsub(/[ \t]+/, " ", suites)
+			if (types ~ / deb / && suites ~ (" " s " ")) { split(uris, u, " "); print u[1]; exit }
+		}' "$f"
+	done
+}
+mirror=${SYSREC_MIRROR:-$(find_mirror | head -1)}
+[ -n "$mirror" ] || skip "no Debian mirror for $codename in /etc/apt/sources.list*"
+
+cache_dir=${SYSREC_NSPAWN_CACHE:-/var/cache/sysrec-test-$codename}
+if command -v zstd >/dev/null; then
+	cache=$cache_dir/minbase-${include//,/-}.tar.zst
+	compress="zstd -q -1 -T0"
+	decompress="zstd -q -dc"
+else
+	cache=$cache_dir/minbase-${include//,/-}.tar.gz
+	compress="gzip -1"
+	decompress="gzip -dc"
+fi
+
+ROOT=$TMPD/root
+build_pid="" boot_pid="" pid1="" fg_pid=""
+
+# Shuts the container down (SIGTERM to systemd-nspawn: a clean poweroff),
+# then kills what is left, unmounts anything under TMPD and removes it.
+# Every step is bounded.
+cleanup() {
+	local i m
+	# timeout(1) passes the signal on to its whole process group.
+	for i in $build_pid $fg_pid; do kill -TERM "$i" 2>/dev/null; done
+	if [ -n "$boot_pid" ] && kill -0 "$boot_pid" 2>/dev/null; then
+		kill -TERM "$boot_pid" 2>/dev/null
+		for i in $(seq 40); do
+			kill -0 "$boot_pid" 2>/dev/null || break
+			sleep 0.25
+		done
+		# Killing PID 1 of the container kills all of its processes.
+		[ -n "$pid1" ] && kill -KILL "$pid1" 2>/dev/null
+		kill -KILL "$boot_pid" 2>/dev/null
+	fi
+	# Innermost first (debootstrap mounts /proc and /sys in its target).
+	for m in $(awk -v d="$TMPD" 'index($2, d "/") == 1 { print $2 }' /proc/self/mounts | sort -r); do
+		umount -l "$m" 2>/dev/null
+	done
+	rm -rf --one-file-system "$TMPD"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+# Runs a long step in the background and waits for it, so that a signal to
+# the test is handled at once (bash runs traps only between commands).
+bounded() {
+	"$@" &
+	fg_pid=$!
+	wait $fg_pid
+	local rc=$?
+	fg_pid=""
+	return $rc
+}
+
+# A make of our own, not a job of the "make check" that may be running us.
+unset MAKEFLAGS MFLAGS MAKELEVEL
+
+# 1. A plain build (no sanitizer runtime in the container) configured for
+#    the container's layout, made while debootstrap runs. The test's own
+#    build serves when it is one.
+plain_build() {
+	local mk=$top_builddir/Makefile
+	[ -f "$mk" ] && grep -q '^SAN_CFLAGS = *$' "$mk" && grep -q '^prefix = /usr$' "$mk" &&
+		grep -q '^sysconfdir = /etc$' "$mk" && grep -q '^localstatedir = /var$' "$mk" &&
+		grep -qE '^systemdsystemunitdir = (/usr)?/lib/systemd/system$' "$mk"
+}
+if plain_build; then
+	B=$top_builddir
+	timeout -k 10 600 sh -c "make -C '$B' all && make -C '$B' tests/tools/sa_walk" \
+		>"$TMPD/build.log" 2>&1 &
+elif [ -f "$top_srcdir/config.status" ]; then
+	skip "$top_srcdir is configured in place: no separate plain build can be made from it"
+else
+	B=$TMPD/build
+	mkdir -p "$B"
+	timeout -k 10 600 sh -c "cd '$B' && '$top_srcdir/configure' --prefix=/usr --sysconfdir=/etc \
+		--localstatedir=/var --with-systemdsystemunitdir=/lib/systemd/system && \
+		make -j$(nproc 2>/dev/null || echo 2) all && make tests/tools/sa_walk" >"$TMPD/build.log" 2>&1 &
+fi
+build_pid=$!
+t_start=$SECONDS
+
+# 2. The container's tree: from the cache, else debootstrap (and cached).
+from_cache=no
+if [ "$cache_dir" != none ] && [ -n "$(find "$cache" -mtime -30 2>/dev/null)" ]; then
+	mkdir -p "$ROOT"
+	if bounded timeout 120 sh -c "$decompress '$cache' | tar -C '$ROOT' --numeric-owner -xpf -" \
+		2>"$TMPD/err"; then
+		from_cache=yes
+	else
+		echo "note: cached tree $cache unusable: $(head -2 "$TMPD/err")"
+		rm -rf --one-file-system "$ROOT"
+	fi
+fi
+if [ $from_cache = no ]; then
+	bounded timeout 30 wget -q -O /dev/null "$mirror/dists/$codename/Release" ||
+		skip "the Debian mirror $mirror cannot be reached"
+	if ! bounded timeout -k 10 400 debootstrap --variant=minbase --include=$include "$codename" "$ROOT" \
+		"$mirror" >"$TMPD/debootstrap.log" 2>&1; then
+		tail -5 "$TMPD/debootstrap.log"
+		skip "debootstrap $codename from $mirror failed"
+	fi
+	if [ "$cache_dir" != none ] && mkdir -p "$cache_dir" 2>/dev/null; then
+		bounded timeout 120 sh -c "tar -C '$ROOT' --numeric-owner -cf - . | $compress >'$cache.$$'" &&
+			mv "$cache.$$" "$cache" || rm -f "$cache.$$"
+	fi
+fi
+[ $from_cache = yes ] && origin=$cache || origin=$mirror
+echo "container tree: $codename from $origin ($((SECONDS - t_start)) s)"
+
+wait "$build_pid"
+rc=$?
+build_pid=""
+if [ $rc != 0 ]; then
+	grep -E -m5 'error|Error' "$TMPD/build.log"
+	tail -5 "$TMPD/build.log"
+	fail "plain build in $B (exit $rc)"
+	finish
+	exit
+fi
+echo "build: $B ($((SECONDS - t_start)) s)"
+SA_WALK=$B/tests/tools/sa_walk
+
+# 3. sysrec in the tree; the container's clock in the test's time zone
+#    (TZ=GMT+12 runs the units at GMT+12); a short watchdog for the daemon.
+if ! timeout 300 make -C "$B" install DESTDIR="$ROOT" >"$TMPD/install.log" 2>&1; then
+	tail -20 "$TMPD/install.log"
+	fail "make install DESTDIR=$ROOT"
+	finish
+	exit
+fi
+for z in "$TZ" "Etc/$TZ"; do
+	if [ -f "$ROOT/usr/share/zoneinfo/$z" ]; then
+		ln -sfn "/usr/share/zoneinfo/$z" "$ROOT/etc/localtime"
+		break
+	fi
+done
+d=$ROOT/etc/systemd/system/sysstat-collect-daemon.service.d
+mkdir -p "$d"
+printf '[Service]\nWatchdogSec=2s\n' >"$d/watchdog.conf"
+# Old files for sa2: compressed after 3 days, removed after HISTORY (7).
+sed -i 's/^COMPRESSAFTER=.*/COMPRESSAFTER=3/' "$ROOT/etc/sysstat/sysstat"
+# The programs run there (the same libraries).
+for p in /usr/lib/sysstat/sadc /usr/bin/sar /usr/bin/sadf; do
+	if out=$(timeout 10 chroot "$ROOT" "$p" -V 2>&1) && [ -n "$out" ]; then pass; else
+		fail "$p does not run in the container: $(echo "$out" | head -2)"; fi
+done
+
+# 4. Boot. The container's PID 1 is the child of systemd-nspawn that is PID
+#    1 of its own namespace. --keep-unit: no scope to ask for on a host
+#    whose PID 1 is not systemd; --timezone=off: the zone set above, not
+#    the host's.
+machine=sysrec-test-$$
+timeout -k 10 900 systemd-nspawn -D "$ROOT" -M "$machine" -b --register=no --keep-unit --timezone=off \
+	--console=pipe </dev/null >"$TMPD/boot.log" 2>&1 &
+boot_pid=$!
+find_pid1() {
+	local p c
+	for p in $(pgrep -P "$boot_pid"); do
+		for c in $p $(pgrep -P "$p"); do
+			grep -q '^NSpid:.*[[:space:]]1$' "/proc/$c/status" 2>/dev/null && { echo "$c"; return; }
+		done
+	done
+}
+ctr() { # runs a command in the container, with its environment and clock
+	timeout 60 nsenter -t "$pid1" -a env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LC_ALL=C \
+		SYSTEMD_COLORS=0 "$@"
+}
+state=""
+for i in $(seq 120); do
+	kill -0 "$boot_pid" 2>/dev/null || break
+	[ -n "$pid1" ] || pid1=$(find_pid1)
+	if [ -n "$pid1" ]; then
+		state=$(timeout 5 nsenter -t "$pid1" -a systemctl is-system-running 2>/dev/null)
+		case $state in running | degraded) break ;; esac
+	fi
+	sleep 0.5
+done
+case $state in
+running) ;;
+degraded)
+	echo "note: the container is degraded: $(ctr systemctl --failed --no-legend --plain | tr '\n' ' ')"
+	;;
+*)
+	tail -10 "$TMPD/boot.log"
+	skip "the container did not boot (state '${state:-none}' after $i tries)"
+	;;
+esac
+echo "boot: $state ($((SECONDS - t_start)) s)"
+
+# Nothing at midnight: the checks name today's and yesterday's files.
+if [ "$(ctr date +%H%M)" -ge 2358 ]; then
+	echo "note: waiting for midnight to pass"
+	while [ "$(ctr date +%H)" = 23 ] && [ $SECONDS -lt $((t_start + 600)) ]; do sleep 5; done
+fi
+today=$(ctr date +%d)
+yesterday=$(ctr date -d '12:00 yesterday' +%d)
+SA=$ROOT/var/log/sysstat
+walk() { "$SA_WALK" "$SA/$1" 2>&1 | sed 's/^[^:]*: //'; }
+records() { walk "$1" | sed -n 's/.* records=\([0-9]*\) .*/\1/p'; }
+show() { ctr systemctl show -p "$1" --value "$2"; }
+# How many times systemd logged that a unit ended well.
+n_ended_ok() {
+	ctr journalctl --no-pager -o cat -u "$1" | grep -c "^$1: Deactivated successfully\.$"
+}
+# A oneshot service ran to success: "systemctl start" returned 0, and
+# systemd saw it exit with status 0 (ExecMainCode 1: CLD_EXITED). A unit
+# that nothing holds may have been unloaded since, its properties reset:
+# then systemd's log says how it ended.
+ran_ok() {
+	local u=$1 r
+	if ctr systemctl start "$u" 2>"$TMPD/err"; then :; else
+		fail "systemctl start $u: $(head -3 "$TMPD/err")"
+		return
+	fi
+	r="$(show Result "$u") $(show ExecMainCode "$u") $(show ExecMainStatus "$u")"
+	if [ "$r" = "success 1 0" ] || { [ "$r" = "success 0 0" ] && [ "$(n_ended_ok "$u")" = 1 ]; }; then
+		pass
+	else
+		fail "$u: Result ExecMainCode ExecMainStatus = $r"
+	fi
+}
+
+# 5. systemctl enable --now sysstat: sa1 --boot writes a LINUX RESTART
+#    record into today's new file, and the three timers are started.
+if ctr systemctl enable --now sysstat >"$TMPD/enable.out" 2>&1; then pass; else
+	fail "systemctl enable --now sysstat: $(head -3 "$TMPD/enable.out")"; fi
+r="$(show ActiveState sysstat.service) $(show SubState sysstat.service) $(show Result sysstat.service)"
+r="$r $(show ExecMainCode sysstat.service) $(show ExecMainStatus sysstat.service)"
+if [ "$r" = "active exited success 1 0" ]; then pass; else fail "sysstat.service: $r"; fi
+case "$(walk "sa$today")" in
+"ok records=1 stats=0 restarts=1 "*) pass ;;
+*) fail "sa$today after sa1 --boot: $(walk "sa$today")" ;;
+esac
+for t in sysstat-collect.timer sysstat-rotate.timer sysstat-summary.timer; do
+	r="$(ctr systemctl is-enabled $t) $(show ActiveState $t)"
+	if [ "$r" = "enabled active" ]; then pass; else fail "$t after enable --now: $r"; fi
+done
+# From here on the services are started by hand: the timers are stopped so
+# that a sample on the ten-minute mark does not upset the counts.
+ctr systemctl stop sysstat-collect.timer sysstat-rotate.timer sysstat-summary.timer
+
+# 6. Each timer's service, by hand.
+ran_ok sysstat-collect.service
+case "$(walk "sa$today")" in
+"ok records=2 stats=1 restarts=1 "*) pass ;;
+*) fail "sa$today after sysstat-collect.service: $(walk "sa$today")" ;;
+esac
+# sa1 --rotate closes yesterday's file when it was written in the last two
+# days: today's stands for it.
+cp -p "$SA/sa$today" "$SA/sa$yesterday"
+ran_ok sysstat-rotate.service
+case "$(walk "sa$yesterday")" in
+"ok records=3 stats=2 restarts=1 "*) pass ;;
+*) fail "sa$yesterday after sysstat-rotate.service: $(walk "sa$yesterday")" ;;
+esac
+# sa2 -A: yesterday's report; sa00 (5 days old, mode 0640) compressed by
+# gzip, which keeps its mode and owner; sar00 (9 days old) removed.
+cp "$SA/sa$today" "$SA/sa00"
+chmod 0640 "$SA/sa00"
+touch -d '5 days ago' "$SA/sa00"
+echo old >"$SA/sar00"
+touch -d '9 days ago' "$SA/sar00"
+ran_ok sysstat-summary.service
+if [ -s "$SA/sar$yesterday" ] && head -1 "$SA/sar$yesterday" | grep -q '^Linux '; then pass; else
+	fail "no report sar$yesterday: $(head -c 200 "$SA/sar$yesterday" 2>&1)"; fi
+if have_oracle; then
+	# sa2 -A is "sar -A" in ISO dates; Debian's sar on the same file, in the
+	# container's time zone, writes the same report.
+	TZ=$(readlink "$ROOT/etc/localtime" | sed 's|.*/zoneinfo/||') S_TIME_FORMAT=ISO \
+		"$ORACLE_SAR" -A -f "$SA/sa$yesterday" >"$TMPD/sar.oracle" 2>&1
+	if cmp -s "$TMPD/sar.oracle" "$SA/sar$yesterday"; then pass; else
+		fail "sar$yesterday differs from sysstat's sar -A:" \
+			"$(diff "$TMPD/sar.oracle" "$SA/sar$yesterday" | head -5)"
+	fi
+fi
+if [ -f "$SA/sa00.gz" ] && [ ! -e "$SA/sa00" ] && [ ! -e "$SA/sar00" ]; then pass; else
+	fail "sa2's cleanup: sa00 not compressed or sar00 not removed: $(ls "$SA" | tr '\n' ' ')"; fi
+
+# 7. The notify daemon. "systemctl start" returns once the service is
+#    active, which for Type=notify means READY=1 came (after the first sample).
+u=sysstat-collect-daemon.service
+n0=$(records "sa$today")
+t0=$SECONDS
+if ctr systemctl start $u 2>"$TMPD/err"; then pass; else fail "systemctl start $u: $(head -3 "$TMPD/err")"; fi
+r="$(show ActiveState $u) $(show SubState $u) $(show NotifyAccess $u)"
+if [ "$r" = "active running main" ]; then pass; else fail "$u after start: $r"; fi
+if [ "$(records "sa$today")" = $((n0 + 1)) ]; then pass; else
+	fail "$u: no first sample before READY: records $n0 -> $(records "sa$today")"; fi
+st=$(show StatusText $u)
+if [ "$st" = "1 samples taken; writing to /var/log/sysstat/sa$today" ]; then pass; else
+	fail "$u: StatusText='$st'"; fi
+w=$(show WatchdogUSec $u)
+if [ "$w" = 2s ]; then pass; else fail "$u: WatchdogUSec=$w, want the drop-in's 2s"; fi
+# The watchdog: keep-alives between the samples (10 s apart), the service
+# still up, same process, after three periods. The stop comes 7 s after
+# the first sample, in the middle of an interval: a last sample is taken.
+pid=$(show MainPID $u)
+sleep 2.5
+k1=$(show WatchdogTimestampMonotonic $u)
+sleep 2.5
+k2=$(show WatchdogTimestampMonotonic $u)
+while [ $((SECONDS - t0)) -lt 7 ]; do sleep 0.5; done
+r="$(show ActiveState $u) $(show MainPID $u) $(show NRestarts $u)"
+if [ "$r" = "active $pid 0" ]; then pass; else fail "$u after 3 watchdog periods: $r (MainPID was $pid)"; fi
+if [ -n "$k1" ] && [ "$k1" != 0 ] && [ "$k2" -gt "$k1" ] 2>/dev/null; then pass; else
+	fail "$u: no keep-alive between two reads 2.5 s apart: WatchdogTimestampMonotonic $k1, $k2"; fi
+n1=$(records "sa$today")
+t_stop=$((SECONDS - t0))
+if ctr systemctl stop $u 2>"$TMPD/err"; then pass; else fail "systemctl stop $u: $(head -3 "$TMPD/err")"; fi
+n2=$(records "sa$today")
+if [ "$n2" = $((n1 + 1)) ]; then pass
+elif [ "$t_stop" -ge 9 ]; then
+	echo "note: $u stopped ${t_stop}s after its start, near a sample; last sample not checked"
+else fail "$u: no last sample at the stop (${t_stop}s after its start): records $n1 -> $n2"; fi
+# Once stopped, the unit is unloaded (its Result= and ExecMain*= reset to
+# their defaults): systemd's own log says how it ended. An exit status
+# other than 0 would have left it failed, loaded, with "Failed with result".
+if [ "$(n_ended_ok $u)" = 1 ]; then pass; else
+	fail "$u after stop: $(ctr journalctl --no-pager -o cat -u $u | tail -3 | tr '\n' ' ')"; fi
+echo "daemon: records $n0 -> $n1 -> $n2, stopped after ${t_stop}s; status text '$st'"
+
+# 8. The files: the directory and every file root's, modes from UMask=0022
+#    (sa00.gz keeps sa00's 0640).
+want="755 0 0 $SA
+644 0 0 $SA/sa$today
+644 0 0 $SA/sa$yesterday
+640 0 0 $SA/sa00.gz
+644 0 0 $SA/sar$yesterday"
+got=$(stat -c '%a %u %g %n' "$SA" "$SA"/*)
+if [ "$(echo "$got" | sort)" = "$(echo "$want" | sort)" ]; then pass; else
+	fail "files in /var/log/sysstat: $(echo "$got" | tr '\n' ';') want $(echo "$want" | tr '\n' ';')"; fi
+
+# 9. The journal: no denial or kill for our units or programs, nothing they
+#    wrote to stderr, and no unit failed.
+units="sysstat.service sysstat-collect.service sysstat-rotate.service sysstat-summary.service
+$u sysstat-collect.timer sysstat-rotate.timer sysstat-summary.timer"
+ctr journalctl --no-pager -o short-monotonic >"$TMPD/journal" 2>&1
+grep -E 'sysstat|sadc|sa1|sa2|/usr/bin/sar' "$TMPD/journal" >"$TMPD/ours"
+deny='Permission denied|Operation not permitted|audit|SECCOMP|code=killed|status=31/SYS'
+deny="$deny|Failed with result|[Ww]atchdog timeout|Main process exited"
+if grep -qE "$deny" "$TMPD/ours"; then fail "journal: $(grep -E "$deny" "$TMPD/ours" | head -5)"; else
+	pass; fi
+# Lines our processes logged (their stderr): none expected.
+args=()
+for x in $units; do args+=("_SYSTEMD_UNIT=$x" +); done
+unset 'args[${#args[@]}-1]'
+out=$(ctr journalctl --no-pager -o cat "${args[@]}" 2>&1)
+if [ -z "$out" ]; then pass; else fail "our programs logged: $(echo "$out" | head -5)"; fi
+for x in $units; do
+	r=$(ctr systemctl is-failed $x)
+	if [ "$r" != failed ]; then pass; else fail "$x failed"; fi
+done
+echo "$(grep -c . "$TMPD/ours") journal lines about our units; total time $((SECONDS - t_start)) s"
+finish
