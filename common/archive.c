@@ -321,34 +321,85 @@ grow_items(struct archive_act *a, size_t j, size_t items)
 	return 0;
 }
 
+/* Brings items j to j + k - 1, read whole, to host order and the 12.6.1 layout. */
+static int
+normalise_items(struct archive_reader *r, struct archive_act *a, size_t j, size_t k)
+{
+	const struct activity_desc *d = a->desc;
+	uint32_t fsize = (uint32_t) a->fa.size;
+	bool remap = memcmp(d->types_nr, a->fa.types_nr, sizeof(d->types_nr)) != 0;
+
+	if (!r->swapped && !remap)
+		return 0;
+	for (; k > 0; j++, k--) {
+		unsigned char *item = a->buf + j * a->msize;
+
+		if (r->swapped)
+			layout_swap(a->fa.types_nr, item, fsize, r->is64);
+		if (remap && layout_remap(d->types_nr, a->fa.types_nr, item, fsize, d->size,
+		                          a->msize) < 0)
+			return fail(r, ARCHIVE_E_BAD_RECORD, source_offset(r->src), "%s: remap",
+			            d->name);
+	}
+	return 0;
+}
+
+/*
+ * Reads items j to j + k - 1 with one read when the file's items are as
+ * large as the buffer's (every item is then overwritten whole), one by one
+ * otherwise. A short read fails, after normalising the items read whole,
+ * at the first item not read whole, with the offset and byte count that
+ * reading the items one by one would give.
+ */
+static int
+read_run(struct archive_reader *r, struct archive_act *a, size_t j, size_t k)
+{
+	size_t fsize = (size_t) a->fa.size, whole;
+	uint64_t at = source_offset(r->src);
+	ssize_t n;
+	int rc;
+
+	if (fsize < a->msize) { /* k == 1 */
+		memset(a->buf + j * a->msize, 0, a->msize);
+		rc = read_exact(r, a->buf + j * a->msize, fsize, false, a->desc->name);
+		return rc < 0 ? rc : normalise_items(r, a, j, 1);
+	}
+	n = source_read(r->src, a->buf + j * fsize, k * fsize);
+	if (n < 0)
+		return fail(r, (int) n, at, "%s", a->desc->name);
+	whole = (size_t) n / fsize;
+	rc = normalise_items(r, a, j, whole);
+	if (rc < 0 || whole == k)
+		return rc;
+	memset(a->buf + (j + whole) * fsize + (size_t) n % fsize, 0, fsize - (size_t) n % fsize);
+	return fail(r, ARCHIVE_E_TRUNCATED, at + whole * fsize, "%s: %zu of %zu bytes",
+	            a->desc->name, (size_t) n % fsize, fsize);
+}
+
 /* Reads, normalises and remaps the items of one known activity. */
 static int
 read_items(struct archive_reader *r, struct archive_act *a, uint32_t nr)
 {
-	const struct activity_desc *d = a->desc;
-	size_t fsize = (size_t) a->fa.size;
 	size_t items = (size_t) nr * (size_t) a->fa.nr2;
-	size_t j;
+	/* source_read() reads at most 1 GiB at a time; items are at most 1 KiB. */
+	size_t max_run = ((size_t) 1 << 30) / SA_MAX_ITEM_STRUCT_SIZE;
+	size_t j, k;
 	int rc;
 
 	a->nr = 0;
-	for (j = 0; j < items; j++) {
-		unsigned char *item;
-
+	for (j = 0; j < items; j += k) {
 		rc = grow_items(a, j, items);
 		if (rc < 0)
 			return rc;
-		item = a->buf + j * a->msize;
-		memset(item, 0, a->msize);
-		rc = read_exact(r, item, fsize, false, d->name);
+		k = 1;
+		if ((size_t) a->fa.size == a->msize) {
+			k = (items < a->buf_items ? items : a->buf_items) - j;
+			if (k > max_run)
+				k = max_run;
+		}
+		rc = read_run(r, a, j, k);
 		if (rc < 0)
 			return rc;
-		if (r->swapped)
-			layout_swap(a->fa.types_nr, item, fsize, r->is64);
-		if (layout_remap(d->types_nr, a->fa.types_nr, item, (uint32_t) fsize, d->size,
-		                 a->msize) < 0)
-			return fail(r, ARCHIVE_E_BAD_RECORD, source_offset(r->src), "%s: remap",
-			            d->name);
 	}
 	a->nr = nr;
 	return 0;
