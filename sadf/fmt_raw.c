@@ -30,13 +30,11 @@
 #include "display.h"
 #include "layout.h"
 #include "sadf.h"
+#include "views.h"
 #include "banned.h"
 
 /* sysstat's NR_CPUS: the highest CPU item it looks at. */
 #define RAW_CPU_MAX 8192
-
-/* Interrupt numbers of --int= ranges are below sysstat's NR_IRQS. */
-#define RAW_IRQ_NR_MAX 4096
 
 /* The largest item struct (stats_filesystem), for zeros and copies. */
 #define RAW_ITEM_MAX 296
@@ -510,18 +508,10 @@ static const struct raw_field psi_mem_fields[] = {
 struct raw_ctx;
 
 /*
- * How sysstat matches an item with the previous record's (check_disk_reg
- * and its kin): same() finds it, again() tells it was registered again.
- */
-struct raw_match {
-	bool (*same)(const void *p, const void *c);
-	bool (*again)(const void *p, const void *c); /* NULL: never */
-};
-
-/*
  * One output: the activity and view output (SAR_O_*) it prints, the row
  * function walking its items, the name of the item's column ("CPU",
- * "IFACE"...; the first number of numbered items), and its fields.
+ * "IFACE"...; the first number of numbered items), how its view matches an
+ * item with the previous record's (sysstat's check_*_reg), and its fields.
  */
 struct raw_output {
 	uint32_t act_id;
@@ -529,7 +519,7 @@ struct raw_output {
 	void (*rows)(struct raw_ctx *x);
 	const char *item;
 	int item_base;
-	const struct raw_match *match;
+	sar_prev_fn *prev_of;
 	size_t item_name_off; /* the item's name in its struct (interfaces, FC hosts) */
 	bool listed;          /* the view may leave items out (--iface=) */
 	const struct raw_field *fields;
@@ -713,42 +703,18 @@ item_at(const struct raw_ctx *x, const struct sar_slot *sl, uint32_t i, uint32_t
 	return sar_item(x->a, sl, i, j);
 }
 
-/*
- * sysstat's check_*_reg: the position of item i's namesake in the previous
- * record, searched from i round the slot; -1 for a new item, -2 for one
- * registered again.
- */
-static int
-find_prev(const struct raw_ctx *x, uint32_t i, const void *c)
-{
-	const struct raw_match *m = x->o->match;
-	uint32_t n = x->prev->nr, j, j0;
-
-	if (!n)
-		return -1;
-	j = j0 = i < n ? i : n - 1;
-	do {
-		const void *p = sar_item(x->a, x->prev, j, 0);
-
-		if (m->same(p, c))
-			return m->again && m->again(p, c) ? -2 : (int) j;
-		if (++j >= n)
-			j = 0;
-	} while (j != j0);
-	return -1;
-}
-
 /* The previous values of item i (zeros for a new one), and its debug marker. */
 static const void *
 prev_of(const struct raw_ctx *x, uint32_t i, const void *c, const char **ret_marker)
 {
-	int j = find_prev(x, i, c);
+	bool again;
+	const void *p = x->o->prev_of(x->a, x->prev, i, c, &again);
 
 	*ret_marker = NULL;
-	if (j >= 0)
-		return sar_item(x->a, x->prev, (uint32_t) j, 0);
+	if (p)
+		return p;
 	if (x->st->debug)
-		*ret_marker = j == -1 ? "NEW" : "BCK";
+		*ret_marker = again ? "BCK" : "NEW";
 	return zero_item;
 }
 
@@ -946,12 +912,12 @@ rows_serial(struct raw_ctx *x)
 
 	for (i = 0; i < x->curr->nr; i++) {
 		const struct stats_serial *c = item_at(x, x->curr, i, 0);
-		int j = find_prev(x, i, c);
+		const void *p = x->o->prev_of(x->a, x->prev, i, c, NULL);
 
 		line_start(x->d);
-		item_int(x->d, x->o->item, x->st->debug && j < 0 ? "NEW" : NULL, c->line);
-		if (j >= 0)
-			put_fields(x, sar_item(x->a, x->prev, (uint32_t) j, 0), c);
+		item_int(x->d, x->o->item, x->st->debug && !p ? "NEW" : NULL, c->line);
+		if (p)
+			put_fields(x, p, c);
 		putc('\n', x->d->out);
 	}
 }
@@ -1018,97 +984,6 @@ rows_fs(struct raw_ctx *x)
 	}
 }
 
-/*
- * Whether an entry of --int= is a number or a range ("5", "0-16", "40-")
- * and then the decimal names it stands for: sar's rule (views_cpu.c).
- */
-static bool
-irq_range(const char *word, long *ret_lo, long *ret_hi)
-{
-	char range[16], *dash;
-	const char *hi_str;
-	long lo = -1, hi;
-	size_t len = strlen(word);
-
-	if (len > 16 || strspn(word, "0123456789-") != len)
-		return false;
-	/* Only the first 15 characters of a range are read. */
-	if (len >= sizeof(range))
-		len = sizeof(range) - 1;
-	memcpy(range, word, len);
-	range[len] = '\0';
-	dash = strchr(range, '-');
-	hi_str = range;
-	if (dash) {
-		*dash = '\0';
-		if (!range[0] || strspn(range, "0123456789") != strlen(range))
-			return false;
-		lo = strtol(range, NULL, 10);
-		if (lo >= RAW_IRQ_NR_MAX)
-			return false;
-		hi_str = dash + 1;
-	}
-	if (!hi_str[0] && !dash)
-		return false;
-	if (!hi_str[0]) {
-		hi = RAW_IRQ_NR_MAX - 1;
-	} else {
-		if (strspn(hi_str, "0123456789") != strlen(hi_str))
-			return false;
-		hi = strtol(hi_str, NULL, 10);
-		if (hi >= RAW_IRQ_NR_MAX)
-			return false;
-	}
-	*ret_lo = dash ? lo : hi;
-	*ret_hi = hi;
-	return *ret_lo <= hi;
-}
-
-static bool
-irq_name_in(const char *name, long lo, long hi)
-{
-	size_t len = strlen(name);
-	long v;
-
-	if (!len || len > 4 || strspn(name, "0123456789") != len || (name[0] == '0' && len > 1))
-		return false;
-	v = strtol(name, NULL, 10);
-	return v >= lo && v <= hi;
-}
-
-/* -I SUM and --int= make a list of the interrupts shown; without one, all are. */
-static bool
-irq_selected(const struct sar *s, const char *name)
-{
-	const struct strbuf *l = &s->o.int_list;
-	bool active = false;
-	size_t off = 0;
-
-	if (s->o.outputs[A_IRQ] & SAR_O_IRQ_SUM) {
-		if (!strcmp(name, "sum"))
-			return true;
-		active = true;
-	}
-	while (l->buf && off < l->len) {
-		const char *entry = l->buf + off;
-		long lo, hi;
-
-		off += strlen(entry) + 1;
-		if (!entry[0])
-			continue;
-		if (irq_range(entry, &lo, &hi)) {
-			active = true;
-			if (irq_name_in(name, lo, hi))
-				return true;
-		} else if (strlen(entry) < MAX_SA_IRQ_LEN) {
-			active = true;
-			if (!strcmp(entry, name))
-				return true;
-		}
-	}
-	return !active;
-}
-
 /* -I: one line per interrupt, its count on "all" and each CPU of -P. */
 static void
 rows_irq(struct raw_ctx *x)
@@ -1122,7 +997,7 @@ rows_irq(struct raw_ctx *x)
 		char name[MAX_SA_IRQ_LEN + 1];
 
 		snprintf(name, sizeof(name), "%.*s", (int) sizeof(q->irq_name), q->irq_name);
-		if (!irq_selected(&d->s, name))
+		if (!sar_irq_selected(&d->s, name))
 			continue;
 		line_start(d);
 		fprintf(d->out, " %s; %s;", x->o->item, name);
@@ -1142,112 +1017,16 @@ rows_irq(struct raw_ctx *x)
 	}
 }
 
-/* ---- matching items across records ---- */
-
-static bool
-same_serial(const void *p, const void *c)
-{
-	return ((const struct stats_serial *) p)->line == ((const struct stats_serial *) c)->line;
-}
-
-static bool
-same_disk(const void *p, const void *c)
-{
-	const struct stats_disk *dp = p, *dc = c;
-
-	return dp->major == dc->major && dp->minor == dc->minor;
-}
-
-/* Every counter went back, but those that were 0 (read-only, no discard). */
-static bool
-disk_again(const void *p, const void *c)
-{
-	const struct stats_disk *dp = p, *dc = c;
-
-	return dc->nr_ios < dp->nr_ios && (!dp->rd_sect || dc->rd_sect < dp->rd_sect) &&
-	       (!dp->wr_sect || dc->wr_sect < dp->wr_sect) &&
-	       (!dp->dc_sect || dc->dc_sect < dp->dc_sect);
-}
-
-static bool
-same_name(const char *p, const char *c, size_t len)
-{
-	return !strncmp(p, c, len);
-}
-
-static bool
-same_iface(const void *p, const void *c)
-{
-	return same_name(((const struct stats_net_dev *) p)->interface,
-	                 ((const struct stats_net_dev *) c)->interface, MAX_IFACE_LEN);
-}
-
-static bool
-same_eiface(const void *p, const void *c)
-{
-	return same_name(((const struct stats_net_edev *) p)->interface,
-	                 ((const struct stats_net_edev *) c)->interface, MAX_IFACE_LEN);
-}
-
-static bool
-same_fchost(const void *p, const void *c)
-{
-	return same_name(((const struct stats_fchost *) p)->fchost_name,
-	                 ((const struct stats_fchost *) c)->fchost_name, MAX_FCH_LEN);
-}
-
-/* A 64-bit wrap rather than a new interface: one count went back, its twin on, past 2^63. */
-static bool
-wrapped(uint64_t p_a, uint64_t c_a, uint64_t p_b, uint64_t c_b)
-{
-	return c_a < p_a && c_b > p_b && p_a > (~0ULL >> 1);
-}
-
-static bool
-dev_again(const void *prev, const void *curr)
-{
-	const struct stats_net_dev *p = prev, *c = curr;
-
-	if (c->rx_packets >= p->rx_packets && c->tx_packets >= p->tx_packets &&
-	    c->rx_bytes >= p->rx_bytes && c->tx_bytes >= p->tx_bytes &&
-	    c->rx_compressed >= p->rx_compressed && c->tx_compressed >= p->tx_compressed &&
-	    c->multicast >= p->multicast)
-		return false;
-	return !(wrapped(p->rx_bytes, c->rx_bytes, p->rx_packets, c->rx_packets) ||
-	         wrapped(p->tx_bytes, c->tx_bytes, p->tx_packets, c->tx_packets) ||
-	         wrapped(p->rx_packets, c->rx_packets, p->rx_bytes, c->rx_bytes) ||
-	         wrapped(p->tx_packets, c->tx_packets, p->tx_bytes, c->tx_bytes));
-}
-
-/* Any counter but rx_errors went back. */
-static bool
-edev_again(const void *prev, const void *curr)
-{
-	const struct stats_net_edev *p = prev, *c = curr;
-
-	return c->tx_errors < p->tx_errors || c->collisions < p->collisions ||
-	       c->rx_dropped < p->rx_dropped || c->tx_dropped < p->tx_dropped ||
-	       c->tx_carrier_errors < p->tx_carrier_errors ||
-	       c->rx_frame_errors < p->rx_frame_errors || c->rx_fifo_errors < p->rx_fifo_errors ||
-	       c->tx_fifo_errors < p->tx_fifo_errors;
-}
-
-static const struct raw_match serial_match = {same_serial, NULL};
-static const struct raw_match disk_match = {same_disk, disk_again};
-static const struct raw_match dev_match = {same_iface, dev_again};
-static const struct raw_match edev_match = {same_eiface, edev_again};
-static const struct raw_match fc_match = {same_fchost, NULL};
-
 // clang-format off
 #define OUT(id, opt, rows, item, fields) \
 	{ (id), (opt), (rows), (item), 0, NULL, 0, false, (fields), N(fields) }
 #define OUT_NUMBERED(id, item, base, fields) \
 	{ (id), SAR_O_MAIN, rows_numbered, (item), (base), NULL, 0, false, (fields), N(fields) }
-#define OUT_MATCHED(id, rows, item, match, listed, fields) \
-	{ (id), SAR_O_MAIN, (rows), (item), 0, &(match), 0, (listed), (fields), N(fields) }
-#define OUT_NAMED(id, item, match, st, name, listed, fields) \
-	{ (id), SAR_O_MAIN, rows_named, (item), 0, &(match), offsetof(struct st, name), (listed), \
-	  (fields), N(fields) }
+#define OUT_MATCHED(id, rows, item, prev_of, listed, fields) \
+	{ (id), SAR_O_MAIN, (rows), (item), 0, (prev_of), 0, (listed), (fields), N(fields) }
+#define OUT_NAMED(id, item, st, name, listed, fields) \
+	{ (id), SAR_O_MAIN, rows_named, (item), 0, sar_named_prev, offsetof(struct st, name), \
+	  (listed), (fields), N(fields) }
 
 static const struct raw_output outputs[] = {
 	OUT(A_CPU, SAR_O_CPU, rows_cpu, "CPU", cpu_fields),
@@ -1262,11 +1041,10 @@ static const struct raw_output outputs[] = {
 	OUT(A_HUGE, SAR_O_MAIN, rows_single, NULL, huge_fields),
 	OUT(A_KTABLES, SAR_O_MAIN, rows_single, NULL, ktables_fields),
 	OUT(A_QUEUE, SAR_O_MAIN, rows_single, NULL, queue_fields),
-	OUT_MATCHED(A_SERIAL, rows_serial, "TTY", serial_match, false, serial_fields),
-	OUT_MATCHED(A_DISK, rows_disk, "DEV", disk_match, true, disk_fields),
-	OUT_NAMED(A_NET_DEV, "IFACE", dev_match, stats_net_dev, interface, true, net_dev_fields),
-	OUT_NAMED(A_NET_EDEV, "IFACE", edev_match, stats_net_edev, interface, true,
-	          net_edev_fields),
+	OUT_MATCHED(A_SERIAL, rows_serial, "TTY", sar_serial_prev, false, serial_fields),
+	OUT_MATCHED(A_DISK, rows_disk, "DEV", sar_disk_prev, true, disk_fields),
+	OUT_NAMED(A_NET_DEV, "IFACE", stats_net_dev, interface, true, net_dev_fields),
+	OUT_NAMED(A_NET_EDEV, "IFACE", stats_net_edev, interface, true, net_edev_fields),
 	OUT(A_NET_NFS, SAR_O_MAIN, rows_single, NULL, nfs_fields),
 	OUT(A_NET_NFSD, SAR_O_MAIN, rows_single, NULL, nfsd_fields),
 	OUT(A_NET_SOCK, SAR_O_MAIN, rows_single, NULL, sock_fields),
@@ -1291,7 +1069,7 @@ static const struct raw_output outputs[] = {
 	OUT(A_PWR_USB, SAR_O_MAIN, rows_each, NULL, usb_fields),
 	OUT(A_FS, SAR_O_FS, rows_fs, "FILESYSTEM", fs_fields),
 	OUT(A_FS, SAR_O_FS_MOUNT, rows_fs, "MOUNTPOINT", fs_fields),
-	OUT_NAMED(A_NET_FC, "FCHOST", fc_match, stats_fchost, fchost_name, false, fc_fields),
+	OUT_NAMED(A_NET_FC, "FCHOST", stats_fchost, fchost_name, false, fc_fields),
 	OUT(A_NET_SOFT, SAR_O_MAIN, rows_softnet, "CPU", softnet_fields),
 	OUT(A_PSI_CPU, SAR_O_MAIN, rows_single, NULL, psi_cpu_fields),
 	OUT(A_PSI_IO, SAR_O_MAIN, rows_single, NULL, psi_io_fields),

@@ -71,3 +71,23 @@ sar_item(const struct sar_act *a, const struct sar_slot *sl, uint32_t i, uint32_
 
 	return sl->items + ((size_t) i * nr2 + j) * a->desc->size;
 }
+
+const void *
+sar_prev_search(const struct sar_act *a, const struct sar_slot *prev, uint32_t i, const void *c,
+                bool (*same)(const void *p, const void *c))
+{
+	uint32_t j, j0;
+
+	if (!prev->nr)
+		return NULL;
+	j = j0 = i < prev->nr ? i : prev->nr - 1;
+	do {
+		const void *p = sar_item(a, prev, j, 0);
+
+		if (same(p, c))
+			return p;
+		if (++j >= prev->nr)
+			j = 0;
+	} while (j != j0);
+	return NULL;
+}

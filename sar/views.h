@@ -72,4 +72,50 @@ SAR_VIEW(view_pwr_in);   /* -m IN */
 SAR_VIEW(view_pwr_freq); /* -m FREQ */
 SAR_VIEW(view_pwr_usb);  /* -m USB */
 
+/*
+ * What the views decide and sadf -r, which prints the stored counters
+ * rather than a view, must decide alike: which interrupts show, and which
+ * item of the previous record an item continues.
+ */
+
+/*
+ * -I: whether the interrupt named name ("sum", "0", "NMI"...) shows. -I SUM
+ * and each usable --int= entry (a number or range such as "5", "0-16",
+ * "40-", which stand for the decimal names of those interrupts, or a name
+ * shorter than MAX_SA_IRQ_LEN) make a list; without any, every one shows.
+ */
+bool sar_irq_selected(const struct sar *s, const char *name);
+
+/*
+ * sysstat's check_*_reg: the item of the previous record prev (activity a)
+ * that item c of the current record, at position i of its slot, continues,
+ * searched from position i (or prev's last) round prev. NULL when prev has
+ * none, or when the item was registered again since (its counters went
+ * back), for which sar takes zeros as the previous values; *ret_again, when
+ * ret_again is not NULL, is set to whether it was the second case.
+ */
+typedef const void *sar_prev_fn(const struct sar_act *a, const struct sar_slot *prev, uint32_t i,
+                                const void *c, bool *ret_again);
+
+/* Searches prev as above for the item same() takes for c (never registered again). */
+const void *sar_prev_search(const struct sar_act *a, const struct sar_slot *prev, uint32_t i,
+                            const void *c, bool (*same)(const void *p, const void *c));
+
+/* views_disk.c */
+sar_prev_fn sar_serial_prev; /* -y: the same line (never registered again) */
+/*
+ * -d: the same major:minor; registered again when its requests went down
+ * and so did each sector count (read, write, discard) that was not 0.
+ */
+sar_prev_fn sar_disk_prev;
+
+/*
+ * views_net.c: -n DEV, EDEV and FC (other activities: NULL): the same name
+ * (16 bytes at most). Registered again: for DEV, when a counter went back,
+ * unless bytes went back while packets went on (or the reverse) from past
+ * 2^63, a 64-bit wrap; for EDEV, when a counter other than rx_errors went
+ * back; FC hosts never.
+ */
+sar_prev_fn sar_named_prev;
+
 #endif

@@ -527,9 +527,8 @@ irq_entry_matches(const char *entry, const char *name, bool *ret_active)
 	return !strcmp(entry, name);
 }
 
-/* -I SUM and --int= make a list of interrupts; without one every interrupt is shown. */
-static bool
-irq_selected(const struct sar *s, const char *name)
+bool
+sar_irq_selected(const struct sar *s, const char *name)
 {
 	const struct strbuf *l = &s->o.int_list;
 	bool active = false;
@@ -685,7 +684,7 @@ irq_report(struct sar *s, struct sar_act *a, const struct sar_slot *prev_slot,
 		                       *q_all_p = cell(a, prev, 0, i);
 
 		irq_name(q_all_c, name, sizeof(name));
-		if (!irq_selected(s, name))
+		if (!sar_irq_selected(s, name))
 			continue;
 		if (s->sink) {
 			/* sadf has no -z. */

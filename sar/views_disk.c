@@ -217,27 +217,19 @@ const struct sar_view view_io = {
 
 /* ---- -y: serial lines ---- */
 
-/*
- * The item of prev for the same line, searched from position i (or the
- * last one) round the slot, as sysstat does; NULL when the line is new.
- */
-static const struct stats_serial *
-serial_prev(const struct sar_act *a, const struct sar_slot *prev, uint32_t i, uint32_t line)
+static bool
+same_line(const void *p, const void *c)
 {
-	uint32_t j, j0;
+	return ((const struct stats_serial *) p)->line == ((const struct stats_serial *) c)->line;
+}
 
-	if (!prev->nr)
-		return NULL;
-	j = j0 = i < prev->nr ? i : prev->nr - 1;
-	do {
-		const struct stats_serial *sp = sar_item(a, prev, j, 0);
-
-		if (sp->line == line)
-			return sp;
-		if (++j >= prev->nr)
-			j = 0;
-	} while (j != j0);
-	return NULL;
+const void *
+sar_serial_prev(const struct sar_act *a, const struct sar_slot *prev, uint32_t i, const void *c,
+                bool *ret_again)
+{
+	if (ret_again)
+		*ret_again = false;
+	return sar_prev_search(a, prev, i, c, same_line);
 }
 
 static void
@@ -279,7 +271,7 @@ serial_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 	for (i = 0; i < curr->nr; i++) {
 		const struct stats_serial *sc = sar_item(a, curr, i, 0);
 		const struct stats_serial *sp =
-		        s->since_boot ? &zero : serial_prev(a, prev, i, sc->line);
+		        s->since_boot ? &zero : sar_serial_prev(a, prev, i, sc, NULL);
 
 		if (!sp || (zero_omit(s) && !memcmp(sp, sc, sizeof(*sc))))
 			continue;
@@ -847,36 +839,26 @@ device_name(const struct sar *s, struct sar_disk_names *st, const struct stats_d
 
 /* ---- -d: block devices ---- */
 
-/*
- * The previous sample of the device at position i of curr: matched by
- * major:minor from position i round the slot. NULL (a zero previous) when
- * the device is new, or registered again: its requests went down, and so
- * did every sector count that was not zero.
- */
-static const struct stats_disk *
-disk_prev(const struct sar_act *a, const struct sar_slot *prev, uint32_t i,
-          const struct stats_disk *dc)
+static bool
+same_device(const void *p, const void *c)
 {
-	uint32_t j, j0;
+	const struct stats_disk *dp = p, *dc = c;
 
-	if (!prev->nr)
-		return NULL;
-	j = j0 = i < prev->nr ? i : prev->nr - 1;
-	do {
-		const struct stats_disk *dp = sar_item(a, prev, j, 0);
+	return dp->major == dc->major && dp->minor == dc->minor;
+}
 
-		if (dp->major == dc->major && dp->minor == dc->minor) {
-			bool again = dc->nr_ios < dp->nr_ios &&
-			             (!dp->rd_sect || dc->rd_sect < dp->rd_sect) &&
-			             (!dp->wr_sect || dc->wr_sect < dp->wr_sect) &&
-			             (!dp->dc_sect || dc->dc_sect < dp->dc_sect);
+const void *
+sar_disk_prev(const struct sar_act *a, const struct sar_slot *prev, uint32_t i, const void *c,
+              bool *ret_again)
+{
+	const struct stats_disk *dp = sar_prev_search(a, prev, i, c, same_device), *dc = c;
+	bool again = dp && dc->nr_ios < dp->nr_ios && (!dp->rd_sect || dc->rd_sect < dp->rd_sect) &&
+	             (!dp->wr_sect || dc->wr_sect < dp->wr_sect) &&
+	             (!dp->dc_sect || dc->dc_sect < dp->dc_sect);
 
-			return again ? NULL : dp;
-		}
-		if (++j >= prev->nr)
-			j = 0;
-	} while (j != j0);
-	return NULL;
+	if (ret_again)
+		*ret_again = again;
+	return again ? NULL : dp;
 }
 
 /* The values of a device's row. */
@@ -992,7 +974,8 @@ disk_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 	}
 	for (i = 0; i < curr->nr; i++) {
 		const struct stats_disk *dc = sar_item(a, curr, i, 0);
-		const struct stats_disk *dp = s->since_boot ? NULL : disk_prev(a, prev, i, dc);
+		const struct stats_disk *dp =
+		        s->since_boot ? NULL : sar_disk_prev(a, prev, i, dc, NULL);
 		char name[DEV_NAME_MAX];
 
 		if (!dp)

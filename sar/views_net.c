@@ -485,6 +485,8 @@ struct named_view {
 	bool filtered;  /* --iface= applies */
 	bool zero_omit; /* -z applies (and then the header comes every sample) */
 	size_t cmp_len; /* bytes compared by -z */
+	/* Whether two items have the same name: the item matched in the previous sample. */
+	bool (*same)(const void *p, const void *c);
 	/* Whether a counter went back, so that the item counts as new (NULL: never). */
 	bool (*reregistered)(const void *prev, const void *curr);
 	void (*values)(struct sar *s, const void *prev, const void *curr, uint64_t itv);
@@ -524,31 +526,28 @@ iface_selected(const struct sar *s, const char *name)
 	return !any;
 }
 
-/*
- * The previous sample's item of the same name, searched from the current
- * item's position (or the last one) round the list; NULL when absent.
- */
-static const void *
-find_prev(const struct sar_act *a, const struct sar_slot *prev, const char *name, uint32_t pos,
-          size_t name_off)
+static bool
+same_name_at(const void *p, const void *c, size_t off)
 {
-	char other[NAME_LEN + 1];
-	uint32_t j, j0;
+	return !strncmp((const char *) p + off, (const char *) c + off, NAME_LEN);
+}
 
-	if (!prev->nr)
-		return NULL;
-	j = pos < prev->nr ? pos : prev->nr - 1;
-	j0 = j;
-	do {
-		const void *p = sar_item(a, prev, j, 0);
+static bool
+same_iface(const void *p, const void *c)
+{
+	return same_name_at(p, c, offsetof(struct stats_net_dev, interface));
+}
 
-		item_name(other, p, name_off);
-		if (!strcmp(name, other))
-			return p;
-		if (++j >= prev->nr)
-			j = 0;
-	} while (j != j0);
-	return NULL;
+static bool
+same_eiface(const void *p, const void *c)
+{
+	return same_name_at(p, c, offsetof(struct stats_net_edev, interface));
+}
+
+static bool
+same_fchost(const void *p, const void *c)
+{
+	return same_name_at(p, c, offsetof(struct stats_fchost, fchost_name));
 }
 
 /*
@@ -686,6 +685,7 @@ static const struct named_view named_views[] = {
                 .zero_omit = true,
                 /* The counters, the speed and 3 bytes of the name, as sysstat compares. */
                 .cmp_len = sizeof(struct stats_net_dev) - MAX_IFACE_LEN - 1,
+                .same = same_iface,
                 .reregistered = dev_reregistered,
                 .values = dev_values,
         },
@@ -697,6 +697,7 @@ static const struct named_view named_views[] = {
                 .filtered = true,
                 .zero_omit = true,
                 .cmp_len = offsetof(struct stats_net_edev, interface),
+                .same = same_eiface,
                 .reregistered = edev_reregistered,
                 .values = edev_values,
         },
@@ -705,6 +706,7 @@ static const struct named_view named_views[] = {
                 .view = &view_net_fc,
                 .name_off = offsetof(struct stats_fchost, fchost_name),
                 .place = NAME_LAST,
+                .same = same_fchost,
                 .values = fc_values,
         },
 };
@@ -737,20 +739,31 @@ named_header(struct sar *s, const struct named_view *t, const struct sar_act *a)
 	sar_out_header(s, &v, s->ts_prev, a, NULL);
 }
 
+const void *
+sar_named_prev(const struct sar_act *a, const struct sar_slot *prev, uint32_t i, const void *c,
+               bool *ret_again)
+{
+	const struct named_view *t = named_of(a->desc->id);
+	const void *p = t ? sar_prev_search(a, prev, i, c, t->same) : NULL;
+	bool again = p && t->reregistered && t->reregistered(p, c);
+
+	if (ret_again)
+		*ret_again = again;
+	return again ? NULL : p;
+}
+
 /* The previous values of item i: its namesake, or zeros for a new or re-registered item. */
 static const void *
 named_prev(const struct sar *s, const struct named_view *t, const struct sar_act *a,
-           const struct sar_slot *prev, const void *c, const char *name, uint32_t i)
+           const struct sar_slot *prev, const void *c, uint32_t i)
 {
 	const void *p;
 
 	if (s->since_boot)
 		/* FC takes the (zeroed) first previous item, the interfaces zeros. */
 		return t->reregistered || !prev->items ? zero_item : sar_item(a, prev, 0, 0);
-	p = find_prev(a, prev, name, i, t->name_off);
-	if (!p || (t->reregistered && t->reregistered(p, c)))
-		return zero_item;
-	return p;
+	p = sar_named_prev(a, prev, i, c, NULL);
+	return p ? p : zero_item;
 }
 
 static unsigned
@@ -774,7 +787,7 @@ named_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 		item_name(name, c, t->name_off);
 		if (t->filtered && !iface_selected(s, name))
 			continue;
-		p = named_prev(s, t, a, prev, c, name, i);
+		p = named_prev(s, t, a, prev, c, i);
 		if (zero_omit && !memcmp(p, c, t->cmp_len))
 			continue;
 		sar_out_ts(s, s->ts_curr);
