@@ -204,6 +204,26 @@ keep_document() {
 	printf '%s\n' "$what" >"$TMPD/docs/$name.cmd"
 }
 
+# parse_documents json|xml: "NAME why" for each kept document of that kind
+# that python3's json (or xml.dom.minidom) does not parse.
+parse_documents() {
+	python3 - "$TMPD/docs" "$1" <<-'EOF'
+		import glob, json, os, sys, xml.dom.minidom
+		os.chdir(sys.argv[1])
+		kind = sys.argv[2]
+		for f in sorted(glob.glob("*." + kind)):
+		    try:
+		        if kind == "json":
+		            with open(f) as d:
+		                json.load(d)
+		        else:
+		            xml.dom.minidom.parse(f)
+		    except Exception as e:
+		        why = "invalid JSON" if kind == "json" else "ill-formed XML"
+		        print(f, "%s (%s)" % (why, str(e).replace("\n", " ")))
+	EOF
+}
+
 # validate_documents [--pass]: every kept -j document must parse as JSON
 # (python3) and every kept -x document must be well-formed XML (xmllint,
 # else python3's minidom). Each bad document is a failure naming its
@@ -215,16 +235,7 @@ validate_documents() {
 	: >"$TMPD/docs.bad"
 	if [ "$n_json" -gt 0 ]; then
 		if python3 -c 'import json' 2>/dev/null; then
-			python3 - "$TMPD/docs" >>"$TMPD/docs.bad" <<-'EOF'
-				import glob, json, os, sys
-				os.chdir(sys.argv[1])
-				for f in sorted(glob.glob("*.json")):
-				    try:
-				        with open(f) as d:
-				            json.load(d)
-				    except Exception as e:
-				        print(f, "invalid JSON (%s)" % str(e).replace("\n", " "))
-			EOF
+			parse_documents json >>"$TMPD/docs.bad"
 			n_checked=$((n_checked + n_json))
 		else
 			echo "python3 not found: the $n_json JSON documents are not validated"
@@ -241,15 +252,7 @@ validate_documents() {
 			fi
 			n_checked=$((n_checked + n_xml))
 		elif python3 -c 'import xml.dom.minidom' 2>/dev/null; then
-			python3 - "$TMPD/docs" >>"$TMPD/docs.bad" <<-'EOF'
-				import glob, os, sys, xml.dom.minidom
-				os.chdir(sys.argv[1])
-				for f in sorted(glob.glob("*.xml")):
-				    try:
-				        xml.dom.minidom.parse(f)
-				    except Exception as e:
-				        print(f, "ill-formed XML (%s)" % str(e).replace("\n", " "))
-			EOF
+			parse_documents xml >>"$TMPD/docs.bad"
 			n_checked=$((n_checked + n_xml))
 		else
 			echo "neither xmllint nor python3: the $n_xml XML documents are not validated"
