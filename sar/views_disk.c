@@ -1039,8 +1039,9 @@ fs_field(const struct stats_filesystem *f, bool mount, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int) strnlen(p, room), p);
 }
 
+/* Whether x and y are the same filesystem (struct stats_filesystem; sar_prev_search's same()). */
 static bool
-fs_same(const struct stats_filesystem *x, const struct stats_filesystem *y)
+fs_same(const void *x, const void *y)
 {
 	char nx[2 * MAX_FS_LEN + 1], ny[2 * MAX_FS_LEN + 1];
 
@@ -1063,27 +1064,6 @@ fs_display_name(const struct sar *s, const struct stats_filesystem *f, bool moun
 			return;
 	}
 	fs_field(f, mount, out, len);
-}
-
-/* The item of prev for the same filesystem, searched from position i round the slot. */
-static const struct stats_filesystem *
-fs_prev(const struct sar_act *a, const struct sar_slot *prev, uint32_t i,
-        const struct stats_filesystem *fc)
-{
-	uint32_t j, j0;
-
-	if (!prev->nr)
-		return NULL;
-	j = j0 = i < prev->nr ? i : prev->nr - 1;
-	do {
-		const struct stats_filesystem *fp = sar_item(a, prev, j, 0);
-
-		if (fs_same(fp, fc))
-			return fp;
-		if (++j >= prev->nr)
-			j = 0;
-	} while (j != j0);
-	return NULL;
 }
 
 /*
@@ -1166,7 +1146,7 @@ fs_unchanged(const struct sar *s, const struct sar_act *a, const struct sar_slot
 
 	if (!zero_omit(s) || s->since_boot)
 		return false;
-	fp = fs_prev(a, prev, i, fc);
+	fp = sar_prev_search(a, prev, i, fc, fs_same);
 	return fp && !memcmp(fp, fc, FS_VALUES_SIZE);
 }
 
