@@ -4,7 +4,7 @@
  * writer, for the reader tests and the corruption suite.
  *
  *   sa_make [-r RECORDS] [-a ID[,ID...]] [-X] [-C] [-g] [-c N] [-d N] [-i N]
- *           [-I N] [-s] OUTPUT
+ *           [-I N] [-s [-N]] OUTPUT
  *
  * -r  number of statistics records (default 3)
  * -a  activity ids to include, in registry order (default: all 42)
@@ -20,6 +20,9 @@
  *     "sum" first, so that sar matches items from one record to the next.
  *     For the scale benchmark; without it, disks change major:minor at
  *     every record (what the differential tests expect).
+ * -N  with -s, churn: each record has a new disk and a new interface first
+ *     and drops the last ones, so every other item sits one place further
+ *     than in the record before (what a host that adds devices sees).
  *
  * Item contents are deterministic pseudo-random numbers in the numeric
  * fields and printable names in the trailing bytes. The file is written
@@ -47,6 +50,7 @@ struct make_config {
 	bool special;
 	bool gzip;
 	bool stable;
+	bool churn;
 	const char *out;
 };
 
@@ -163,6 +167,15 @@ stabilize_item(const struct activity_desc *d, unsigned char *item, int32_t i, in
 	}
 }
 
+/* -N: the device or interface at position i of record r, one further per record. */
+static int32_t
+identity_of(const struct make_config *c, const struct activity_desc *d, int32_t i, int r)
+{
+	if (c->churn && (d->id == A_DISK || d->id == A_NET_DEV || d->id == A_NET_EDEV))
+		return i + c->records - 1 - r;
+	return i;
+}
+
 static void
 put_items(struct archive_recbuf *b, const struct make_config *c, const struct activity_desc *d,
           int32_t nr, int32_t nr2, int r)
@@ -174,9 +187,11 @@ put_items(struct archive_recbuf *b, const struct make_config *c, const struct ac
 	if (d->flags & AF_COUNTED)
 		put_swapped(b, &nr, sizeof(nr), nr_types, c->swap);
 	for (i = 0; i < nr * nr2; i++) {
-		fill_item(d, item, i, r);
+		int32_t k = identity_of(c, d, i, r);
+
+		fill_item(d, item, k, r);
 		if (c->stable)
-			stabilize_item(d, item, i, nr2);
+			stabilize_item(d, item, k, nr2);
 		put_swapped(b, item, d->size, d->types_nr, c->swap);
 	}
 }
@@ -354,7 +369,7 @@ main(int argc, char **argv)
 	int opt, rc;
 
 	memset(c.selected, 1, sizeof(c.selected));
-	while ((opt = getopt(argc, argv, "r:a:XCgc:d:i:I:s")) != -1) {
+	while ((opt = getopt(argc, argv, "r:a:XCgc:d:i:I:sN")) != -1) {
 		if (opt == 'c')
 			c.cpus = atoi(optarg);
 		else if (opt == 'd')
@@ -365,6 +380,8 @@ main(int argc, char **argv)
 			c.irqs = atoi(optarg);
 		else if (opt == 's')
 			c.stable = true;
+		else if (opt == 'N')
+			c.churn = true;
 		else if (opt == 'r')
 			c.records = atoi(optarg);
 		else if (opt == 'a')
@@ -379,9 +396,9 @@ main(int argc, char **argv)
 			return 2;
 	}
 	if (optind != argc - 1 || c.records < 0 || c.cpus < 1 || c.devices < 1 || c.ifaces < 1 ||
-	    c.irqs < 1 || c.irqs > SA_NR2_MAX) {
+	    c.irqs < 1 || c.irqs > SA_NR2_MAX || (c.churn && !c.stable)) {
 		fprintf(stderr, "usage: sa_make [-r N] [-a IDS] [-X] [-C] [-g] [-c N] [-d N] [-i N] "
-		                "[-I N] [-s] OUTPUT\n");
+		                "[-I N] [-s [-N]] OUTPUT\n");
 		return 2;
 	}
 	c.out = argv[optind];
