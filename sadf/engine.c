@@ -19,6 +19,7 @@
 #include "sadf.h"
 #include "source.h"
 #include "views.h"
+#include "sysexit.h"
 #include "banned.h"
 
 /* Where a walk stands. */
@@ -53,7 +54,7 @@ die_archive(struct sadf *d, int rc, const char *file)
 	sadf_flush(d);
 	fflush(d->out);
 	fputs(msg, stderr);
-	exit(status);
+	sysrec_exit(status);
 }
 
 void
@@ -110,7 +111,7 @@ xrealloc(void *p, size_t n)
 
 	if (!q) {
 		fputs("Cannot allocate memory\n", stderr);
-		exit(4);
+		sysrec_exit(4);
 	}
 	return q;
 }
@@ -288,7 +289,7 @@ sink_cell(struct sar *s, const struct sar_cell *c)
 
 		if (!p) {
 			fputs("Cannot allocate memory\n", stderr);
-			exit(4);
+			sysrec_exit(4);
 		}
 		d->cells = p;
 		d->cap_cells = cap;
@@ -636,7 +637,7 @@ unread_single(struct sar_act *a)
 
 			if (!p) {
 				fputs("Cannot allocate memory\n", stderr);
-				exit(4);
+				sysrec_exit(4);
 			}
 			sl->items = p;
 			sl->cap = size;
@@ -1005,4 +1006,29 @@ sadf_run(struct sadf *d, const char *file)
 	if (d->b->file_end)
 		d->b->file_end(d);
 	sadf_flush(d);
+}
+
+void
+sadf_engine_release(struct sadf *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n_names; i++) {
+		free(d->names[i]->buf);
+		free(d->names[i]->v);
+		free(d->names[i]->forms);
+		free(d->names[i]);
+	}
+	free(d->names);
+	d->names = NULL;
+	d->n_names = d->last_names = 0;
+	for (i = 0; d->plan && i < d->n_plan; i++)
+		free(d->plan[i].v);
+	free(d->plan);
+	d->plan = NULL;
+	d->n_plan = 0;
+	free(d->cells);
+	d->cells = NULL;
+	d->n_cells = d->cap_cells = 0;
+	strbuf_release(&d->strs);
 }

@@ -31,6 +31,7 @@
 #include "layout.h"
 #include "sadf.h"
 #include "views.h"
+#include "sysexit.h"
 #include "banned.h"
 
 /* sysstat's NR_CPUS: the highest CPU item it looks at. */
@@ -1138,7 +1139,7 @@ track_restart(struct raw_state *st, const struct archive_record *rec)
 
 		if (!p) {
 			fputs("Cannot allocate memory\n", stderr);
-			exit(4);
+			sysrec_exit(4);
 		}
 		st->restarts = p;
 		st->cap_restarts = cap;
@@ -1237,7 +1238,7 @@ raw_file_begin(struct sadf *d)
 		st->alloc = calloc(d->s.n_acts ? d->s.n_acts : 1, sizeof(*st->alloc));
 	if (!st || !st->alloc) {
 		fputs("Cannot allocate memory\n", stderr);
-		exit(4);
+		sysrec_exit(4);
 	}
 	st->debug = (d->c->out_opts & SADF_O_DEBUG) != 0;
 	st->n_acts = d->s.n_acts;
@@ -1272,6 +1273,7 @@ const struct sadf_backend sadf_raw = {
         .decode_all = true,
         .file_begin = raw_file_begin,
         .file_end = raw_file_end,
+        .release = raw_file_end,
         .record_read = raw_record_read,
         .print_view = raw_print_view,
         .restart = raw_restart,

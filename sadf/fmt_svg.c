@@ -10,6 +10,7 @@
  * are kept in memory and printed after the header.
  */
 #include <float.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include "sadf.h"
 #include "source.h"
 #include "svg.h"
+#include "sysexit.h"
 #include "banned.h"
 
 /* sysstat's geometry (sa.h): graph, margin, view and total sizes. */
@@ -139,6 +141,12 @@ struct svg {
 	bool restart;
 	uint64_t t, dt, itv;
 	uint64_t time_ref, time_end, time_first, time_last;
+
+	/* Freed by svg_release, also after an exit half-way. */
+	struct strbuf *count_names; /* count_items: per activity */
+	size_t n_count_names;
+	FILE *sink_out;             /* /dev/null for the views' own text */
+	unsigned custom[COL_MAX];   /* -O customcol's palette */
 };
 
 static bool
@@ -151,7 +159,7 @@ static _Noreturn void
 die_nomem(void)
 {
 	fputs("Cannot allocate memory\n", stderr);
-	exit(4);
+	sysrec_exit(4);
 }
 
 static _Noreturn void
@@ -162,7 +170,7 @@ die_archive(struct svg *v, int rc)
 
 	fflush(v->d->out);
 	fputs(msg, stderr);
-	exit(status);
+	sysrec_exit(status);
 }
 
 /* ---- item sets ---- */
@@ -390,8 +398,9 @@ sink_row_end(struct sar *s)
 	struct svg *v = s->sink_ctx;
 	const struct svg_graphs *g = v->g;
 	struct item_set *set;
-	bool restart = v->restart;
+	bool restart = v->restart, again = s->row_again;
 
+	s->row_again = false;
 	if (v->counting) {
 		count_name(v, v->cells[g->item_cell].str);
 		return;
@@ -410,8 +419,8 @@ sink_row_end(struct sar *s)
 		set = named_set(v, v->cells[g->item_cell].str);
 		if (!set)
 			return;
-		/* A device that was not in the previous record starts a new line. */
-		if (!set->seen_prev)
+		/* A device not in the previous record, or registered again, starts a new line. */
+		if (!set->seen_prev || again)
 			restart = true;
 		set->seen_now = true;
 	}
@@ -598,6 +607,31 @@ at_or_past_end(const struct svg *v, const struct tm *tm, bool cross_day, int lim
 	return o->use_end && sar_datecmp(tm, o->end_h, o->end_m, o->end_s, cross_day) >= limit;
 }
 
+/*
+ * Per-CPU activities graphed: sysstat reads them at every record of every
+ * pass (the count included), and items of one pass's records that the next
+ * pass's records do not overwrite stay in its buffers (a view shows them
+ * when it raises nr_ini to a record's count). Their slots follow every read.
+ */
+static bool
+keeps_buffers(const struct svg *v, const struct sar_act *a)
+{
+	return (a->desc->flags & AF_PERSISTENT) && a->fa->known_format &&
+	       v->d->s.o.outputs[a->desc->id];
+}
+
+/* Copies the record just read into slot k of those activities. */
+static void
+read_persistent(struct svg *v, int k)
+{
+	struct sar *s = &v->d->s;
+	uint32_t i;
+
+	for (i = 0; i < s->n_acts; i++)
+		if (keeps_buffers(v, &s->acts[i]))
+			sar_copy_slot(&s->acts[i], &s->acts[i].slot[k]);
+}
+
 static void
 copy_current(struct svg *v, bool all)
 {
@@ -608,7 +642,8 @@ copy_current(struct svg *v, bool all)
 	for (i = 0; i < s->n_acts; i++) {
 		struct sar_act *a = &s->acts[i];
 
-		if ((all || a == v->a) && a->fa->known_format && s->o.outputs[a->desc->id])
+		if ((all || a == v->a || keeps_buffers(v, a)) && a->fa->known_format &&
+		    s->o.outputs[a->desc->id])
 			sar_copy_slot(a, &a->slot[v->w.curr]);
 	}
 }
@@ -671,11 +706,25 @@ count_next(struct svg *v, bool *any, bool in_window)
 {
 	if (!next_record(v))
 		return false;
-	if (v->w.rec.hdr.record_type == SA_R_RESTART)
+	if (v->w.rec.hdr.record_type == SA_R_RESTART) {
 		v->d->s.r->hdr.sa_cpu_nr = v->w.rec.restart_cpu_nr;
-	else if (v->w.rec.hdr.record_type != SA_R_COMMENT)
+	} else if (v->w.rec.hdr.record_type != SA_R_COMMENT) {
 		*any = true;
+		read_persistent(v, 0);
+	}
 	return !in_window || !at_or_past_end(v, &v->w.rectime, false, 0);
+}
+
+static void
+free_count_names(struct svg *v)
+{
+	size_t i;
+
+	for (i = 0; v->count_names && i < v->n_count_names; i++)
+		strbuf_release(&v->count_names[i]);
+	free(v->count_names);
+	v->count_names = NULL;
+	v->n_count_names = 0;
 }
 
 /*
@@ -693,9 +742,10 @@ count_items(struct svg *v)
 	uint32_t cpu_nr = s->r->hdr.sa_cpu_nr;
 	struct strbuf *names = calloc(s->n_acts ? s->n_acts : 1, sizeof(*names));
 	bool any = false, found = false;
-	uint32_t i;
 	int rc;
 
+	v->count_names = names;
+	v->n_count_names = s->n_acts;
 	v->n_items = calloc(s->n_acts ? s->n_acts : 1, sizeof(*v->n_items));
 	if (!names || !v->n_items)
 		die_nomem();
@@ -719,9 +769,7 @@ rewind:
 	v->w.eof = false;
 	s->r->hdr.sa_cpu_nr = cpu_nr;
 out:
-	for (i = 0; i < s->n_acts; i++)
-		strbuf_release(&names[i]);
-	free(names);
+	free_count_names(v);
 	return found;
 }
 
@@ -737,13 +785,18 @@ find_first(struct svg *v)
 			return false;
 		if (v->w.rec.hdr.record_type == SA_R_RESTART)
 			apply_restart(v);
+		else if (v->w.rec.hdr.record_type != SA_R_COMMENT)
+			read_persistent(v, 0); /* sysstat reads each candidate into buffer 0 */
 	} while (v->w.rec.hdr.record_type == SA_R_RESTART ||
 	         v->w.rec.hdr.record_type == SA_R_COMMENT || before_start(v, &v->w.rectime) ||
 	         at_or_past_end(v, &v->w.rectime, false, 0));
 	v->w.hdr[2] = v->w.rec.hdr;
-	for (i = 0; i < s->n_acts; i++)
-		if (s->acts[i].fa->known_format && s->o.outputs[s->acts[i].desc->id])
+	for (i = 0; i < s->n_acts; i++) {
+		if (keeps_buffers(v, &s->acts[i]))
+			sar_copy_slot_from(&s->acts[i].slot[2], &s->acts[i].slot[0]);
+		else if (s->acts[i].fa->known_format && s->o.outputs[s->acts[i].desc->id])
 			sar_copy_slot(&s->acts[i], &s->acts[i].slot[2]);
+	}
 	v->w.fpos = source_offset(s->r->src);
 	v->w.cpu_nr = s->r->hdr.sa_cpu_nr;
 	v->w.nr_ini = calloc(s->n_acts ? s->n_acts : 1, sizeof(*v->w.nr_ini));
@@ -765,9 +818,11 @@ rewind_to_first(struct svg *v)
 		die_archive(v, rc);
 	v->w.eof = false;
 	s->r->hdr.sa_cpu_nr = v->w.cpu_nr;
-	for (i = 0; i < s->n_acts; i++)
+	for (i = 0; i < s->n_acts; i++) {
 		s->acts[i].nr_ini = v->w.nr_ini[i];
-	sar_copy_slot_from(&v->a->slot[!v->w.curr], &v->a->slot[2]);
+		if (&s->acts[i] == v->a || keeps_buffers(v, &s->acts[i]))
+			sar_copy_slot_from(&s->acts[i].slot[!v->w.curr], &s->acts[i].slot[2]);
+	}
 	v->w.hdr[!v->w.curr] = v->w.hdr[2];
 }
 
@@ -878,6 +933,27 @@ col(const struct svg *v, int k)
 	return v->pal[k];
 }
 
+/*
+ * sysstat's casts of doubles to long and unsigned int, as x86-64 computes
+ * them (cvttsd2si): the truncated value when it fits in 64 bits, else (and
+ * for NaN) the "integer indefinite" LONG_MIN; an unsigned int keeps the low
+ * 32 bits. The C casts themselves are undefined out of range, and hostile
+ * files reach them.
+ */
+static long
+long_as_x86(double x)
+{
+	if (!(x >= -9223372036854775808.0 && x < 9223372036854775808.0))
+		return LONG_MIN;
+	return (long) x;
+}
+
+static unsigned
+u32_as_x86(double x)
+{
+	return (unsigned) (unsigned long) long_as_x86(x);
+}
+
 static unsigned
 pwr10(int n)
 {
@@ -900,7 +976,7 @@ ygrid(double lmax, int *dp)
 	*dp = 0;
 	if (lmax == 0)
 		lmax = 1;
-	n = (long) (lmax / H_GRIDNR);
+	n = long_as_x86(lmax / H_GRIDNR);
 	if (!n) {
 		*dp = 2;
 		return lmax / H_GRIDNR;
@@ -930,7 +1006,7 @@ hgrid(struct svg *v, double ypos, double yfactor, double lmax, int dp)
 		strbuf_addf(b,
 		            "<text x=\"0\" y=\"%ld\" style=\"fill: #%06x; stroke: none; font-size: "
 		            "12px; text-anchor: end\">%.*f.</text>\n",
-		            (long) (strtod(tmp, NULL) * yfactor), col(v, COL_AXIS), dp, ypos * j);
+		            long_as_x86(strtod(tmp, NULL) * yfactor), col(v, COL_AXIS), dp, ypos * j);
 		j++;
 	} while (ypos * j <= lmax && j < MAX_HLINES_NR);
 }
@@ -957,15 +1033,17 @@ vgrid(struct svg *v, long xpos, double xfactor, int v_gridnr)
 			strbuf_addf(b,
 			            "<text x=\"%ld\" y=\"15\" style=\"fill: #%06x; stroke: none; "
 			            "font-size: 14px; text-anchor: start\">%2d:00</text>\n",
-			            (long) ((double) (xpos * j) * xfactor) - 15, col(v, COL_AXIS),
+			            /* sysstat's subtraction, wrapping as x86 does from LONG_MIN. */
+			            (long) ((unsigned long) long_as_x86((double) (xpos * j) * xfactor) - 15),
+			            col(v, COL_AXIS),
 			            tm.tm_hour);
 		else
 			strbuf_addf(b,
 			            "<text x=\"%ld\" y=\"10\" style=\"fill: #%06x; stroke: none; "
 			            "font-size: 12px; text-anchor: start\" "
 			            "transform=\"rotate(45,%ld,0)\">%s</text>\n",
-			            (long) ((double) (xpos * j) * xfactor), col(v, COL_AXIS),
-			            (long) ((double) (xpos * j) * xfactor), hms);
+			            long_as_x86((double) (xpos * j) * xfactor), col(v, COL_AXIS),
+			            long_as_x86((double) (xpos * j) * xfactor), hms);
 		stamp += (uint64_t) xpos;
 	}
 	if (!v->local)
@@ -991,7 +1069,7 @@ autoscale(const struct svg *v, const struct line *l, int group, bool bar, double
 
 		if (l[j].max == 0 || l[j].max == gmax)
 			continue;
-		asf[j] = pwr10(snprintf(buf, sizeof(buf), "%u", (unsigned) (gmax / l[j].max)) - 1);
+		asf[j] = pwr10(snprintf(buf, sizeof(buf), "%u", u32_as_x86(gmax / l[j].max)) - 1);
 	}
 }
 
@@ -1485,35 +1563,60 @@ custom_palette(unsigned *pal, const char *env)
 	}
 }
 
+/* The run's state, whether it ended or stopped half-way. */
+static void
+svg_release(struct sadf *d)
+{
+	struct svg *v = d->fmt;
+
+	if (!v)
+		return;
+	if (v->g)
+		release_sets(v);
+	free_count_names(v);
+	strbuf_release(&v->body);
+	strbuf_release(&v->names);
+	free(v->w.nr_ini);
+	free(v->n_items);
+	if (v->sink_out)
+		fclose(v->sink_out);
+	d->s.out = d->out;
+	d->s.sink = NULL;
+	d->s.sink_ctx = NULL;
+	free(v);
+	d->fmt = NULL;
+}
+
 static void
 svg_run(struct sadf *d, const char *file)
 {
-	static unsigned custom[COL_MAX];
-	static struct svg v;
+	/* On the heap (its cells are big), and in d->fmt, for svg_release. */
+	struct svg *v = calloc(1, sizeof(*v));
 	struct counts n = {0, 1};
 	unsigned int cpu_nr;
-	FILE *sink_out;
 
-	memset(&v, 0, sizeof(v));
-	v.d = d;
-	v.file = file;
-	v.opts = d->c->out_opts;
-	v.local = d->c->time_mode == SADF_T_LOCAL;
-	v.pal = palettes[PAL_DEFAULT];
-	if (opt(&v, SADF_O_CUSTOMCOL)) {
-		memcpy(custom, palettes[PAL_CUSTOM], sizeof(custom));
-		custom_palette(custom, getenv("S_COLORS_PALETTE"));
-		v.pal = custom;
+	if (!v)
+		die_nomem();
+	d->fmt = v;
+	v->d = d;
+	v->file = file;
+	v->opts = d->c->out_opts;
+	v->local = d->c->time_mode == SADF_T_LOCAL;
+	v->pal = palettes[PAL_DEFAULT];
+	if (opt(v, SADF_O_CUSTOMCOL)) {
+		memcpy(v->custom, palettes[PAL_CUSTOM], sizeof(v->custom));
+		custom_palette(v->custom, getenv("S_COLORS_PALETTE"));
+		v->pal = v->custom;
 	}
-	if (opt(&v, SADF_O_BWCOL)) {
-		v.pal = palettes[PAL_BW];
-		v.bw = true;
+	if (opt(v, SADF_O_BWCOL)) {
+		v->pal = palettes[PAL_BW];
+		v->bw = true;
 	}
 	/* The views print nothing in sink mode, but some write their item numbers: drop them. */
-	sink_out = fopen("/dev/null", "w");
-	d->s.out = sink_out ? sink_out : d->out;
+	v->sink_out = fopen("/dev/null", "w");
+	d->s.out = v->sink_out ? v->sink_out : d->out;
 	d->s.sink = &svg_sink;
-	d->s.sink_ctx = &v;
+	d->s.sink_ctx = v;
 	if (d->c->header_only) {
 		/* -H: the document's opening and closing only (sysstat's F_BEGIN + F_END). */
 		fprintf(d->out,
@@ -1521,33 +1624,29 @@ svg_run(struct sadf *d, const char *file)
 		        "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
 		        "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
 		        "<svg xmlns=\"http://www.w3.org/2000/svg\"%s>\n</svg>\n",
-		        opt(&v, SADF_O_SHOWTOC) ? " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" : "");
+		        opt(v, SADF_O_SHOWTOC) ? " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" : "");
 		goto out;
 	}
 	sar_init_acts(&d->s, file);
-	v.w.curr = 1;
-	v.w.reset = true;
-	if (count_items(&v)) {
-		v.nr_act_dispd = count_displayed(&v);
-		n = count_rows(&v);
+	v->w.curr = 1;
+	v->w.reset = true;
+	if (count_items(v)) {
+		v->nr_act_dispd = count_displayed(v);
+		n = count_rows(v);
 		/* sysstat prints the header before its passes, with the CPU count they start from. */
 		cpu_nr = d->s.r->hdr.sa_cpu_nr;
-		if (find_first(&v))
-			run_all(&v);
+		if (find_first(v))
+			run_all(v);
 		d->s.r->hdr.sa_cpu_nr = cpu_nr;
 	}
-	print_header(&v, n.graph_nr, n.views_per_row);
-	fwrite(v.body.buf ? v.body.buf : "", 1, v.body.len, d->out);
-	print_trailer(&v);
-	strbuf_release(&v.body);
-	free(v.w.nr_ini);
-	free(v.n_items);
+	print_header(v, n.graph_nr, n.views_per_row);
+	fwrite(v->body.buf ? v->body.buf : "", 1, v->body.len, d->out);
+	print_trailer(v);
 out:
-	if (sink_out)
-		fclose(sink_out);
-	d->s.out = d->out;
+	svg_release(d);
 }
 
 const struct sadf_backend sadf_svg = {
         .run = svg_run,
+        .release = svg_release,
 };

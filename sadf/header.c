@@ -15,6 +15,7 @@
 #include "options.h"
 #include "sadf.h"
 #include "source.h"
+#include "sysexit.h"
 #include "banned.h"
 
 void
@@ -31,7 +32,7 @@ sadf_resolve_file(struct sadf_config *c)
 	    datafile_daily_name(c->file, sizeof(c->file), dir, &day) < 0 ||
 	    strlen(c->file) >= SADF_SYSSTAT_FILE_LEN) {
 		fprintf(stderr, "set_default_file: %.*s\n", SADF_SYSSTAT_FILE_LEN - 1, c->file);
-		exit(1);
+		sysrec_exit(1);
 	}
 	c->default_file = true;
 }
@@ -49,7 +50,7 @@ report(int rc, const char *file, const struct archive_reader *r)
 }
 
 int
-sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_other)
+sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_other, int *ret_fd)
 {
 	/* sysstat's DISPLAY_HDR_ONLY: the header report, or -H with -j, -x, -g. */
 	bool header_only = c->header_only || c->format == SADF_F_NONE;
@@ -64,11 +65,10 @@ sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_other
 		fputs(msg, stderr);
 		return rc;
 	}
+	*ret_fd = fd;
 	rc = source_open_fd(fd, &src);
-	if (rc < 0) {
-		close(fd);
+	if (rc < 0)
 		return report(rc, c->file, r);
-	}
 	rc = archive_open(r, src, true);
 	if (rc == 1 && (header_only || c->format == SADF_F_CONV)) {
 		/* Another format: its magic and version are all there is to show. */

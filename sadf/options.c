@@ -8,6 +8,7 @@
 #include "nls.h"
 #include "options.h"
 #include "sadf.h"
+#include "sysexit.h"
 #include "banned.h"
 
 void
@@ -25,7 +26,7 @@ sadf_usage(void)
 	        "[ -s [ <hh:mm[:ss]> ] ] [ -e [ <hh:mm[:ss]> ] ]\n"
 	        "[ -- <sar_options> ]\n"),
 	      stderr);
-	exit(1);
+	sysrec_exit(1);
 }
 
 static bool

@@ -121,6 +121,8 @@ struct sadf_backend {
 	/* -r: every archive_next() of the walk, with its return code. */
 	void (*record_read)(struct sadf *d, const struct archive_record *rec, int rc);
 	bool decode_all; /* -r: every activity of every record is decoded, not the pass's only */
+	/* Frees the backend's state in d->fmt, also after an exit half-way (NULL: none). */
+	void (*release)(struct sadf *d);
 };
 
 /* The state of one sadf run. */
@@ -156,6 +158,17 @@ struct sadf {
 	char obuf[1 << 16]; /* the output buffer of sadf_put() */
 	void *fmt;          /* the backend's own state (-r) */
 };
+
+/*
+ * Runs sadf with argv (argv[0] included), writing to out and the messages to
+ * stderr; returns the exit status. It also returns, through the trap of
+ * sysexit.h when one is armed, where sadf would exit. Nothing of the run
+ * outlives it.
+ */
+int sadf_main(int argc, char **argv, FILE *out);
+
+/* engine.c: frees the engine's state in d (names, plan, captured cells). */
+void sadf_engine_release(struct sadf *d);
 
 /* Backends (fmt_*.c). */
 extern const struct sadf_backend sadf_ppc;
@@ -285,8 +298,10 @@ void sadf_resolve_file(struct sadf_config *c);
  * except for -c and for a file of another format magic when only headers
  * are shown (-H; *ret_other is then true and r->hdr stays zeroed). Prints
  * sysstat's message on failure and returns its exit status; 0 on success.
+ * *ret_fd is the file's descriptor once it is open, whatever the result:
+ * the caller closes it after releasing r.
  */
-int sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_other);
+int sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_other, int *ret_fd);
 
 /*
  * sadf -c on a file opened by sadf_open: nothing to do for a current file;

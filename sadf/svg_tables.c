@@ -15,6 +15,7 @@
 #include "layout.h"
 #include "svg.h"
 #include "views.h"
+#include "sysexit.h"
 #include "banned.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -105,7 +106,7 @@ softnet_raw(struct svg *v, struct sar_act *a, struct sar_slot *prev, struct sar_
 	offline = calloc(n, 1);
 	if (!offline) {
 		fputs("Cannot allocate memory\n", stderr);
-		exit(4);
+		sysrec_exit(4);
 	}
 	all_c = item_at(a, curr, 0);
 	all_p = item_at(a, prev, 0);

@@ -16,6 +16,7 @@
 #include "display.h"
 #include "sar.h"
 #include "source.h"
+#include "sysexit.h"
 #include "banned.h"
 
 /* Where a pass over the file stands. */
@@ -38,7 +39,7 @@ die_archive(struct sar *s, int rc, const char *file)
 
 	fflush(s->out);
 	fputs(msg, stderr);
-	exit(status);
+	sysrec_exit(status);
 }
 
 /* ---- time ---- */
@@ -146,7 +147,7 @@ sar_copy_slot(struct sar_act *a, struct sar_slot *dst)
 
 		if (!p) {
 			fputs("Cannot allocate memory\n", stderr);
-			exit(4);
+			sysrec_exit(4);
 		}
 		dst->items = p;
 		dst->cap = need;
@@ -170,7 +171,7 @@ sar_copy_slot_from(struct sar_slot *dst, const struct sar_slot *src)
 
 		if (!p) {
 			fputs("Cannot allocate memory\n", stderr);
-			exit(4);
+			sysrec_exit(4);
 		}
 		dst->items = p;
 		dst->cap = src->cap;
@@ -293,7 +294,7 @@ sar_reset_avg(struct sar_act *a, const struct sar_view *v)
 
 		if (!m) {
 			fputs("Cannot allocate memory\n", stderr);
-			exit(4);
+			sysrec_exit(4);
 		}
 		a->avg = m;
 		a->avg_cap = v->avg_size;
@@ -499,7 +500,7 @@ sar_init_acts(struct sar *s, const char *file)
 	s->acts = calloc(s->n_acts ? s->n_acts : 1, sizeof(*s->acts));
 	if (!s->acts) {
 		fputs("Cannot allocate memory\n", stderr);
-		exit(4);
+		sysrec_exit(4);
 	}
 	for (i = 0; i < s->n_acts; i++) {
 		struct sar_act *a = &s->acts[i];
@@ -512,14 +513,14 @@ sar_init_acts(struct sar *s, const char *file)
 	}
 	if (!n_sel) {
 		fprintf(stderr, _("Requested activities not available in file %s\n"), file);
-		exit(1);
+		sysrec_exit(1);
 	}
 }
 
 int
 sar_report_file(struct sar *s, const char *file, bool default_file)
 {
-	static struct archive_reader reader;
+	struct archive_reader *reader = &s->reader;
 	struct source *src;
 	struct pass p;
 	char msg[8192];
@@ -529,17 +530,18 @@ sar_report_file(struct sar *s, const char *file, bool default_file)
 	if (fd < 0) {
 		rc = datafile_open_message(errno, file, default_file, msg, sizeof(msg));
 		fputs(msg, stderr);
-		exit(rc);
+		sysrec_exit(rc);
 	}
-	s->r = &reader;
+	s->r = reader;
+	s->fd = fd;
 	rc = source_open_fd(fd, &src);
 	if (rc < 0)
 		die_archive(s, rc, file);
-	rc = archive_open(&reader, src, true);
+	rc = archive_open(reader, src, true);
 	if (rc == 1)
 		rc = ARCHIVE_E_FORMAT;
 	if (rc == 0)
-		rc = archive_read_header(&reader, false);
+		rc = archive_read_header(reader, false);
 	if (rc < 0)
 		die_archive(s, rc, file);
 	sar_init_acts(s, file);
@@ -559,4 +561,30 @@ sar_report_file(struct sar *s, const char *file, bool default_file)
 			break;
 	}
 	return 0;
+}
+
+void
+sar_release(struct sar *s)
+{
+	uint32_t i;
+	int k;
+
+	for (i = 0; s->acts && i < s->n_acts; i++) {
+		for (k = 0; k < 3; k++)
+			free(s->acts[i].slot[k].items);
+		free(s->acts[i].avg);
+	}
+	free(s->acts);
+	s->acts = NULL;
+	s->n_acts = 0;
+	sar_disk_names_free(s->disk_names);
+	s->disk_names = NULL;
+	strbuf_release(&s->o.dev_list);
+	strbuf_release(&s->o.fs_list);
+	strbuf_release(&s->o.iface_list);
+	strbuf_release(&s->o.int_list);
+	archive_reader_release(&s->reader);
+	if (s->fd >= 0)
+		close(s->fd);
+	s->fd = -1;
 }

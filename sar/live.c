@@ -15,6 +15,7 @@
 #include "display.h"
 #include "sar.h"
 #include "source.h"
+#include "sysexit.h"
 #include "banned.h"
 
 static volatile sig_atomic_t sigint_caught;
@@ -34,7 +35,7 @@ read_error(bool unexpected)
 	fflush(stdout);
 	fputs(unexpected ? _("End of data collecting unexpected\n") : _("Inconsistent input data\n"),
 	      stderr);
-	exit(3);
+	sysrec_exit(3);
 }
 
 /* sadc's arguments: interval, count + 1, -Z, then the activities or -S XALL FILE. */
@@ -95,12 +96,12 @@ start_sadc(const struct sar *s, const struct sar_live_args *la)
 	build_args(s, la, buf, sizeof(buf), argv);
 	if (pipe(fd) < 0) {
 		perror("pipe");
-		exit(4);
+		sysrec_exit(4);
 	}
 	pid = fork();
 	if (pid < 0) {
 		perror("fork");
-		exit(4);
+		sysrec_exit(4);
 	}
 	if (pid == 0) {
 		dup2(fd[1], STDOUT_FILENO);
@@ -130,7 +131,7 @@ read_stream_header(struct sar *s)
 	rc = archive_open(r, r->src, true);
 
 	if (rc < 0 && r->magic.sysstat_magic == 0 && source_offset(r->src) == 0)
-		exit(3); /* sadc sent nothing */
+		sysrec_exit(3); /* sadc sent nothing */
 	if (rc != 0 || r->magic.sysstat_version != SA_WRITER_VERSION ||
 	    r->magic.sysstat_patchlevel != SA_WRITER_PATCHLEVEL ||
 	    r->magic.sysstat_sublevel != SA_WRITER_SUBLEVEL || r->magic.sysstat_extraversion) {
@@ -139,7 +140,7 @@ read_stream_header(struct sar *s)
 			      stderr);
 		else
 			fputs(_("Inconsistent input data\n"), stderr);
-		exit(3);
+		sysrec_exit(3);
 	}
 	rc = archive_read_header(r, false);
 	if (rc == ARCHIVE_E_TRUNCATED)
@@ -166,7 +167,7 @@ bind_acts(struct sar *s)
 	s->n_acts = s->r->n_acts;
 	s->acts = calloc(s->n_acts ? s->n_acts : 1, sizeof(*s->acts));
 	if (!s->acts)
-		exit(4);
+		sysrec_exit(4);
 	for (i = 0; i < s->n_acts; i++) {
 		s->acts[i].fa = &s->r->acts[i];
 		s->acts[i].desc = s->r->acts[i].desc;
@@ -182,7 +183,7 @@ bind_acts(struct sar *s)
 	}
 	if (!n_sel) {
 		fputs(_("Requested activities not available\n"), stderr);
-		exit(1);
+		sysrec_exit(1);
 	}
 }
 
@@ -238,7 +239,7 @@ view_avg(struct live *l, struct sar_act *a, uint32_t act_index, size_t k, const 
 	if (!*slot) {
 		*slot = calloc(1, v->avg_size ? v->avg_size : 1);
 		if (!*slot)
-			exit(4);
+			sysrec_exit(4);
 	}
 	a->avg = *slot;
 	a->avg_cap = v->avg_size;
@@ -337,7 +338,7 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 	memset(&l, 0, sizeof(l));
 	s->r = &reader;
 	if (source_open_fd(STDIN_FILENO, &src) < 0)
-		exit(4);
+		sysrec_exit(4);
 	reader.src = src;
 	read_stream_header(s);
 	bind_acts(s);
@@ -346,7 +347,7 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 	l.n_avg = (size_t) s->n_acts * l.n_views + 1;
 	l.avg = calloc(l.n_avg, sizeof(*l.avg));
 	if (!l.avg)
-		exit(4);
+		sysrec_exit(4);
 	sar_print_report_header(s);
 	read_sample(s, &l, 0);
 	if (!la->interval) {

@@ -1,145 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sar: reports of system activity, from sysstat daily data files or live
- * from sadc, byte-identical to sysstat 12.6.1. This file decides the mode
- * and the file; the report itself is in engine.c and the views.
+ * from sadc, byte-identical to sysstat 12.6.1. The run is in run.c.
  */
-#include <errno.h>
-#include <locale.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "datafile.h"
-#include "display.h"
-#include "options.h"
 #include "sar.h"
 #include "banned.h"
 
 const char *progname = "sar";
 
-/* Where the system's sysstat keeps its catalogs (configure's localedir). */
-#ifndef LOCALEDIR
-#define LOCALEDIR "/usr/share/locale"
-#endif
-
-/* The daily file of day_offset days ago, in dir (SA_DIR when NULL). */
-static void
-default_file(char *out, size_t len, const char *dir, int day_offset)
-{
-	char d[SAR_PATH_LEN];
-	time_t t = time(NULL) - (time_t) day_offset * 24 * 3600;
-	struct tm tm;
-
-	snprintf(d, sizeof(d), "%s", dir ? dir : SA_DIR);
-	if (!localtime_r(&t, &tm) || datafile_daily_name(out, len, d, &tm) < 0) {
-		fprintf(stderr, "sar: cannot build the daily file name in '%s'\n", d);
-		exit(1);
-	}
-}
-
-static void
-set_locale_facts(struct sar *s)
-{
-	const char *fmt = getenv("S_TIME_FORMAT");
-	const char *dp;
-
-	/* The categories sysstat sets; the catalogs are those of the system's sysstat. */
-	setlocale(LC_MESSAGES, "");
-	setlocale(LC_CTYPE, "");
-	setlocale(LC_TIME, "");
-	setlocale(LC_NUMERIC, "");
-	bindtextdomain(NLS_DOMAIN, LOCALEDIR);
-	textdomain(NLS_DOMAIN);
-	dp = localeconv()->decimal_point;
-	snprintf(s->dp, sizeof(s->dp), "%s", dp && *dp ? dp : ".");
-	s->o.iso_time = fmt && !strcmp(fmt, "ISO");
-}
-
-/* Resolves which file to read; returns false for live mode. */
-static bool
-choose_file(struct sar_cmdline *c, bool *ret_default, int argc)
-{
-	*ret_default = false;
-	if (c->from_file[0]) {
-		if (datafile_is_dir(c->from_file)) {
-			char dir[SAR_PATH_LEN];
-
-			snprintf(dir, sizeof(dir), "%s", c->from_file);
-			default_file(c->from_file, sizeof(c->from_file), dir, c->day_offset);
-			*ret_default = true;
-		}
-		return true;
-	}
-	if (c->f_given || argc == 1 || ((c->interval < 0 || c->interval_set) && !c->to_file[0])) {
-		default_file(c->from_file, sizeof(c->from_file), NULL, c->day_offset);
-		*ret_default = true;
-		return true;
-	}
-	return false;
-}
-
-static void
-finish_options(struct sar *s, struct sar_cmdline *c)
-{
-	sar_finish_selection(&s->o, c->option_a);
-	s->o.count = c->count ? c->count : -1;
-}
-
 int
 main(int argc, char **argv)
 {
-	static struct sar s;
-	struct sar_cmdline c;
-	bool dflt;
-
 	progname = argv[0];
-	memset(&c, 0, sizeof(c));
-	c.o = &s.o;
-	c.interval = -1;
-	s.o.decimals = -1;
-	s.out = stdout;
-	set_locale_facts(&s);
-	sar_parse_cmdline(&c, argc, argv);
-	sar_colors_init(&s, getenv("S_COLORS"), getenv("S_COLORS_SGR"), isatty(STDOUT_FILENO));
-	if (c.which_sadc) {
-		struct stat st;
-
-		if (stat(SADC_DIR "/sadc", &st) < 0)
-			printf("%s", _("Data collector will be sought in PATH\n"));
-		else
-			printf(_("Data collector found: %s\n"), SADC_DIR "/sadc");
-		return 0;
-	}
-	finish_options(&s, &c);
-	if (c.f_given && c.to_file[0]) {
-		fputs(_("-f and -o options are mutually exclusive\n"), stderr);
-		return 1;
-	}
-	if (!choose_file(&c, &dflt, argc)) {
-		struct sar_live_args la = {c.interval, c.count ? c.count : -1,
-		                           c.to_file[0] ? c.to_file : NULL, c.long_names};
-
-		if (s.o.use_start || c.interval_set) {
-			fputs(_("Not reading from a system activity file (use -f option)\n"), stderr);
-			return 1;
-		}
-		if (c.interval < 0) {
-			/* sysstat's sadc child gives the usage, and sar finds no data: status 3. */
-			sar_usage_status(3);
-		}
-		if (c.to_file[0] && c.day_offset)
-			sar_usage();
-		return sar_report_live(&s, &la);
-	}
-	if (!c.interval)
-		sar_usage();
-	s.o.interval = c.interval < 0 ? 1 : c.interval;
-	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
-	sar_report_file(&s, c.from_file, dflt);
-	fflush(stdout);
-	return 0;
+	return sar_main(argc, argv, stdout);
 }

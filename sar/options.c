@@ -8,6 +8,7 @@
 
 #include "nls.h"
 #include "options.h"
+#include "sysexit.h"
 #include "banned.h"
 
 
@@ -20,7 +21,7 @@ sar_version(void)
 	         SA_WRITER_SUBLEVEL);
 	printf(_("sysstat version %s\n"), version);
 	printf("(C) Sebastien Godard (sysstat <at> orange.fr)\n");
-	exit(0);
+	sysrec_exit(0);
 }
 
 void
@@ -47,7 +48,7 @@ sar_usage_status(int status)
 	        "[ -f [ <filename> ] | -o [ <filename> ] | -[0-9]+ ]\n"
 	        "[ -i <interval> ] [ -s [ <hh:mm[:ss]> ] ] [ -e [ <hh:mm[:ss]> ] ]\n"),
 	      stderr);
-	exit(status);
+	sysrec_exit(status);
 }
 
 /* --help: the list of reports, on stdout (sysstat's text). */
@@ -119,7 +120,7 @@ display_help(void)
 	fputs(_("\t-W\tSwapping statistics [A_SWAP]\n"), stdout);
 	fputs(_("\t-w\tTask creation and system switching statistics [A_PCSW]\n"), stdout);
 	fputs(_("\t-y\tTTY devices statistics [A_SERIAL]\n"), stdout);
-	exit(0);
+	sysrec_exit(0);
 }
 
 static bool
@@ -332,7 +333,7 @@ parse_persistent(struct sar_opts *o, const char *type)
 	            (int) sizeof(dir) ||
 	    access(dir, R_OK)) {
 		fputs(_("Invalid type of persistent device name\n"), stderr);
-		exit(1);
+		sysrec_exit(1);
 	}
 	o->persistent_type |= SAR_PERSIST_NAME;
 	return true;

@@ -215,9 +215,31 @@ struct sar {
 	char sgr[8][16];   /* the sequences, indexed by enum sar_sgr */
 	bool sgr_open;     /* a colour is open until the next value or the line's end */
 	uint32_t view_act; /* the activity id of the view being printed */
+	/*
+	 * Set by the views that match items with the previous record's (-d,
+	 * -n DEV, EDEV, FC) before each row: the item was registered again
+	 * since (its counters went back). sadf -g breaks its line there.
+	 */
+	bool row_again;
 	/* views_disk.c: how devices are named, read once per run as sysstat does (ioconf). */
 	struct sar_disk_names *disk_names;
+	/* The reader of the file sar opened itself (s->r points here then). */
+	struct archive_reader reader;
+	int fd; /* the file reader reads, -1 when none is open (sar_main sets it) */
 };
+
+/*
+ * Runs sar with argv (argv[0] included), writing the report to out and the
+ * messages to stderr; returns the exit status. It also returns, through
+ * the trap of sysexit.h when one is armed, where sar would exit. out must
+ * stay open until it returns; nothing of the run outlives it.
+ */
+int sar_main(int argc, char **argv, FILE *out);
+
+/* Frees what a report holds (its activities, its reader, its lists); s stays zeroed-usable. */
+void sar_release(struct sar *s);
+/* views_disk.c: frees the device naming state (NULL is fine). */
+void sar_disk_names_free(struct sar_disk_names *st);
 
 /* ---- render.c: output primitives (sysstat's cprintf_* family) ---- */
 void sar_out_ts(struct sar *s, const char *ts);                    /* "%-11s" */

@@ -11,11 +11,11 @@
 #include "sar.h"
 
 /*
- * Declared weak so that sar links while a family file is still being
- * written: a view that is not defined is a NULL entry, and its activity
- * prints nothing.
+ * Every view is defined: a strong reference, so that the family files are
+ * linked from sar's library (a weak one would leave a missing view as a
+ * NULL entry that silently prints nothing).
  */
-#define SAR_VIEW(name) extern const struct sar_view name __attribute__((weak))
+#define SAR_VIEW(name) extern const struct sar_view name
 
 /* views_cpu.c */
 SAR_VIEW(view_cpu);     /* -u */

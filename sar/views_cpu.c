@@ -26,6 +26,7 @@
 #include "layout.h"
 #include "sar.h"
 #include "views.h"
+#include "sysexit.h"
 #include "banned.h"
 
 /* Items of a per-CPU activity that sysstat 12.6.1 looks at: "all" and NR_CPUS (8192). */
@@ -80,7 +81,7 @@ reserve_items(const struct sar_act *a, struct sar_slot *sl, uint32_t n)
 	p = realloc(sl->items, need);
 	if (!p) {
 		fputs("Cannot allocate memory\n", stderr);
-		exit(4);
+		sysrec_exit(4);
 	}
 	memset(p + sl->cap, 0, need - sl->cap);
 	sl->items = p;

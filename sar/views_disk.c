@@ -23,6 +23,7 @@
 #include "layout.h"
 #include "sar.h"
 #include "views.h"
+#include "sysexit.h"
 #include "banned.h"
 
 /* sysstat's units of --human values: bytes (filesystems) and kB (disks). */
@@ -83,7 +84,7 @@ static _Noreturn void
 die_nomem(void)
 {
 	fputs("Cannot allocate memory\n", stderr);
-	exit(4);
+	sysrec_exit(4);
 }
 
 /*
@@ -93,12 +94,12 @@ die_nomem(void)
 static bool
 list_accepts(const struct strbuf *l, const char *name)
 {
-	const char *p = l->buf, *end = l->buf + l->len;
+	const char *p = l->buf, *end;
 	bool any = false;
 
 	if (!p)
 		return true;
-	for (; p < end; p += strlen(p) + 1) {
+	for (end = p + l->len; p < end; p += strlen(p) + 1) {
 		if (strlen(p) >= LIST_NAME_MAX)
 			continue;
 		any = true;
@@ -720,7 +721,7 @@ devmap_name(uint32_t major, uint32_t minor, char *out, size_t len)
 
 	if (!dir) {
 		fprintf(stderr, "Cannot open %s: %s\n", devmap_dir, strerror(errno));
-		exit(4);
+		sysrec_exit(4);
 	}
 	while (!found && (e = readdir(dir)) != NULL) {
 		char path[512];
@@ -1262,3 +1263,12 @@ const struct sar_view view_fs_mount = {
         .print = fs_mount_print,
         .print_avg = fs_mount_print_avg,
 };
+
+void
+sar_disk_names_free(struct sar_disk_names *st)
+{
+	if (!st)
+		return;
+	free(st->sysfs_devs);
+	free(st);
+}

@@ -52,19 +52,29 @@ for t in tests/e2e/corruption.sh tests/e2e/sadc_cli.sh tests/unit/test_archive \
 	fi
 done
 
-# 3. The fuzz target builds under clang with libFuzzer and replays its corpus.
+# 3. The fuzz targets build under clang with libFuzzer, the library and the
+# programs' code instrumented, and replay their saved corpora.
 if command -v clang >/dev/null; then
 	rm -rf build-fuzz && mkdir build-fuzz
 	(cd build-fuzz && ../configure CC=clang --enable-fuzzers --enable-sanitizers >/dev/null)
-	make -C build-fuzz -j"$jobs" tests/fuzz/fuzz_archive >/dev/null
-	build-fuzz/tests/fuzz/fuzz_archive -runs=0 tests/fuzz/corpus/archive 2>&1 | tail -2 ||
-		status=1
+	make -C build-fuzz -j"$jobs" tests/fuzz/fuzz_archive tests/fuzz/fuzz_sar \
+		tests/fuzz/fuzz_sadf >/dev/null
+	for t in archive sar sadf; do
+		if build-fuzz/tests/fuzz/fuzz_$t -runs=0 -close_fd_mask=2 tests/fuzz/corpus/$t \
+			>build-fuzz/replay-$t.out 2>&1; then
+			echo "fuzz_$t: $(grep -E '^#[0-9]+ +DONE' build-fuzz/replay-$t.out | tail -1)"
+		else
+			status=1
+			echo "fuzz_$t: replay failed"
+			tail -30 build-fuzz/replay-$t.out
+		fi
+	done
 fi
 
 # 4. The release tarball builds, installs and passes a few tests (step 1
 # ran them all on the same sources); every file of the checkout but the
 # repository's own must be in it.
-quick_tests="tests/fuzz/replay_archive.sh tests/e2e/install_sa.sh tests/e2e/man_pages.sh \
+quick_tests="tests/fuzz/replay_corpora.sh tests/e2e/install_sa.sh tests/e2e/man_pages.sh \
 tests/e2e/sadf_header_diff.sh tests/unit/test_archive"
 SYSREC_QUICK=1 make -C build-ci distcheck TESTS="$quick_tests" >build-ci/distcheck.out 2>&1 ||
 	{ status=1; tail -40 build-ci/distcheck.out; }

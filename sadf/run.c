@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sadf's run: the command line (sysstat 12.6.1's sadf.c main, spec §4)
+ * and the top-level flow; the formats live in their own files. main.c
+ * only calls sadf_main(); the fuzz target calls it too, many times in one
+ * process, so a run keeps nothing in static storage and frees what it made.
+ */
+#include <locale.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "archive.h"
+#include "datafile.h"
+#include "display.h"
+#include "options.h"
+#include "sadf.h"
+#include "sysexit.h"
+#include "banned.h"
+
+/* Where the system's sysstat keeps its catalogs (configure's localedir). */
+#ifndef LOCALEDIR
+#define LOCALEDIR "/usr/share/locale"
+#endif
+
+/* Each format's backend and what its sink writes (NULL: not implemented). */
+static const struct {
+	const struct sadf_backend *b;
+	enum sar_sink_format sink;
+} formats[SADF_F_MAX] = {
+        [SADF_F_PPC] = {&sadf_ppc, SAR_SINK_PPC},    [SADF_F_DB] = {&sadf_db, SAR_SINK_DB},
+        [SADF_F_JSON] = {&sadf_json, SAR_SINK_JSON}, [SADF_F_XML] = {&sadf_xml, SAR_SINK_XML},
+        [SADF_F_RAW] = {&sadf_raw, SAR_SINK_RAW},    [SADF_F_SVG] = {&sadf_svg, SAR_SINK_SVG},
+};
+
+static int
+run(struct sadf *d, const struct sadf_config *c)
+{
+	struct archive_reader *r = &d->s.reader;
+	const struct sadf_backend *b = formats[c->format].b;
+	bool other;
+	int rc = sadf_open(r, c, &other, &d->s.fd);
+
+	if (rc)
+		return rc;
+	if (c->format == SADF_F_CONV)
+		return sadf_convert(r, other);
+	if (c->format == SADF_F_NONE) {
+		sadf_print_header(d->out, c->file, r, c->time_mode);
+		return 0;
+	}
+	if (!b) {
+		fprintf(stderr, "%s: this output format is not implemented yet\n", progname);
+		return 1;
+	}
+	d->s.r = r;
+	d->b = b;
+	d->s.sink_format = formats[c->format].sink;
+	/* sysstat sets LC_NUMERIC to C for -j and -g once past the header-only report. */
+	if (c->format == SADF_F_JSON || c->format == SADF_F_SVG)
+		setlocale(LC_NUMERIC, "C");
+	snprintf(d->s.dp, sizeof(d->s.dp), "%s", localeconv()->decimal_point);
+	if (c->header_only && !b->run) {
+		/* Only the format's header and trailer, whatever the activities (sysstat's -H). */
+		if (b->file_begin)
+			b->file_begin(d);
+		if (b->file_end)
+			b->file_end(d);
+		sadf_flush(d);
+		return 0;
+	}
+	sadf_run(d, c->file);
+	return 0;
+}
+
+/* sysstat's check_format_options: what each format accepts. */
+static void
+check_format(struct sadf_cmdline *cl)
+{
+	struct sadf_config *c = &cl->c;
+	enum sadf_format f = c->format;
+
+	if (f == SADF_F_NONE && !c->header_only)
+		c->format = f = SADF_F_PPC;
+	if (f != SADF_F_JSON && f != SADF_F_XML && f != SADF_F_SVG && f != SADF_F_PCP &&
+	    f != SADF_F_NONE)
+		c->header_only = false;
+	if (f != SADF_F_DB)
+		c->horizontal = false;
+	c->time_mode = SADF_T_UTC;
+	if ((cl->time_bits & (1u << SADF_T_LOCAL)) && f != SADF_F_CONV && f != SADF_F_NONE)
+		c->time_mode = SADF_T_LOCAL;
+	if ((cl->time_bits & (1u << SADF_T_TRUE)) && f != SADF_F_SVG && f != SADF_F_PCP)
+		c->time_mode = SADF_T_TRUE;
+	if ((cl->time_bits & (1u << SADF_T_EPOCH)) &&
+	    (f == SADF_F_DB || f == SADF_F_PPC || f == SADF_F_RAW))
+		c->time_mode = SADF_T_EPOCH;
+}
+
+static void
+init_nls(void)
+{
+	setlocale(LC_MESSAGES, "");
+	setlocale(LC_CTYPE, "");
+	setlocale(LC_TIME, "");
+	setlocale(LC_NUMERIC, "");
+	bindtextdomain(NLS_DOMAIN, LOCALEDIR);
+	textdomain(NLS_DOMAIN);
+}
+
+static void
+sadf_release(struct sadf *d)
+{
+	if (d->b && d->b->release)
+		d->b->release(d);
+	sadf_engine_release(d);
+	sar_release(&d->s);
+}
+
+/* At an exit on the way: the output so far comes out, then everything is freed. */
+static void
+release_at_exit(void *arg)
+{
+	struct sadf *d = arg;
+
+	sadf_flush(d);
+	fflush(d->out);
+	sadf_release(d);
+	free(d);
+}
+
+static int
+sadf_run_cmdline(struct sadf *d, int argc, char **argv)
+{
+	struct sadf_cmdline cl;
+
+	memset(&cl, 0, sizeof(cl));
+	cl.c.interval = -1;
+	sadf_parse_cmdline(&cl, d, argc, argv);
+	sar_colors_init(&d->s, getenv("S_COLORS"), getenv("S_COLORS_SGR"), isatty(fileno(d->out)));
+	sadf_resolve_file(&cl.c);
+	/* In sysstat's order: the missing PCP support before the other checks. */
+	if (cl.c.format == SADF_F_PCP) {
+		fputs(_("PCP support not compiled in\n"), stderr);
+		return 1;
+	}
+	if (__builtin_popcount(cl.time_bits) > 1)
+		sadf_usage();
+	if (!cl.c.count)
+		cl.c.count = -1;
+	sar_finish_selection(&d->s.o, cl.option_a);
+	/* sadf shows values, never human units, and does not omit zero lines. */
+	d->s.o.human = false;
+	d->s.o.zero_omit = false;
+	check_format(&cl);
+	if (cl.c.interval < 0)
+		cl.c.interval = 1;
+	d->s.o.interval = cl.c.interval;
+	d->s.o.count = cl.c.count;
+	d->s.o.true_time = cl.c.time_mode == SADF_T_TRUE;
+	d->utc = cl.c.time_mode == SADF_T_UTC || cl.c.time_mode == SADF_T_EPOCH;
+	d->c = &cl.c;
+	return run(d, &cl.c);
+}
+
+int
+sadf_main(int argc, char **argv, FILE *out)
+{
+	/* On the heap: its output buffer is 64 kB. */
+	struct sadf *d = calloc(1, sizeof(*d));
+	int rc;
+
+	if (!d) {
+		fputs("Cannot allocate memory\n", stderr);
+		return 4;
+	}
+	init_nls();
+	d->s.o.decimals = -1;
+	d->s.out = d->out = out;
+	d->s.fd = -1;
+	sysrec_exit_cleanup(release_at_exit, d);
+	rc = sadf_run_cmdline(d, argc, argv);
+	sysrec_exit_cleanup(NULL, NULL);
+	sadf_flush(d);
+	fflush(out);
+	d->c = NULL;
+	sadf_release(d);
+	free(d);
+	return rc;
+}

@@ -1,0 +1,44 @@
+#!/bin/bash
+# Runs one fuzz target for a while, then merges what it found into its saved
+# corpus (tests/fuzz/corpus/TARGET, minimised with libFuzzer's -merge=1).
+#
+#   tests/fuzz/fuzz.sh BUILD_DIR TARGET SECONDS [SEED_DIR...]
+#
+# BUILD_DIR is configured with CC=clang --enable-fuzzers --enable-sanitizers;
+# TARGET is archive, sar or sadf. Seeds: the saved corpora of every target,
+# the shared corpus when it is beside the checkout, and any SEED_DIR given
+# (our sadc's files, say). Crashes, leaks and timeouts are written to
+# BUILD_DIR/fuzz-TARGET/ as crash-*, leak-*, timeout-*; the closing lines of
+# libFuzzer (cov:, ft:, executions) are printed.
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+build=$(cd "$1" && pwd)
+target=$2
+seconds=$3
+shift 3
+bin="$build/tests/fuzz/fuzz_$target"
+work="$build/fuzz-$target"
+[ -x "$bin" ] || { echo "fuzz.sh: no $bin (configure with --enable-fuzzers)" >&2; exit 2; }
+mkdir -p "$work/corpus"
+seeds=("$top/tests/fuzz/corpus/archive" "$top/tests/fuzz/corpus/sar" "$top/tests/fuzz/corpus/sadf")
+shared="${SYSREC_SHARED:-$top/../shared}/corpus"
+[ -d "$shared" ] && seeds+=("$shared/upstream/files" "$shared/upstream/generated" "$shared/live")
+existing=()
+for d in "${seeds[@]}" "$@"; do
+	[ -d "$d" ] && existing+=("$d")
+done
+# -close_fd_mask=2: the programs' own messages are noise here (reports still show).
+"$bin" -dict="$top/tests/fuzz/archive.dict" -max_total_time="$seconds" -timeout=10 \
+	-rss_limit_mb=2048 -close_fd_mask=2 -print_final_stats=1 -artifact_prefix="$work/" \
+	"$work/corpus" "${existing[@]}" >"$work/log" 2>&1 || true
+grep -E '^#[0-9]+ +(DONE|pulse|NEW|REDUCE)' "$work/log" | tail -1
+grep -E '^stat::' "$work/log" || true
+grep -E 'ERROR|SUMMARY|runtime error' "$work/log" | head -5 || true
+# Minimise into the saved corpus.
+new="$work/merged"
+rm -rf "$new" && mkdir -p "$new"
+"$bin" -merge=1 -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 "$new" \
+	"$top/tests/fuzz/corpus/$target" "$work/corpus" >"$work/merge.log" 2>&1
+rm -rf "$top/tests/fuzz/corpus/$target" && mv "$new" "$top/tests/fuzz/corpus/$target"
+echo "$target: saved corpus $(ls "$top/tests/fuzz/corpus/$target" | wc -l) inputs," \
+	"$(du -sk "$top/tests/fuzz/corpus/$target" | cut -f1) kB"

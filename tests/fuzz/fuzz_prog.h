@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef SYSREC_FUZZ_PROG_H
+#define SYSREC_FUZZ_PROG_H
+
+/*
+ * What the sar and sadf fuzz targets share: the input archive is put in a
+ * memory file, and the program's own entry point (sar_main, sadf_main) runs
+ * on it with one of the target's argument sets, writing its report to
+ * /dev/null. Where the program would exit, the trap of sysexit.h brings the
+ * run back here, so one process runs many inputs; the program frees what
+ * it made on every path, so LeakSanitizer sees a leak as a leak.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* A program's entry point: argv with argv[0], the report's stream; returns the status. */
+typedef int (*fuzz_entry)(int argc, char **argv, FILE *out);
+
+/*
+ * Runs entry on data with one of the n_sets argument sets: each is a
+ * NULL-terminated list of arguments after argv[0], where "@" stands for the
+ * input file's name. The set is chosen by a hash of the whole input, so an
+ * input always runs the same way (libFuzzer's replay and minimisation rely
+ * on that); with FUZZ_ALL_SETS=1 in the environment (the corpus replay of
+ * make check) every set runs. Returns 0.
+ */
+int fuzz_prog_run(const char *name, fuzz_entry entry, const char *const *const *sets,
+                  size_t n_sets, const uint8_t *data, size_t size);
+
+#endif

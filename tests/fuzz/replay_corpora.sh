@@ -1,0 +1,30 @@
+#!/bin/bash
+# Replays every saved fuzzer input through its target, built as a plain
+# program, in every test run: tests/fuzz/corpus/archive through the reader,
+# tests/fuzz/corpus/sar through sar and tests/fuzz/corpus/sadf through sadf,
+# each input with every argument set of its target (FUZZ_ALL_SETS=1). With
+# the shared corpus at hand its archives go through all three.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+export FUZZ_ALL_SETS=1
+shared_dirs=()
+if have_shared; then
+	shared_dirs=("$SHARED/corpus/upstream/files" "$SHARED/corpus/upstream/generated"
+		"$SHARED/corpus/live")
+else
+	echo "SKIP shared corpus: $SHARED not found; replaying the saved inputs only"
+fi
+for target in archive sar sadf; do
+	replay="$top_builddir/tests/fuzz/replay_$target"
+	for d in "$top_srcdir/tests/fuzz/corpus/$target" "${shared_dirs[@]}"; do
+		[ -d "$d" ] || { fail "$target: no corpus at $d"; continue; }
+		if out=$("$replay" "$d" 2>"$TMPD/replay.err"); then
+			echo "$target: $d: $out"
+			pass
+		else
+			fail "$target: $d: $out"
+			tail -40 "$TMPD/replay.err"
+		fi
+	done
+done
+finish
