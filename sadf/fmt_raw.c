@@ -787,36 +787,6 @@ raise_nr_ini(struct raw_ctx *x)
 		x->a->nr_ini = (int32_t) x->curr->nr;
 }
 
-static uint64_t
-cpu_ticks(const struct stats_cpu *c)
-{
-	return c->cpu_user + c->cpu_nice + c->cpu_sys + c->cpu_iowait + c->cpu_idle + c->cpu_steal +
-	       c->cpu_hardirq + c->cpu_softirq;
-}
-
-/*
- * sysstat's get_per_cpu_interval, for -O debug's [TLS]: the CPU's ticks
- * over the interval. Like sysstat, it corrects the previous idle and
- * iowait of a CPU back online, and the line then shows the corrected ones.
- */
-static uint64_t
-cpu_interval(const struct stats_cpu *c, struct stats_cpu *p)
-{
-	const uint64_t top = ~0ULL - 0x7ffff;
-	uint64_t shift = 0;
-
-	if (c->cpu_user - c->cpu_guest < p->cpu_user - p->cpu_guest)
-		shift += (p->cpu_user - p->cpu_guest) - (c->cpu_user - c->cpu_guest);
-	if (c->cpu_nice - c->cpu_guest_nice < p->cpu_nice - p->cpu_guest_nice)
-		shift += (p->cpu_nice - p->cpu_guest_nice) - (c->cpu_nice - c->cpu_guest_nice);
-	if (c->cpu_iowait < p->cpu_iowait && p->cpu_iowait < top)
-		p->cpu_iowait =
-		        (c->cpu_idle > p->cpu_idle || p->cpu_idle >= top) ? c->cpu_iowait : 0;
-	if (c->cpu_idle < p->cpu_idle && p->cpu_idle < top)
-		p->cpu_idle = 0;
-	return cpu_ticks(c) - cpu_ticks(p) + shift;
-}
-
 /* -u, -u ALL: "all" and every CPU of -P, up to the CPUs of the file. */
 static void
 rows_cpu(struct raw_ctx *x)
@@ -832,10 +802,11 @@ rows_cpu(struct raw_ctx *x)
 		if (!sar_cpu_selected(&x->d->s, i))
 			continue;
 		memcpy(&p, item_at(x, x->prev, i, 0), sizeof(p));
+		/* -O debug's markers; the line then shows p as corrected, as sysstat's. */
 		if (x->st->debug && i) {
-			if (!cpu_ticks(c))
+			if (!sar_cpu_ticks(c))
 				m = "OFF";
-			else if (!cpu_interval(c, &p))
+			else if (!sar_cpu_interval(c, &p))
 				m = "TLS";
 		}
 		line_start(x->d);

@@ -78,8 +78,21 @@ SAR_VIEW(view_pwr_usb);  /* -m USB */
  * item of the previous record an item continues.
  */
 
+struct stats_cpu;
+
+/* views_cpu.c: every tick of a CPU (guest and guest_nice are in user and nice). */
+uint64_t sar_cpu_ticks(const struct stats_cpu *c);
+
 /*
- * -I: whether the interrupt named name ("sum", "0", "NMI"...) shows. -I SUM
+ * sysstat's get_per_cpu_interval (spec §2.2): the ticks of one CPU from p to
+ * c. A CPU back online restarts idle and iowait from 0 while its other
+ * counters resume: p's idle and iowait are then corrected in place, so
+ * that the interval is not negative (the percentages use them too).
+ */
+uint64_t sar_cpu_interval(const struct stats_cpu *c, struct stats_cpu *p);
+
+/*
+ * views_cpu.c, -I: whether the interrupt named name ("sum", "0", "NMI"...) shows. -I SUM
  * and each usable --int= entry (a number or range such as "5", "0-16",
  * "40-", which stand for the decimal names of those interrupts, or a name
  * shorter than MAX_SA_IRQ_LEN) make a list; without any, every one shows.

@@ -164,22 +164,15 @@ header_if_due(struct sar *s, const struct sar_view *v, const struct sar_act *a)
 /* Counters above this are taken for wrapped ones, not for a CPU back online. */
 #define CPU_WRAP_GUARD (UINT64_MAX - 0x7ffff)
 
-/* Every tick of a CPU; guest and guest_nice are already in user and nice. */
-static uint64_t
-cpu_ticks(const struct stats_cpu *c)
+uint64_t
+sar_cpu_ticks(const struct stats_cpu *c)
 {
 	return c->cpu_user + c->cpu_nice + c->cpu_sys + c->cpu_idle + c->cpu_iowait +
 	       c->cpu_hardirq + c->cpu_steal + c->cpu_softirq;
 }
 
-/*
- * The ticks of one CPU over the interval (spec §2.2). A CPU back online
- * restarts idle and iowait from 0 while the other counters resume: the
- * reference values are corrected in place so that the interval is not
- * negative, and the percentages use them too.
- */
-static uint64_t
-cpu_interval(const struct stats_cpu *c, struct stats_cpu *p)
+uint64_t
+sar_cpu_interval(const struct stats_cpu *c, struct stats_cpu *p)
 {
 	uint64_t shift = 0;
 
@@ -196,7 +189,7 @@ cpu_interval(const struct stats_cpu *c, struct stats_cpu *p)
 	}
 	if (c->cpu_idle < p->cpu_idle && p->cpu_idle < CPU_WRAP_GUARD)
 		p->cpu_idle = 0;
-	return cpu_ticks(c) - cpu_ticks(p) + shift;
+	return sar_cpu_ticks(c) - sar_cpu_ticks(p) + shift;
 }
 
 static void
@@ -230,9 +223,9 @@ cpu_rebuild_all(const struct sar *s, struct sar_act *a, struct sar_slot *prev,
 	memset(all_p, 0, sizeof(*all_p));
 	for (i = 1; i < n; i++) {
 		struct stats_cpu *c = cell(a, curr, i, 0), *p = cell(a, prev, i, 0);
-		uint64_t ticks_p = cpu_ticks(p);
+		uint64_t ticks_p = sar_cpu_ticks(p);
 
-		if (cpu_ticks(c) == 0) {
+		if (sar_cpu_ticks(c) == 0) {
 			/* Offline: keep its values, so that they do not jump from 0 later. */
 			*c = *p;
 			mask_set(hidden, i);
@@ -242,7 +235,7 @@ cpu_rebuild_all(const struct sar *s, struct sar_act *a, struct sar_slot *prev,
 			mask_set(hidden, i);
 			continue;
 		}
-		ticks += cpu_interval(c, p);
+		ticks += sar_cpu_interval(c, p);
 		cpu_add(all_c, c);
 		cpu_add(all_p, p);
 	}
@@ -315,11 +308,11 @@ cpu_report(struct sar *s, struct sar_act *a, const struct sar_slot *prev_slot,
 		lines++;
 		if (i == 0) {
 			if (a->nr_ini == 1)
-				tot = cpu_interval(c, p);
+				tot = sar_cpu_interval(c, p);
 			if (!tot)
 				tot = 1;
 		} else {
-			tot = cpu_interval(c, p);
+			tot = sar_cpu_interval(c, p);
 			if (!tot) {
 				cpu_out_tickless(s, all_cols);
 				sar_out_nl(s);
