@@ -52,10 +52,10 @@ day_file() {
 #   of its day file (DIR/ours.day, DIR/theirs.day).
 # measure.py first RUNS DIR OURS THEIRS: the median CPU ms of a loop of one
 #   sample into a new file (start-up and the file's creation), taking turns.
-# measure.py loop N DIR OURS THEIRS: CPU ms of a 1-second loop of N samples
-#   of each program into a new file, both loops running at once (the second
-#   started half a second after the first, so that they do not read /proc at
-#   the same instant).
+# measure.py loop N DIR OURS THEIRS: the median CPU ms of three 1-second
+#   loops of N samples of each program into new files, all six running at
+#   once, started a sixth of a second apart so that no two read /proc at the
+#   same instant (a sample takes about a millisecond).
 cat >"$tmp/measure.py" <<'EOF'
 import os, shutil, statistics, sys, time
 
@@ -90,16 +90,18 @@ def oneshot(runs, d, ours, theirs, append=True):
             times[prog].append(reap(spawn(argv), argv))
     print(" ".join(f"{statistics.median(times[c[0]]):.3f}" for c in cases))
 
-def loop(n, d, ours, theirs):
+def loop(n, d, ours, theirs, pairs=3):
     runs = []
-    for prog, key in ((ours, "ours"), (theirs, "theirs")):
-        f = f"{d}/{key}.loop"
+    for i in range(2 * pairs):
+        prog, key = (ours, "ours") if i % 2 == 0 else (theirs, "theirs")
+        f = f"{d}/{key}{i}.loop"
         if os.path.exists(f):
             os.unlink(f)
         argv = [prog, "-S", "XALL", f, "1", str(n)]
         runs.append((spawn(argv), argv))
-        time.sleep(0.5)
-    print(" ".join(f"{reap(pid, argv):.3f}" for pid, argv in runs))
+        time.sleep(1.0 / (2 * pairs))
+    cpu = [reap(pid, argv) for pid, argv in runs]
+    print(f"{statistics.median(cpu[0::2]):.3f} {statistics.median(cpu[1::2]):.3f}")
 
 mode, n, d, ours, theirs = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 if mode == "loop":
