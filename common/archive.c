@@ -484,7 +484,13 @@ read_special(struct archive_reader *r, struct archive_record *ret)
 		rc = read_nr(r, &ret->restart_cpu_nr, "restart CPU count");
 		if (rc < 0)
 			return rc;
-		if (ret->restart_cpu_nr <= 0)
+		/*
+		 * sysstat 12.6.1 takes any positive count and sizes the per-CPU
+		 * buffers by it (a hostile count asks for gigabytes); no more
+		 * CPUs than a per-CPU activity can hold is a valid restart.
+		 */
+		if (ret->restart_cpu_nr <= 0 ||
+		    ret->restart_cpu_nr > activity_by_id(A_CPU)->nr_max)
 			return fail(r, ARCHIVE_E_INVALID, at, "restart CPU count %d",
 			            ret->restart_cpu_nr);
 	} else {

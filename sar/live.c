@@ -310,11 +310,17 @@ set_times(struct sar *s, struct live *l, int prev, int curr)
 		sar_time_string(s, &tm, s->ts_curr, sizeof(s->ts_curr));
 }
 
+/* The activities' avg point into l->avg (view_avg): they go with it. */
 static void
-release_live(struct live *l)
+release_live(struct sar *s, struct live *l)
 {
+	uint32_t i;
 	size_t n;
 
+	for (i = 0; s->acts && i < s->n_acts; i++) {
+		s->acts[i].avg = NULL;
+		s->acts[i].avg_cap = 0;
+	}
 	for (n = 0; l->avg && n < l->n_avg; n++)
 		free(l->avg[n]);
 	free(l->avg);
@@ -363,7 +369,7 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 		s->dish = true;
 		set_times(s, &l, 0, 0);
 		each_view(s, &l, false, 1, 0);
-		release_live(&l);
+		release_live(s, &l);
 		return 0;
 	}
 	for (i = 0; i < s->n_acts; i++)
@@ -404,6 +410,6 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 		snprintf(s->ts_prev, sizeof(s->ts_prev), "%s", sar_label_average());
 		each_view(s, &l, true, 2, last);
 	}
-	release_live(&l);
+	release_live(s, &l);
 	return 0;
 }
