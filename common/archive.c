@@ -295,22 +295,26 @@ read_nr(struct archive_reader *r, int32_t *ret, const char *what)
 }
 
 /*
- * Makes room for item index j. The buffer grows geometrically with the items
- * actually read, so a hostile count cannot make us allocate more than about
- * twice the bytes the file really holds.
+ * Makes room for item index j of items. When the file holds the bytes of
+ * all the items left, room for all of them at once; otherwise the buffer
+ * grows geometrically with the items actually read, so that a hostile count
+ * cannot make us allocate more than about twice the bytes the file holds.
  */
 static int
-grow_items(struct archive_act *a, size_t j, size_t items)
+grow_items(struct archive_reader *r, struct archive_act *a, size_t j, size_t items)
 {
+	int64_t left = source_remaining(r->src);
 	unsigned char *p;
 	size_t want;
 
 	if (j < a->buf_items)
 		return 0;
 	want = a->buf_items ? a->buf_items * 2 : 64;
+	/* items <= NR_MAX * NR2_MAX (2^40) and sizes <= 1024: no overflow in 64 bits. */
+	if (left >= 0 && (uint64_t) (items - j) * (uint64_t) a->fa.size <= (uint64_t) left)
+		want = items;
 	if (want > items)
 		want = items;
-	/* items <= NR_MAX * NR2_MAX (2^40) and msize <= 1024: no overflow in 64 bits. */
 	if (want > SIZE_MAX / a->msize)
 		return -ENOMEM;
 	p = realloc(a->buf, want * a->msize);
@@ -383,12 +387,13 @@ read_items(struct archive_reader *r, struct archive_act *a, uint32_t nr)
 	size_t items = (size_t) nr * (size_t) a->fa.nr2;
 	/* source_read() reads at most 1 GiB at a time; items are at most 1 KiB. */
 	size_t max_run = ((size_t) 1 << 30) / SA_MAX_ITEM_STRUCT_SIZE;
-	size_t j, k;
+	size_t old = a->buf_items, j, k;
 	int rc;
 
 	a->nr = 0;
+	a->n_decoded++;
 	for (j = 0; j < items; j += k) {
-		rc = grow_items(a, j, items);
+		rc = grow_items(r, a, j, items);
 		if (rc < 0)
 			return rc;
 		k = 1;
@@ -398,8 +403,13 @@ read_items(struct archive_reader *r, struct archive_act *a, uint32_t nr)
 				k = max_run;
 		}
 		rc = read_run(r, a, j, k);
-		if (rc < 0)
+		if (rc < 0) {
+			/* What the buffer gained shows no old heap bytes past the stop (see archive_act). */
+			k = j > old ? j : old;
+			if (k < a->buf_items)
+				memset(a->buf + k * a->msize, 0, (a->buf_items - k) * a->msize);
 			return rc;
+		}
 	}
 	a->nr = nr;
 	return 0;

@@ -62,6 +62,17 @@ struct archive_act {
 	uint32_t nr;        /* items in this record */
 	unsigned char *buf; /* nr * fa.nr2 items of msize bytes, host order */
 	size_t buf_items;   /* capacity of buf, in items */
+	uint64_t n_decoded; /* records decoded so far, a failed one too: which is in buf */
+
+	/*
+	 * Between two calls of archive_next(), the caller may exchange buf and
+	 * buf_items for a block of its own (from malloc, buf_items * msize
+	 * bytes), so that the reader decodes the next record straight into the
+	 * caller's storage; it gets the block back by exchanging again. The
+	 * reader only writes the items it reads and, when the block is too
+	 * small, reallocates it (bytes past the old end that a failed read did
+	 * not fill are zero).
+	 */
 };
 
 /* What archive_next() returns for each record. */

@@ -4,11 +4,17 @@
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
+#include <sys/stat.h>
 
 #include "source.h"
 #include "banned.h"
 
-#define SOURCE_BUF_SIZE (64 * 1024)
+/*
+ * Small reads (record headers, counts, small activities) go through this
+ * buffer; reads of a buffer's size or more bypass it (raw_read), so it only
+ * needs to hold a few records of a common file.
+ */
+#define SOURCE_BUF_SIZE (16 * 1024)
 
 struct source {
 	/* raw input: a file descriptor (fd >= 0) or a memory block */
@@ -90,6 +96,26 @@ raw_consume(struct source *s, size_t n)
 		s->buf_pos += n;
 }
 
+/* read() into dst, bypassing the buffer: up to len bytes, fewer only at the end. */
+static ssize_t
+raw_read_direct(struct source *s, unsigned char *dst, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len && !s->raw_eof) {
+		ssize_t n = read(s->fd, dst + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return source_fail(s, -errno, NULL);
+		if (n == 0)
+			s->raw_eof = true;
+		done += (size_t) n;
+	}
+	return (ssize_t) done;
+}
+
 static ssize_t
 raw_read(struct source *s, unsigned char *dst, size_t len)
 {
@@ -97,7 +123,13 @@ raw_read(struct source *s, unsigned char *dst, size_t len)
 
 	while (done < len) {
 		const unsigned char *p;
-		ssize_t n = raw_peek(s, &p);
+		ssize_t n;
+
+		if (s->fd >= 0 && s->buf_pos == s->buf_len && len - done >= SOURCE_BUF_SIZE) {
+			n = raw_read_direct(s, dst + done, len - done);
+			return n < 0 ? n : (ssize_t) (done + (size_t) n);
+		}
+		n = raw_peek(s, &p);
 
 		if (n <= 0)
 			return n < 0 ? n : (ssize_t) done;
@@ -333,6 +365,23 @@ uint64_t
 source_offset(const struct source *s)
 {
 	return s->offset;
+}
+
+int64_t
+source_remaining(const struct source *s)
+{
+	struct stat st;
+
+	if (s->gz)
+		return -1;
+	if (s->fd < 0)
+		return (int64_t) (s->mem_len - s->mem_pos);
+	if (s->base < 0 || fstat(s->fd, &st) < 0 || !S_ISREG(st.st_mode))
+		return -1;
+	/* The data starts at base; offset counts what was handed out. */
+	if ((uint64_t) st.st_size < (uint64_t) s->base + s->offset)
+		return 0;
+	return (int64_t) ((uint64_t) st.st_size - (uint64_t) s->base - s->offset);
 }
 
 bool

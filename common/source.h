@@ -51,6 +51,13 @@ int source_seek(struct source *s, uint64_t off);
 /* Offset in the (decompressed) data of the next byte to be read. */
 uint64_t source_offset(const struct source *s);
 
+/*
+ * Bytes left from the next byte to the end of the data, as far as known now
+ * (a plain regular file, which may still grow, or memory); -1 when unknown
+ * (gzip data, pipes).
+ */
+int64_t source_remaining(const struct source *s);
+
 /* True when the data is gzip-compressed. */
 bool source_is_gzip(const struct source *s);
 
