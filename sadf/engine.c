@@ -452,9 +452,33 @@ next_record(struct sadf *d, struct walk *w, const char *file)
 }
 
 /*
- * Which activities the reader decodes: only (or every selected one when
- * NULL, or none with `none`). The others are skipped, still checked for a
- * file cut short as sysstat reads them all.
+ * Per-CPU activities shown: sysstat reads them at every record of every
+ * pass, and items of one pass's records that the next pass's records do not
+ * overwrite stay in its buffers (a view shows them when it raises nr_ini to
+ * a record's count). Their slots follow every read, as the buffers do.
+ */
+static bool
+keeps_buffers(const struct sadf *d, const struct sar_act *a)
+{
+	return (a->desc->flags & AF_PERSISTENT) && a->fa->known_format &&
+	       d->s.o.outputs[a->desc->id];
+}
+
+/* Copies the record just read into slot k of those activities. */
+static void
+read_persistent(struct sadf *d, int k)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->s.n_acts; i++)
+		if (keeps_buffers(d, &d->s.acts[i]))
+			sar_copy_slot(&d->s.acts[i], &d->s.acts[i].slot[k]);
+}
+
+/*
+ * Which activities the reader decodes: only (and the per-CPU ones shown),
+ * or every selected one when NULL, or none with `none`. The others are
+ * skipped, still checked for a file cut short as sysstat reads them all.
  */
 static void
 decode_set(struct sadf *d, const struct sar_act *only, bool none)
@@ -463,7 +487,7 @@ decode_set(struct sadf *d, const struct sar_act *only, bool none)
 
 	for (i = 0; i < d->s.r->n_acts; i++) {
 		const struct sar_act *a = &d->s.acts[i];
-		bool want = only ? a->fa == only->fa
+		bool want = only ? a->fa == only->fa || keeps_buffers(d, a)
 		                 : a->fa->known_format && a->desc && d->s.o.outputs[a->desc->id];
 
 		d->s.r->acts[i].ignore = none || !(want || d->b->decode_all);
@@ -534,13 +558,18 @@ find_segment_start(struct sadf *d, struct walk *w, const char *file, bool print_
 				special_comment(d, w);
 			continue;
 		}
+		/* sysstat reads each candidate into its buffer 0. */
+		read_persistent(d, 0);
 		if (before_start(d, &w->rectime) || cmp_end(d, &w->rectime, false) >= 0)
 			continue;
 		break;
 	}
-	for (i = 0; i < d->s.n_acts; i++)
-		if (d->s.acts[i].fa->known_format && d->s.o.outputs[d->s.acts[i].desc->id])
+	for (i = 0; i < d->s.n_acts; i++) {
+		if (keeps_buffers(d, &d->s.acts[i]))
+			sar_copy_slot_from(&d->s.acts[i].slot[2], &d->s.acts[i].slot[0]);
+		else if (d->s.acts[i].fa->known_format && d->s.o.outputs[d->s.acts[i].desc->id])
 			sar_copy_slot(&d->s.acts[i], &d->s.acts[i].slot[2]);
+	}
 	w->hdr[2] = w->rec.hdr;
 	return true;
 }
@@ -756,7 +785,8 @@ copy_current(struct sadf *d, struct walk *w, struct sar_act *only)
 	for (i = 0; i < d->s.n_acts; i++) {
 		struct sar_act *a = &d->s.acts[i];
 
-		if ((!only || a == only) && a->fa->known_format && d->s.o.outputs[a->desc->id])
+		if ((!only || a == only || keeps_buffers(d, a)) && a->fa->known_format &&
+		    d->s.o.outputs[a->desc->id])
 			sar_copy_slot(a, &a->slot[w->curr]);
 	}
 }
@@ -806,7 +836,8 @@ pass_view(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_vi
 	for (i = 0; i < d->s.n_acts; i++) {
 		struct sar_act *x = &d->s.acts[i];
 
-		if ((!a || x == a) && x->fa->known_format && d->s.o.outputs[x->desc->id])
+		if ((!a || x == a || keeps_buffers(d, x)) && x->fa->known_format &&
+		    d->s.o.outputs[x->desc->id])
 			sar_copy_slot_from(&x->slot[!w->curr], &x->slot[2]);
 	}
 	w->hdr[!w->curr] = w->hdr[2];
@@ -873,6 +904,8 @@ by_activity(struct sadf *d, const char *file)
 			while (next_record(d, &w, file) && w.rec.hdr.record_type != SA_R_RESTART)
 				if (w.rec.hdr.record_type == SA_R_COMMENT)
 					special_comment(d, &w);
+				else
+					read_persistent(d, w.curr);
 		}
 		if (w.eof)
 			break;
@@ -920,7 +953,8 @@ by_record_stats(struct sadf *d, const char *file)
 		if (!w.cnt) {
 			while (read_record(d, &w, file, READ_CONT | READ_SKIP_COMMENTS) &&
 			       w.rec.hdr.record_type != SA_R_RESTART)
-				;
+				if (!is_special(&w))
+					read_persistent(d, w.curr);
 			if (!w.eof)
 				special_restart(d, &w, false);
 		}

@@ -695,11 +695,22 @@ nr2_of(const struct raw_ctx *x)
 	return x->a->fa->fa.nr2 > 0 ? (uint32_t) x->a->fa->fa.nr2 : 0;
 }
 
-/* Item i (sub-item j) of a slot; zeros past the items the record has. */
+/*
+ * Item i (sub-item j) of a slot; zeros past the items the record has. A
+ * per-CPU activity's slot is read up to what it holds: as sysstat's buffers,
+ * it keeps there items of earlier records (see the engine's read_persistent).
+ */
 static const void *
 item_at(const struct raw_ctx *x, const struct sar_slot *sl, uint32_t i, uint32_t j)
 {
-	if (i >= sl->nr || j >= nr2_of(x))
+	uint32_t nr2 = nr2_of(x);
+	size_t held = sl->nr;
+
+	if (j >= nr2)
+		return zero_item;
+	if (x->a->desc->flags & AF_PERSISTENT)
+		held = sl->cap / ((size_t) nr2 * x->a->desc->size);
+	if (i >= held)
 		return zero_item;
 	return sar_item(x->a, sl, i, j);
 }

@@ -215,15 +215,70 @@ set_at(struct svg *v, size_t i)
 	return &v->sets[i];
 }
 
+/* Whether a list of NUL-terminated names holds name. */
+static bool
+has_name(const struct strbuf *names, const char *name)
+{
+	size_t off = 0;
+
+	while (off < names->len) {
+		if (!strcmp(names->buf + off, name))
+			return true;
+		off += strlen(names->buf + off) + 1;
+	}
+	return false;
+}
+
+/* The activities whose graphs sysstat keeps to the names it counted, and their lists. */
+static const struct {
+	uint32_t id;
+	size_t list; /* offset of the --dev=, --iface= or --fs= list in sar_opts */
+} counted_acts[] = {
+        {A_DISK, offsetof(struct sar_opts, dev_list)},
+        {A_NET_DEV, offsetof(struct sar_opts, iface_list)},
+        {A_NET_EDEV, offsetof(struct sar_opts, iface_list)},
+        {A_FS, offsetof(struct sar_opts, fs_list)},
+};
+
+/*
+ * The names the current activity's items must have to be drawn: sysstat
+ * draws a disk, an interface or a filesystem only when its name was
+ * counted before the graphs (over the window, less a record at its end
+ * time), or listed with --dev=, --iface= or --fs= (then the view filters).
+ * NULL when any name goes.
+ */
+static const struct strbuf *
+counted_names(const struct svg *v)
+{
+	const struct sar *s = &v->d->s;
+	size_t k;
+
+	for (k = 0; k < sizeof(counted_acts) / sizeof(counted_acts[0]); k++) {
+		const struct strbuf *list;
+
+		if (counted_acts[k].id != v->a->desc->id)
+			continue;
+		list = (const struct strbuf *) ((const char *) &s->o + counted_acts[k].list);
+		if (list->buf || !v->count_names)
+			return NULL;
+		return &v->count_names[v->a - s->acts];
+	}
+	return NULL;
+}
+
 /*
  * A named item's set: the one of that name, else the first free one; NULL
- * past sysstat's count of names in the file (it has no graph for them).
+ * for a name sysstat did not count, or past its count of names in the file
+ * (it has no graph for them).
  */
 static struct item_set *
 named_set(struct svg *v, const char *name)
 {
+	const struct strbuf *counted = counted_names(v);
 	size_t i;
 
+	if (counted && !has_name(counted, name))
+		return NULL;
 	for (i = 0; i < v->n_sets; i++)
 		if (v->sets[i].used && !strcmp(v->sets[i].name, name))
 			return &v->sets[i];
@@ -381,13 +436,8 @@ sink_cell(struct sar *s, const struct sar_cell *c)
 static void
 count_name(struct svg *v, const char *name)
 {
-	size_t off = 0;
-
-	while (off < v->names.len) {
-		if (!strcmp(v->names.buf + off, name))
-			return;
-		off += strlen(v->names.buf + off) + 1;
-	}
+	if (has_name(&v->names, name))
+		return;
 	strbuf_add(&v->names, name, strlen(name) + 1);
 	v->n_names++;
 }
@@ -769,7 +819,7 @@ rewind:
 	v->w.eof = false;
 	s->r->hdr.sa_cpu_nr = cpu_nr;
 out:
-	free_count_names(v);
+	/* The names stay: only their items are drawn (counted_names). */
 	return found;
 }
 

@@ -129,6 +129,33 @@ sar_next_slice(long interval, uint64_t *last_uptime, bool reset, uint64_t ref, u
 
 /* ---- slots ---- */
 
+/*
+ * Grows the three slots of an activity together, the new bytes zero, as
+ * sysstat grows an activity's three buffers at once: then what a slot holds
+ * past the items of its last read is what sysstat's buffer holds there
+ * (items of an earlier record, shown when a per-CPU view raises nr_ini).
+ * Out of memory, the slots stay as they are (the caller reports it).
+ */
+static void
+grow_slots(struct sar_act *a, size_t need)
+{
+	int k;
+
+	for (k = 0; k < 3; k++) {
+		struct sar_slot *sl = &a->slot[k];
+		unsigned char *p;
+
+		if (sl->cap >= need)
+			continue;
+		p = realloc(sl->items, need);
+		if (!p)
+			return;
+		memset(p + sl->cap, 0, need - sl->cap);
+		sl->items = p;
+		sl->cap = need;
+	}
+}
+
 void
 sar_copy_slot(struct sar_act *a, struct sar_slot *dst)
 {
@@ -142,6 +169,7 @@ sar_copy_slot(struct sar_act *a, struct sar_slot *dst)
 	if ((a->desc->flags & AF_PERSISTENT) && (size_t) a->nr_ini * (size_t) fa->fa.nr2 > keep)
 		keep = (size_t) a->nr_ini * (size_t) fa->fa.nr2;
 	need = keep * size;
+	grow_slots(a, need);
 	if (need > dst->cap) {
 		unsigned char *p = realloc(dst->items, need);
 
@@ -328,14 +356,38 @@ cpu_lines(const struct sar *s, const struct sar_view *v)
 	return n;
 }
 
-/* During a pass over one activity, the reader decodes that activity alone. */
+/*
+ * Per-CPU activities shown: sysstat reads them at every record of every
+ * pass, and items of one pass's records that the next pass's records do not
+ * overwrite stay in its buffers (a view shows them when it raises nr_ini to
+ * a record's count). Their slots follow every read, as the buffers do.
+ */
+static bool
+keeps_buffers(const struct sar *s, const struct sar_act *a)
+{
+	return (a->desc->flags & AF_PERSISTENT) && act_selected(s, a);
+}
+
+/* Copies the record just read into slot k of those activities but one. */
+static void
+read_persistent(struct sar *s, int k, const struct sar_act *except)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->n_acts; i++)
+		if (&s->acts[i] != except && keeps_buffers(s, &s->acts[i]))
+			sar_copy_slot(&s->acts[i], &s->acts[i].slot[k]);
+}
+
+/* During a pass over one activity, the reader decodes that activity (and those above). */
 static void
 decode_only(struct sar *s, const struct sar_act *only)
 {
 	uint32_t i;
 
 	for (i = 0; i < s->r->n_acts; i++)
-		s->r->acts[i].ignore = only && s->acts[i].fa != only->fa;
+		s->r->acts[i].ignore = only && s->acts[i].fa != only->fa &&
+		                       !keeps_buffers(s, &s->acts[i]);
 }
 
 static void
@@ -345,6 +397,7 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 	unsigned long lines = 0, rows = sar_window_rows();
 	unsigned long inc = cpu_lines(s, v);
 	bool displayed = false;
+	uint32_t i;
 	int rc;
 
 	rc = source_seek(s->r->src, fpos);
@@ -353,6 +406,9 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 	p->eof = false;
 	/* The segment's first record is the reference of the first row. */
 	sar_copy_slot_from(&a->slot[!p->curr], &a->slot[2]);
+	for (i = 0; i < s->n_acts; i++)
+		if (&s->acts[i] != a && keeps_buffers(s, &s->acts[i]))
+			sar_copy_slot_from(&s->acts[i].slot[!p->curr], &s->acts[i].slot[2]);
 	p->hdr[!p->curr] = p->hdr[2];
 	p->cnt = s->o.count;
 	p->cross_day = false;
@@ -377,6 +433,7 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 		}
 		p->hdr[p->curr] = p->rec.hdr;
 		sar_copy_slot(a, &a->slot[p->curr]);
+		read_persistent(s, p->curr, a);
 		if (write_stats(s, p, a, v)) {
 			if (p->cnt > 0)
 				p->cnt--;
@@ -435,6 +492,8 @@ find_segment_start(struct sar *s, struct pass *p, const char *file)
 			print_special(s, &p->rec);
 			continue;
 		}
+		/* sysstat reads each candidate into its buffer 0. */
+		read_persistent(s, 0, NULL);
 		if (!sar_record_tm(s, &p->rec.hdr, &tm))
 			continue;
 		if ((s->o.use_start &&
@@ -443,9 +502,12 @@ find_segment_start(struct sar *s, struct pass *p, const char *file)
 			continue;
 		break;
 	}
-	for (i = 0; i < s->n_acts; i++)
-		if (act_selected(s, &s->acts[i]))
+	for (i = 0; i < s->n_acts; i++) {
+		if (keeps_buffers(s, &s->acts[i]))
+			sar_copy_slot_from(&s->acts[i].slot[2], &s->acts[i].slot[0]);
+		else if (act_selected(s, &s->acts[i]))
 			sar_copy_slot(&s->acts[i], &s->acts[i].slot[2]);
+	}
 	p->hdr[2] = p->rec.hdr;
 	return true;
 }
@@ -461,6 +523,8 @@ skip_to_restart(struct sar *s, struct pass *p, const char *file)
 			return;
 		if (p->rec.hdr.record_type == SA_R_COMMENT)
 			print_special(s, &p->rec);
+		else
+			read_persistent(s, p->curr, NULL);
 	}
 }
 

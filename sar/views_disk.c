@@ -975,8 +975,9 @@ disk_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 	}
 	for (i = 0; i < curr->nr; i++) {
 		const struct stats_disk *dc = sar_item(a, curr, i, 0);
+		bool again = false;
 		const struct stats_disk *dp =
-		        s->since_boot ? NULL : sar_disk_prev(a, prev, i, dc, NULL);
+		        s->since_boot ? NULL : sar_disk_prev(a, prev, i, dc, &again);
 		char name[DEV_NAME_MAX];
 
 		if (!dp)
@@ -986,6 +987,7 @@ disk_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 		device_name(s, st, dc, name);
 		if (!list_accepts(&s->o.dev_list, name))
 			continue;
+		s->row_again = again;
 		disk_row(s, dp, dc, name, itv);
 		n++;
 	}

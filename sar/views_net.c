@@ -752,17 +752,21 @@ sar_named_prev(const struct sar_act *a, const struct sar_slot *prev, uint32_t i,
 	return again ? NULL : p;
 }
 
-/* The previous values of item i: its namesake, or zeros for a new or re-registered item. */
+/*
+ * The previous values of item i: its namesake, or zeros for a new or
+ * re-registered item (then *ret_again is set).
+ */
 static const void *
 named_prev(const struct sar *s, const struct named_view *t, const struct sar_act *a,
-           const struct sar_slot *prev, const void *c, uint32_t i)
+           const struct sar_slot *prev, const void *c, uint32_t i, bool *ret_again)
 {
 	const void *p;
 
+	*ret_again = false;
 	if (s->since_boot)
 		/* FC takes the (zeroed) first previous item, the interfaces zeros. */
 		return t->reregistered || !prev->items ? zero_item : sar_item(a, prev, 0, 0);
-	p = sar_named_prev(a, prev, i, c, NULL);
+	p = sar_named_prev(a, prev, i, c, ret_again);
 	return p ? p : zero_item;
 }
 
@@ -783,13 +787,15 @@ named_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 		named_header(s, t, a);
 	for (i = 0; i < curr->nr; i++) {
 		const void *c = sar_item(a, curr, i, 0), *p;
+		bool again;
 
 		item_name(name, c, t->name_off);
 		if (t->filtered && !iface_selected(s, name))
 			continue;
-		p = named_prev(s, t, a, prev, c, i);
+		p = named_prev(s, t, a, prev, c, i, &again);
 		if (zero_omit && !memcmp(p, c, t->cmp_len))
 			continue;
+		s->row_again = again;
 		sar_out_ts(s, s->ts_curr);
 		if (!name_last(s, t))
 			sar_out_str(s, name, 9);

@@ -37,7 +37,7 @@ fi
 # 2. The time-sensitive tests again under a far-off time zone.
 for t in tests/e2e/corruption.sh tests/e2e/sadc_cli.sh tests/unit/test_archive \
 	tests/e2e/install_sa.sh tests/e2e/systemd_units.sh tests/e2e/sadc_notify.sh \
-	tests/e2e/sadc_faults.sh; do
+	tests/e2e/sadc_faults.sh tests/e2e/sar_anomalies.sh tests/e2e/sadf_anomalies.sh; do
 	case "$t" in
 	*.sh) cmd=(bash "$t") ;;
 	*) cmd=("build-ci/$t") ;;
