@@ -133,9 +133,10 @@ sample() {
 	shift 3
 	if [ "${1:-}" = - ]; then
 		shift
-		"$SADC" --root="$root" --unix-time="$t" $IDENT "$@" "$out" 2>"$TMPD/err"
+		timeout 30 "$SADC" --root="$root" --unix-time="$t" $IDENT "$@" "$out" 2>"$TMPD/err"
 	else
-		"$SADC" --root="$root" --unix-time="$t" $IDENT -S XALL "$@" "$out" 1 1 2>"$TMPD/err"
+		timeout 30 "$SADC" --root="$root" --unix-time="$t" $IDENT -S XALL "$@" "$out" 1 1 \
+			2>"$TMPD/err"
 	fi || fail "sadc --root=$(basename "$root") at $t into $(basename "$out"): $(cat "$TMPD/err")"
 }
 
@@ -165,7 +166,7 @@ put_le() {
 
 # The offsets of the statistics records of a file, one a line.
 stats_offsets() {
-	"$SA_WALK" -d "$1" | sed -n 's/^  record type=1 .* offset=\([0-9]*\).*/\1/p'
+	timeout 30 "$SA_WALK" -d "$1" | sed -n 's/^  record type=1 .* offset=\([0-9]*\).*/\1/p'
 }
 
 add() {
@@ -349,7 +350,7 @@ if new_root "$R"; then
 
 	# The same with the restarts' CPU counts patched: 1 (a UP machine: sar
 	# shows the stored "all"), 2, and more than the records have.
-	mapfile -t offs < <("$SA_WALK" -d "$f" | sed -n 's/^  record type=2 .* offset=\([0-9]*\).*/\1/p')
+	mapfile -t offs < <(timeout 30 "$SA_WALK" -d "$f" | sed -n 's/^  record type=2 .* offset=\([0-9]*\).*/\1/p')
 	if [ "${#offs[@]}" -eq 3 ]; then
 		cp "$f" "$AR/cpus-patched.sa"
 		put_le "$AR/cpus-patched.sa" $((offs[0] + 24)) 4 1
@@ -407,7 +408,7 @@ fi
 # ---- 6. synthetic archives (sa_make) where roots are slow or cannot ----
 
 if [ -x "$SA_MAKE" ]; then
-	"$SA_MAKE" -r 5 -c 200 -C "$AR/make-cpus.sa" && add "$AR/make-cpus.sa" "sa_make: 200 CPUs, a restart"
-	"$SA_MAKE" -r 4 -i 400 -d 300 -X -a 1,11,12,13 "$AR/make-items.sa" &&
+	timeout 60 "$SA_MAKE" -r 5 -c 200 -C "$AR/make-cpus.sa" && add "$AR/make-cpus.sa" "sa_make: 200 CPUs, a restart"
+	timeout 60 "$SA_MAKE" -r 4 -i 400 -d 300 -X -a 1,11,12,13 "$AR/make-items.sa" &&
 		add "$AR/make-items.sa" "sa_make: 400 interfaces, 300 disks, other byte order"
 fi

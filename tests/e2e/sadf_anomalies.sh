@@ -69,7 +69,7 @@ check() {
 
 # The times of the records (field 3 of -d), in the current TZ, in file order.
 row_times() {
-	"$ORACLE_SADF" -d -T "$1" -- -w 2>/dev/null |
+	timeout 60 "$ORACLE_SADF" -d -T "$1" -- -w 2>/dev/null |
 		awk -F';' '$3 ~ /:/ { split($3, t, " "); print t[2] }'
 }
 

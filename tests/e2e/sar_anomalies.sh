@@ -51,7 +51,7 @@ check() {
 
 # The times of the rows sar prints for a file, in file order.
 row_times() {
-	"$ORACLE_SAR" -u -f "$1" 2>/dev/null |
+	timeout 60 "$ORACLE_SAR" -u -f "$1" 2>/dev/null |
 		awk '$1 ~ /^[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$/ && $2 == "all" { print $1 }'
 }
 
