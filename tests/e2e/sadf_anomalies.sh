@@ -6,7 +6,8 @@
 # churning). Every format (-d, -p, -j, -x, -r, -g, -d -h) over every
 # activity (-- -A), the header (-H), and windows (-s/-e), intervals and
 # counts. Stdout, stderr and the exit status must be identical, every run
-# ends within its timeout and no sanitizer reports.
+# ends within its timeout and no sanitizer reports; our -j output must parse
+# as JSON and our -x output be well-formed XML.
 #
 # By default the windows run on every other archive (SYSREC_FULL=1: all;
 # SYSREC_QUICK=1: one in four).
@@ -65,6 +66,8 @@ check() {
 			n_shown=$((n_shown + 1))
 		fi
 	fi
+	# Our -j and -x documents must parse, checked in one go at the end.
+	keep_document "$TMPD/b" "TZ=$TZ $label: sadf $*" "$1"
 }
 
 # The times of the records (field 3 of -d), in the current TZ, in file order.
@@ -110,6 +113,7 @@ for f in "${files[@]}"; do
 	done
 done
 
+validate_documents --pass
 printf '  %s\n' "${why[@]}"
 echo "$(basename "$0" .sh): ${#files[@]} archives, $n_cases cases ($n_deliberate with 12.6.1's" \
 	"load average garbage, checked up to it), TZ=$TZ"
