@@ -573,12 +573,17 @@ draw_record(struct svg *v, int curr)
 	struct sar_act *a = v->a;
 	size_t i;
 
-	if (a->slot[curr].nr == 0)
-		return;
+	/*
+	 * A record without items draws nothing, but the next one has no
+	 * previous items: sysstat starts every line anew (check_*_reg finds
+	 * none in an empty record).
+	 */
 	for (i = 0; i < v->n_sets; i++) {
 		v->sets[i].seen_prev = v->sets[i].seen_now;
 		v->sets[i].seen_now = false;
 	}
+	if (a->slot[curr].nr == 0)
+		return;
 	if (!v->g->view) {
 		v->n_raw = 0;
 		v->g->read_raw(v, a, &a->slot[!curr], &a->slot[curr]);

@@ -401,8 +401,15 @@ if new_root "$R"; then
 		}' | w_diskstats "$R"
 		sample "$R" "$f" $((T0 + 10 * s))
 		[ $s = 4 ] && sample "$R" "$f" $((T0 + 10 * s + 5)) -
+		if [ $s = 6 ]; then
+			# Every interface and disk gone for one record (a namespace torn down).
+			: | w_netdev "$R"
+			: | w_diskstats "$R"
+			w_uptime "$R" $((719255 + 1000 * s + 500))
+			sample "$R" "$f" $((T0 + 10 * s + 5))
+		fi
 	done
-	add "$f" "300 veth interfaces and 150 disks churning every record, a restart"
+	add "$f" "300 veth interfaces and 150 disks churning every record, a restart, none for a record"
 fi
 
 # ---- 6. synthetic archives (sa_make) where roots are slow or cannot ----

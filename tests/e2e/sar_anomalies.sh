@@ -55,7 +55,8 @@ row_times() {
 		awk '$1 ~ /^[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$/ && $2 == "all" { print $1 }'
 }
 
-VIEWS=(-A "-A -z" "-u ALL -P ALL" "-u -P 0,3,9,11" "-n DEV" "-n EDEV" "-n DEV,EDEV --iface=eth0,eth2"
+VIEWS=(-A "-A -z" "-A -t" "-u ALL -P ALL" "-u -P 0,3,9,11" "-n DEV" "-n EDEV"
+	"-n DEV,EDEV --iface=eth0,eth2"
 	"-d -p" "-d" "-b" "-I ALL" "-I ALL -P ALL" "-I SUM -P 1-2,8-" "-q ALL" "-r ALL" "-S" "-B" "-w"
 	"-W" "-v" "-n SOFT -P ALL" "-u -I SUM -n SOFT -P ALL" "-m CPU,FREQ -P ALL" "-y" "-F")
 WVIEWS=("-u -P ALL -n DEV -d -q" "-A")
