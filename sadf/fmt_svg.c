@@ -1074,6 +1074,8 @@ vgrid(struct svg *v, long xpos, double xfactor, int v_gridnr)
 	int j;
 
 	for (j = 0; j <= 2 * v_gridnr && stamp <= v->time_end; j++) {
+		/* sysstat's xpos * j, wrapping as x86 does (a hostile time span overflows it). */
+		long x = (long) ((unsigned long) xpos * (unsigned long) j);
 		char hms[32] = "";
 		struct tm tm;
 
@@ -1083,13 +1085,13 @@ vgrid(struct svg *v, long xpos, double xfactor, int v_gridnr)
 		strbuf_addf(b,
 		            "<polyline points=\"%ld,0 %ld,%d\" style=\"vector-effect: "
 		            "non-scaling-stroke; stroke: #%06x\" transform=\"scale(%f,1)\"/>\n",
-		            xpos * j, xpos * j, -G_YSIZE, col(v, COL_GRID), xfactor);
+		            x, x, -G_YSIZE, col(v, COL_GRID), xfactor);
 		if (opt(v, SADF_O_ONEDAY) && tm.tm_min == 0)
 			strbuf_addf(b,
 			            "<text x=\"%ld\" y=\"15\" style=\"fill: #%06x; stroke: none; "
 			            "font-size: 14px; text-anchor: start\">%2d:00</text>\n",
 			            /* sysstat's subtraction, wrapping as x86 does from LONG_MIN. */
-			            (long) ((unsigned long) long_as_x86((double) (xpos * j) * xfactor) - 15),
+			            (long) ((unsigned long) long_as_x86((double) x * xfactor) - 15),
 			            col(v, COL_AXIS),
 			            tm.tm_hour);
 		else
@@ -1097,8 +1099,8 @@ vgrid(struct svg *v, long xpos, double xfactor, int v_gridnr)
 			            "<text x=\"%ld\" y=\"10\" style=\"fill: #%06x; stroke: none; "
 			            "font-size: 12px; text-anchor: start\" "
 			            "transform=\"rotate(45,%ld,0)\">%s</text>\n",
-			            long_as_x86((double) (xpos * j) * xfactor), col(v, COL_AXIS),
-			            long_as_x86((double) (xpos * j) * xfactor), hms);
+			            long_as_x86((double) x * xfactor), col(v, COL_AXIS),
+			            long_as_x86((double) x * xfactor), hms);
 		stamp += (uint64_t) xpos;
 	}
 	if (!v->local)
@@ -1291,8 +1293,9 @@ draw_frame(struct svg *v, const struct item_set *set, int i, size_t *pos, bool s
 	if (*views == 0)
 		strbuf_addf(&v->body, "<g id=\"g%u-%d\" transform=\"translate(0,%d)\">\n",
 		            (unsigned) v->g->act_id, xid,
-		            H_YSIZE + C_YSIZE * (opt(v, SADF_O_SHOWTOC) ? v->nr_act_dispd : 0) +
-		                    T_YSIZE * v->graph_no);
+		            (int) (H_YSIZE +
+		                   C_YSIZE * (unsigned) (opt(v, SADF_O_SHOWTOC) ? v->nr_act_dispd : 0) +
+		                   T_YSIZE * (unsigned) v->graph_no));
 	(*views)++;
 	xv = opt(v, SADF_O_PACKED) ? (*views - 1) * T_XSIZE : 0;
 	yv = opt(v, SADF_O_PACKED) ? 0 : (*views - 1) * T_YSIZE;
@@ -1504,9 +1507,10 @@ count_rows(const struct svg *v)
 			rows = 2;
 		else
 			rows = 1;
+		/* int arithmetic as sysstat's, wrapping (not undefined) past INT_MAX. */
 		if (first->items != SVG_I_NONE)
-			rows *= (int) v->n_items[i];
-		n.graph_nr += rows;
+			rows = (int) ((unsigned) rows * (unsigned) v->n_items[i]);
+		n.graph_nr = (int) ((unsigned) n.graph_nr + (unsigned) rows);
 		if (first->g_nr > n.views_per_row)
 			n.views_per_row = first->g_nr;
 	}
@@ -1547,8 +1551,9 @@ print_header(struct svg *v, int height_rows, int views_per_row)
 	if (opt(v, SADF_O_HEIGHT))
 		height = v->d->c->canvas_height;
 	else
-		height = H_YSIZE + C_YSIZE * (opt(v, SADF_O_SHOWTOC) ? v->nr_act_dispd : 0) +
-		         T_YSIZE * height_rows;
+		height = (int) (H_YSIZE +
+		                C_YSIZE * (unsigned) (opt(v, SADF_O_SHOWTOC) ? v->nr_act_dispd : 0) +
+		                T_YSIZE * (unsigned) height_rows);
 	if (height < 100)
 		height = 100;
 	fprintf(out,

@@ -5,9 +5,10 @@
 #   tests/fuzz/fuzz.sh BUILD_DIR TARGET SECONDS [SEED_DIR...]
 #
 # BUILD_DIR is configured with CC=clang --enable-fuzzers --enable-sanitizers;
-# TARGET is archive, sar or sadf. Seeds: the saved corpora of every target,
-# the shared corpus when it is beside the checkout, and any SEED_DIR given
-# (our sadc's files, say). Crashes, leaks and timeouts are written to
+# TARGET is archive, sar, sadf or procfs. Seeds of the archive targets: the
+# saved corpora of the three, the shared corpus when it is beside the
+# checkout, and any SEED_DIR given (our sadc's files, say); procfs starts
+# from its own corpus and the SEED_DIRs (a selector byte, then a file's text). Crashes, leaks and timeouts are written to
 # BUILD_DIR/fuzz-TARGET/ as crash-*, leak-*, timeout-*; the closing lines of
 # libFuzzer (cov:, ft:, executions) are printed.
 set -eu
@@ -20,15 +21,20 @@ bin="$build/tests/fuzz/fuzz_$target"
 work="$build/fuzz-$target"
 [ -x "$bin" ] || { echo "fuzz.sh: no $bin (configure with --enable-fuzzers)" >&2; exit 2; }
 mkdir -p "$work/corpus"
+dict=(-dict="$top/tests/fuzz/archive.dict")
 seeds=("$top/tests/fuzz/corpus/archive" "$top/tests/fuzz/corpus/sar" "$top/tests/fuzz/corpus/sadf")
 shared="${SYSREC_SHARED:-$top/../shared}/corpus"
 [ -d "$shared" ] && seeds+=("$shared/upstream/files" "$shared/upstream/generated" "$shared/live")
+if [ "$target" = procfs ]; then
+	dict=()
+	seeds=("$top/tests/fuzz/corpus/procfs")
+fi
 existing=()
 for d in "${seeds[@]}" "$@"; do
 	[ -d "$d" ] && existing+=("$d")
 done
 # -close_fd_mask=2: the programs' own messages are noise here (reports still show).
-"$bin" -dict="$top/tests/fuzz/archive.dict" -max_total_time="$seconds" -timeout=10 \
+"$bin" "${dict[@]}" -max_total_time="$seconds" -timeout=10 \
 	-rss_limit_mb=2048 -close_fd_mask=2 -print_final_stats=1 -artifact_prefix="$work/" \
 	"$work/corpus" "${existing[@]}" >"$work/log" 2>&1 || true
 grep -E '^#[0-9]+ +(DONE|pulse|NEW|REDUCE)' "$work/log" | tail -1
@@ -37,8 +43,14 @@ grep -E 'ERROR|SUMMARY|runtime error' "$work/log" | head -5 || true
 # Minimise into the saved corpus.
 new="$work/merged"
 rm -rf "$new" && mkdir -p "$new"
-"$bin" -merge=1 -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 "$new" \
-	"$top/tests/fuzz/corpus/$target" "$work/corpus" >"$work/merge.log" 2>&1
+# From the saved corpus, what this run found and the SEED_DIRs given (never
+# the shared corpus: nothing of ../shared goes into the project).
+keep=()
+for d in "$top/tests/fuzz/corpus/$target" "$work/corpus" "$@"; do
+	[ -d "$d" ] && keep+=("$d")
+done
+"$bin" -merge=1 -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 "$new" "${keep[@]}" \
+	>"$work/merge.log" 2>&1
 rm -rf "$top/tests/fuzz/corpus/$target" && mv "$new" "$top/tests/fuzz/corpus/$target"
 echo "$target: saved corpus $(ls "$top/tests/fuzz/corpus/$target" | wc -l) inputs," \
 	"$(du -sk "$top/tests/fuzz/corpus/$target" | cut -f1) kB"

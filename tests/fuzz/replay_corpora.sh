@@ -1,9 +1,10 @@
 #!/bin/bash
 # Replays every saved fuzzer input through its target, built as a plain
 # program, in every test run: tests/fuzz/corpus/archive through the reader,
-# tests/fuzz/corpus/sar through sar and tests/fuzz/corpus/sadf through sadf,
-# each input with every argument set of its target (FUZZ_ALL_SETS=1). With
-# the shared corpus at hand its archives go through all three.
+# tests/fuzz/corpus/sar through sar, tests/fuzz/corpus/sadf through sadf
+# (each input with every argument set of its target, FUZZ_ALL_SETS=1) and
+# tests/fuzz/corpus/procfs through sadc's /proc and /sys parsers. With the
+# shared corpus at hand its archives go through the first three.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 export FUZZ_ALL_SETS=1
@@ -14,9 +15,11 @@ if have_shared; then
 else
 	echo "SKIP shared corpus: $SHARED not found; replaying the saved inputs only"
 fi
-for target in archive sar sadf; do
+for target in archive sar sadf procfs; do
 	replay="$top_builddir/tests/fuzz/replay_$target"
-	for d in "$top_srcdir/tests/fuzz/corpus/$target" "${shared_dirs[@]}"; do
+	dirs=("$top_srcdir/tests/fuzz/corpus/$target")
+	[ "$target" = procfs ] || dirs+=("${shared_dirs[@]}")
+	for d in "${dirs[@]}"; do
 		[ -d "$d" ] || { fail "$target: no corpus at $d"; continue; }
 		if out=$("$replay" "$d" 2>"$TMPD/replay.err"); then
 			echo "$target: $d: $out"
