@@ -16,7 +16,6 @@
 
 #include "datafile.h"
 #include "sadc.h"
-#include "source.h"
 #include "banned.h"
 
 static _Noreturn void
@@ -197,65 +196,21 @@ adopt_file_list(struct sadc *s, const struct sa_file_activity *list, uint32_t n)
 }
 
 /*
- * Walks the records of the file to find where the last whole record ends,
- * and the uptime of its last statistics record. Returns the offset of that
- * end, or -1 when the file cannot be walked (then nothing is repaired).
- */
-static int64_t
-scan_records(struct sadc *s, bool *ret_torn)
-{
-	struct archive_reader r;
-	struct archive_record rec;
-	struct source *src;
-	int64_t good = -1;
-	int fd = open(s->cfg.ofile, O_RDONLY | O_CLOEXEC);
-	int rc;
-
-	*ret_torn = false;
-	if (fd < 0)
-		return -1;
-	memset(&r, 0, sizeof(r));
-	if (source_open_fd(fd, &src) < 0) {
-		close(fd);
-		return -1;
-	}
-	rc = archive_open(&r, src, true);
-	r.skim = true;
-	if (rc == 0)
-		rc = archive_read_header(&r, false);
-	if (rc == 0) {
-		good = (int64_t) source_offset(src);
-		while ((rc = archive_next(&r, &rec)) > 0) {
-			good = (int64_t) source_offset(src);
-			if (rec.hdr.record_type == SA_R_STATS) {
-				s->last_uptime = rec.hdr.uptime_cs;
-				s->check_reboot = true;
-			} else if (rec.hdr.record_type == SA_R_RESTART) {
-				s->check_reboot = false;
-			}
-		}
-		*ret_torn = rc == ARCHIVE_E_TRUNCATED || rc == ARCHIVE_E_BAD_RECORD ||
-		            rc == ARCHIVE_E_INVALID;
-	}
-	archive_reader_release(&r);
-	close(fd);
-	return good;
-}
-
-/*
  * sysstat appends after a torn record, and its readers stop there forever.
  * Cut the torn bytes first, so that every record written from now on stays
  * readable. This is done under the file lock, never concurrently with
  * another -L writer.
  */
 static void
-repair_tail(struct sadc *s)
+repair_tail(struct sadc *s, const struct sa_file_header *h, const struct sa_file_activity *list)
 {
-	bool torn;
-	int64_t good = scan_records(s, &torn);
+	struct sadc_skim sk = {.last_uptime = s->last_uptime, .check_reboot = s->check_reboot};
+	int64_t good = sadc_skim_records(s->ofd, h, list, &sk);
 	off_t size;
 
-	if (!torn || good < 0)
+	s->last_uptime = sk.last_uptime;
+	s->check_reboot = sk.check_reboot;
+	if (!sk.torn || good < 0)
 		return;
 	size = lseek(s->ofd, 0, SEEK_END);
 	if (size <= good)
@@ -359,7 +314,7 @@ sadc_open_output(struct sadc *s)
 	adopt_file_list(s, list, h.sa_act_nr);
 	if (s->cfg.lock && take_lock(s, s->ofd, false))
 		return; /* another writer holds the file: no repair now */
-	repair_tail(s);
+	repair_tail(s, &h, list);
 }
 
 void

@@ -91,6 +91,28 @@ void sadc_rotate(struct sadc *s, const char *new_file);
 void sadc_daily_name(struct sadc *s, char *out, size_t len);
 void sadc_close_output(struct sadc *s);
 
+/*
+ * skim.c: the walk over the records of an existing file before appending,
+ * for repairs. In and out: last_uptime and check_reboot keep their values
+ * until a record changes them.
+ */
+struct sadc_skim {
+	bool torn;            /* out: bytes after the last whole record that are not one */
+	uint64_t last_uptime; /* uptime of the last statistics record */
+	bool check_reboot;    /* true after a statistics record, false after a LINUX RESTART */
+};
+
+/*
+ * Walks the records of the file open on fd (read with pread(), from the
+ * end of the activity list), whose header h and activity list (h->sa_act_nr
+ * entries) archive_append_check_list() accepted. Returns the offset where
+ * the last whole record ends, or -1 when the file cannot be walked (then
+ * nothing is to be repaired). Reaches the same verdict as the archive
+ * reader in skim mode (a read error is not a torn record).
+ */
+int64_t sadc_skim_records(int fd, const struct sa_file_header *h,
+                          const struct sa_file_activity *list, struct sadc_skim *ret);
+
 /* main.c */
 _Noreturn void sadc_fatal(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
