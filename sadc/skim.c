@@ -231,8 +231,8 @@ skim_record(struct skim *k, const struct skim_plan *p, struct sa_record_header *
 		if (got < sizeof(*h))
 			return short_of(k);
 		skim_take(k, h, sizeof(*h));
-		if (h->record_type < SA_R_STATS || h->record_type > SA_R_EXTRA_MAX || h->hour > 23 ||
-		    h->minute > 59 || h->second > 60)
+		if (h->record_type < SA_R_STATS || h->record_type > SA_R_EXTRA_MAX ||
+		    h->hour > 23 || h->minute > 59 || h->second > 60)
 			return SKIM_TORN;
 		if (h->record_type == SA_R_RESTART || h->record_type == SA_R_COMMENT)
 			return skim_special(k, h);
