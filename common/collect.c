@@ -292,13 +292,15 @@ bool
 collect_gets(const char **pos, char *line, size_t size)
 {
 	const char *s = *pos;
-	size_t n = 0;
+	const char *end;
+	size_t n;
 
 	if (!*s || size < 2)
 		return false;
-	while (n < size - 1 && s[n])
-		if (s[n++] == '\n')
-			break;
+	end = strchrnul(s, '\n');
+	n = (size_t) (end - s) + (*end == '\n');
+	if (n > size - 1)
+		n = size - 1;
 	memcpy(line, s, n);
 	line[n] = '\0';
 	*pos = s + n;
