@@ -32,6 +32,14 @@ static const char *const file_paths[PF_MAX] = {
         [PF_PRESSURE_MEM] = "proc/pressure/memory",
 };
 
+static const char *const line_paths[LF_MAX] = {
+        [LF_UPTIME] = "proc/uptime",
+        [LF_DENTRY_STATE] = "proc/sys/fs/dentry-state",
+        [LF_FILE_NR] = "proc/sys/fs/file-nr",
+        [LF_INODE_STATE] = "proc/sys/fs/inode-state",
+        [LF_PTY_NR] = "proc/sys/kernel/pty/nr",
+};
+
 #define COLLECTOR(act)                                                                             \
 	{                                                                                          \
 		collect_count_##act, collect_read_##act                                            \
@@ -121,8 +129,12 @@ collect_release(struct collect_ctx *c)
 {
 	int i;
 
-	for (i = 0; i < PF_MAX; i++)
+	for (i = 0; i < PF_MAX; i++) {
 		strbuf_release(&c->files[i]);
+		sysroot_file_close(&c->kept[i]);
+	}
+	for (i = 0; i < LF_MAX; i++)
+		sysroot_file_close(&c->line_kept[i]);
 	strbuf_release(&c->scratch);
 	sysroot_close(&c->root);
 }
@@ -139,7 +151,7 @@ collect_file(struct collect_ctx *c, enum proc_file f, size_t *ret_len)
 	if ((unsigned) f >= PF_MAX)
 		return NULL;
 	if (c->file_sample[f] != c->sample) {
-		ssize_t n = sysroot_read(&c->root, file_paths[f], &c->files[f]);
+		ssize_t n = sysroot_reread(&c->root, file_paths[f], &c->kept[f], &c->files[f]);
 
 		c->file_sample[f] = c->sample;
 		c->file_err[f] = n < 0 ? (int) n : 0;
@@ -149,6 +161,14 @@ collect_file(struct collect_ctx *c, enum proc_file f, size_t *ret_len)
 	if (ret_len)
 		*ret_len = c->files[f].len;
 	return c->files[f].buf;
+}
+
+ssize_t
+collect_line(struct collect_ctx *c, enum line_file f, char *out, size_t len)
+{
+	if ((unsigned) f >= LF_MAX)
+		return -EINVAL;
+	return sysroot_reread_line(&c->root, line_paths[f], &c->line_kept[f], out, len);
 }
 
 /* Highest N of the sys/devices/system/cpu/cpuN directories, plus one; 0 without /sys. */

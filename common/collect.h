@@ -51,14 +51,26 @@ enum proc_file {
 	PF_MAX,
 };
 
+/* One-line files, read with one read each time (collect_line()). */
+enum line_file {
+	LF_UPTIME,       /* proc/uptime: every record's header */
+	LF_DENTRY_STATE, /* proc/sys/fs/dentry-state: KTABLES */
+	LF_FILE_NR,      /* proc/sys/fs/file-nr: KTABLES */
+	LF_INODE_STATE,  /* proc/sys/fs/inode-state: KTABLES */
+	LF_PTY_NR,       /* proc/sys/kernel/pty/nr: KTABLES */
+	LF_MAX,
+};
+
 /* What one sadc process knows while collecting; zero it, then collect_init(). */
 struct collect_ctx {
 	struct sysroot root;
 	bool partitions; /* -S XDISK/XALL: partitions in A_DISK too */
 	uint64_t sample; /* sample number; the file cache is per sample */
 
-	/* The per-sample cache of enum proc_file contents. */
+	/* The per-sample cache of enum proc_file contents, read through kept files. */
 	struct strbuf files[PF_MAX];
+	struct sysroot_file kept[PF_MAX];
+	struct sysroot_file line_kept[LF_MAX];
 	uint64_t file_sample[PF_MAX]; /* sample the cache entry was read in (0: never) */
 	int file_err[PF_MAX];         /* -errno of that read, 0 on success */
 
@@ -87,6 +99,9 @@ void collect_begin_sample(struct collect_ctx *c);
  * read (the activity then reports nothing, as sysstat does).
  */
 const char *collect_file(struct collect_ctx *c, enum proc_file f, size_t *ret_len);
+
+/* Reads the first line of file f now, as sysroot_read_line() does. Returns its length or -errno. */
+ssize_t collect_line(struct collect_ctx *c, enum line_file f, char *out, size_t len);
 
 /* A collector returns this when items needs room for more items: the caller doubles it. */
 #define COLLECT_E_NOSPACE (-2000)

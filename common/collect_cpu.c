@@ -470,11 +470,11 @@ parse_ktables(const char *dentry, const char *file_nr, const char *inode, const 
 
 enum ktables_file { KT_DENTRY, KT_FILE_NR, KT_INODE, KT_PTY, KT_MAX };
 
-static const char *const ktables_paths[KT_MAX] = {
-        [KT_DENTRY] = "proc/sys/fs/dentry-state",
-        [KT_FILE_NR] = "proc/sys/fs/file-nr",
-        [KT_INODE] = "proc/sys/fs/inode-state",
-        [KT_PTY] = "proc/sys/kernel/pty/nr",
+static const enum line_file ktables_files[KT_MAX] = {
+        [KT_DENTRY] = LF_DENTRY_STATE,
+        [KT_FILE_NR] = LF_FILE_NR,
+        [KT_INODE] = LF_INODE_STATE,
+        [KT_PTY] = LF_PTY_NR,
 };
 
 int32_t
@@ -489,8 +489,7 @@ collect_read_ktables(struct collect_ctx *c, void *items, int32_t max_nr, int32_t
 	if (max_nr < 1)
 		return COLLECT_E_NOSPACE;
 	for (i = 0; i < KT_MAX; i++) {
-		ssize_t n =
-		        sysroot_read_line(&c->root, ktables_paths[i], lines[i], sizeof(lines[i]));
+		ssize_t n = collect_line(c, ktables_files[i], lines[i], sizeof(lines[i]));
 
 		text[i] = n >= 0 ? lines[i] : NULL;
 	}

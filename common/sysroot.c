@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/magic.h>
+#include <sys/vfs.h>
 
 #include "sysroot.h"
 #include "banned.h"
@@ -39,22 +41,26 @@ rel_path(const char *rel)
 	return *rel ? rel : ".";
 }
 
-ssize_t
-sysroot_read(const struct sysroot *r, const char *rel, struct strbuf *buf)
+/*
+ * Reads fd to its end into buf (reset first, NUL terminated), from its
+ * current offset, or from offset 0 with pread() when positional. Returns
+ * the length or -errno.
+ */
+static ssize_t
+read_all(int fd, bool positional, struct strbuf *buf)
 {
-	int fd = openat(r->dirfd, rel_path(rel), O_RDONLY | O_CLOEXEC);
 	ssize_t n;
 
 	strbuf_reset(buf);
-	if (fd < 0)
-		return -errno;
 	for (;;) {
+		size_t room;
+
 		/* /proc files report size 0: read until the end, in page-sized steps. */
-		if (strbuf_grow(buf, 4096) < 0) {
-			close(fd);
+		if (strbuf_grow(buf, 4096) < 0)
 			return buf->err;
-		}
-		n = read(fd, buf->buf + buf->len, buf->cap - buf->len - 1);
+		room = buf->cap - buf->len - 1;
+		n = positional ? pread(fd, buf->buf + buf->len, room, (off_t) buf->len)
+		               : read(fd, buf->buf + buf->len, room);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
@@ -64,42 +70,147 @@ sysroot_read(const struct sysroot *r, const char *rel, struct strbuf *buf)
 	if (n < 0) {
 		int err = -errno;
 
-		close(fd);
 		strbuf_reset(buf);
 		return err;
 	}
-	close(fd);
 	buf->buf[buf->len] = '\0';
 	return (ssize_t) buf->len;
 }
 
 ssize_t
-sysroot_read_line(const struct sysroot *r, const char *rel, char *out, size_t len)
+sysroot_read(const struct sysroot *r, const char *rel, struct strbuf *buf)
 {
 	int fd = openat(r->dirfd, rel_path(rel), O_RDONLY | O_CLOEXEC);
 	ssize_t n;
-	char *nl;
 
-	if (len == 0)
-		return -EINVAL;
-	out[0] = '\0';
+	strbuf_reset(buf);
 	if (fd < 0)
 		return -errno;
-	do
-		n = read(fd, out, len - 1);
-	while (n < 0 && errno == EINTR);
-	if (n < 0) {
-		int err = -errno;
-
-		close(fd);
-		return err;
-	}
+	n = read_all(fd, false, buf);
 	close(fd);
+	return n;
+}
+
+/* True when fd is a file of procfs or sysfs, which every read from offset 0 makes anew. */
+static bool
+made_on_read(int fd)
+{
+	struct statfs sfs;
+
+	return fstatfs(fd, &sfs) == 0 &&
+	       (sfs.f_type == PROC_SUPER_MAGIC || sfs.f_type == SYSFS_MAGIC);
+}
+
+/* After a read of fd opened for f: keeps fd open in f or closes it. */
+static void
+keep_or_close(struct sysroot_file *f, int fd, bool read_ok)
+{
+	/* Kept from the second read on: a one-shot sadc reads each file once. */
+	if (read_ok && f->read_before && !f->reopen && made_on_read(fd)) {
+		f->fd = fd;
+		f->open = true;
+	} else {
+		close(fd);
+	}
+	f->read_before = true;
+}
+
+ssize_t
+sysroot_reread(const struct sysroot *r, const char *rel, struct sysroot_file *f, struct strbuf *buf)
+{
+	ssize_t n;
+	int fd;
+
+	if (f->open) {
+		n = read_all(f->fd, true, buf);
+		if (n >= 0)
+			return n;
+		/* Gone (a module unloaded, a device removed) or not readable so: open anew. */
+		if (n == -ESPIPE)
+			f->reopen = true;
+		sysroot_file_close(f);
+	}
+	fd = openat(r->dirfd, rel_path(rel), O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		strbuf_reset(buf);
+		return -errno;
+	}
+	n = read_all(fd, false, buf);
+	keep_or_close(f, fd, n >= 0);
+	return n;
+}
+
+void
+sysroot_file_close(struct sysroot_file *f)
+{
+	if (f->open)
+		close(f->fd);
+	f->open = false;
+}
+
+/*
+ * One read of up to len - 1 bytes into out (len > 0), from offset 0 when
+ * positional, cut at the first newline. Returns the length or -errno.
+ */
+static ssize_t
+read_line(int fd, bool positional, char *out, size_t len)
+{
+	ssize_t n;
+	char *nl;
+
+	do
+		n = positional ? pread(fd, out, len - 1, 0) : read(fd, out, len - 1);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -errno;
 	out[n] = '\0';
 	nl = strchr(out, '\n');
 	if (nl)
 		*nl = '\0';
 	return (ssize_t) strlen(out);
+}
+
+ssize_t
+sysroot_read_line(const struct sysroot *r, const char *rel, char *out, size_t len)
+{
+	int fd;
+	ssize_t n;
+
+	if (len == 0)
+		return -EINVAL;
+	out[0] = '\0';
+	fd = openat(r->dirfd, rel_path(rel), O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read_line(fd, false, out, len);
+	close(fd);
+	return n;
+}
+
+ssize_t
+sysroot_reread_line(const struct sysroot *r, const char *rel, struct sysroot_file *f, char *out,
+                    size_t len)
+{
+	ssize_t n;
+	int fd;
+
+	if (len == 0)
+		return -EINVAL;
+	out[0] = '\0';
+	if (f->open) {
+		n = read_line(f->fd, true, out, len);
+		if (n >= 0)
+			return n;
+		if (n == -ESPIPE)
+			f->reopen = true;
+		sysroot_file_close(f);
+	}
+	fd = openat(r->dirfd, rel_path(rel), O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read_line(fd, false, out, len);
+	keep_or_close(f, fd, n >= 0);
+	return n;
 }
 
 int

@@ -35,6 +35,38 @@ void sysroot_close(struct sysroot *r);
 ssize_t sysroot_read(const struct sysroot *r, const char *rel, struct strbuf *buf);
 
 /*
+ * A file read again and again (a /proc file, every sample). Files of procfs
+ * and sysfs are made anew by every read from offset 0, so from its second
+ * read on such a file is kept open and read again with pread() from 0: no
+ * path lookup, open and close per read (and nothing more than a plain read
+ * for a file read once). Others (fixture trees, an /etc/mtab that is a real file) are
+ * opened for every read, so that a file replaced meanwhile is seen.
+ * Zeroed: not open.
+ */
+struct sysroot_file {
+	bool open;        /* fd is kept open */
+	bool read_before; /* kept open from the second read on */
+	bool reopen;      /* cannot be read with pread(): opened for every read */
+	int fd;
+};
+
+/*
+ * sysroot_read() of rel, through f. A read that fails on the open file (it
+ * went away: a module unloaded, a device removed) closes it and opens rel
+ * again, so that a file that comes back is read and one that stays away
+ * gives its -errno as sysroot_read() does.
+ */
+ssize_t sysroot_reread(const struct sysroot *r, const char *rel, struct sysroot_file *f,
+                       struct strbuf *buf);
+
+/* sysroot_read_line() of rel, through f (as sysroot_reread()). */
+ssize_t sysroot_reread_line(const struct sysroot *r, const char *rel, struct sysroot_file *f,
+                            char *out, size_t len);
+
+/* Closes the file kept open by f, if any. */
+void sysroot_file_close(struct sysroot_file *f);
+
+/*
  * Reads the first line of a small file (sysfs attributes) into out, without
  * its newline. Returns the length or -errno.
  */

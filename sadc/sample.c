@@ -224,7 +224,7 @@ read_uptime(struct sadc *s, uint64_t *ret)
 	char line[128];
 	const char *p = line;
 
-	if (sysroot_read_line(&s->cc.root, "proc/uptime", line, sizeof(line)) < 0 ||
+	if (collect_line(&s->cc, LF_UPTIME, line, sizeof(line)) < 0 ||
 	    parse_hundredths(&p, ret) < 0)
 		return -EIO;
 	return 0;
