@@ -120,9 +120,9 @@ sadf_release(struct sadf *d)
 	sar_release(&d->s);
 }
 
-/* At an exit on the way: the output so far comes out, then everything is freed. */
+/* At the end of the run, or at an exit on the way: the output comes out, then everything is freed. */
 static void
-release_at_exit(void *arg)
+finish_run(void *arg)
 {
 	struct sadf *d = arg;
 
@@ -136,6 +136,7 @@ static int
 sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 {
 	struct sadf_cmdline cl;
+	int rc;
 
 	memset(&cl, 0, sizeof(cl));
 	cl.c.interval = -1;
@@ -163,7 +164,9 @@ sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 	d->s.o.true_time = cl.c.time_mode == SADF_T_TRUE;
 	d->utc = cl.c.time_mode == SADF_T_UTC || cl.c.time_mode == SADF_T_EPOCH;
 	d->c = &cl.c;
-	return run(d, &cl.c);
+	rc = run(d, &cl.c);
+	d->c = NULL; /* cl ends here */
+	return rc;
 }
 
 int
@@ -178,16 +181,11 @@ sadf_main(int argc, char **argv, FILE *out)
 		return 4;
 	}
 	init_nls();
-	d->s.o.decimals = -1;
-	d->s.out = d->out = out;
-	d->s.fd = -1;
-	sysrec_exit_cleanup(release_at_exit, d);
+	sar_init(&d->s, out);
+	d->out = out;
+	sysrec_exit_cleanup(finish_run, d);
 	rc = sadf_run_cmdline(d, argc, argv);
 	sysrec_exit_cleanup(NULL, NULL);
-	sadf_flush(d);
-	fflush(out);
-	d->c = NULL;
-	sadf_release(d);
-	free(d);
+	finish_run(d);
 	return rc;
 }

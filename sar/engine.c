@@ -628,6 +628,14 @@ sar_report_file(struct sar *s, const char *file, bool default_file)
 }
 
 void
+sar_init(struct sar *s, FILE *out)
+{
+	s->o.decimals = -1;
+	s->out = out;
+	s->fd = -1;
+}
+
+void
 sar_release(struct sar *s)
 {
 	uint32_t i;

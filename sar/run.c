@@ -89,9 +89,9 @@ finish_options(struct sar *s, struct sar_cmdline *c)
 	s->o.count = c->count ? c->count : -1;
 }
 
-/* At an exit on the way: the report so far comes out, then everything is freed. */
+/* At the end of the run, or at an exit on the way: the report comes out, then everything is freed. */
 static void
-release_at_exit(void *arg)
+finish_run(void *arg)
 {
 	struct sar *s = arg;
 
@@ -161,15 +161,11 @@ sar_main(int argc, char **argv, FILE *out)
 		fputs("Cannot allocate memory\n", stderr);
 		return 4;
 	}
-	s->o.decimals = -1;
-	s->out = out;
-	s->fd = -1;
+	sar_init(s, out);
 	set_locale_facts(s);
-	sysrec_exit_cleanup(release_at_exit, s);
+	sysrec_exit_cleanup(finish_run, s);
 	rc = run(s, argc, argv);
 	sysrec_exit_cleanup(NULL, NULL);
-	fflush(out);
-	sar_release(s);
-	free(s);
+	finish_run(s);
 	return rc;
 }

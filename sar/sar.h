@@ -236,6 +236,8 @@ struct sar {
  */
 int sar_main(int argc, char **argv, FILE *out);
 
+/* Sets up a zeroed s to report to out (no decimals given, no file open). */
+void sar_init(struct sar *s, FILE *out);
 /* Frees what a report holds (its activities, its reader, its lists); s stays zeroed-usable. */
 void sar_release(struct sar *s);
 /* views_disk.c: frees the device naming state (NULL is fine). */
