@@ -220,11 +220,16 @@ proc_cpu_nr(struct collect_ctx *c)
 int32_t
 collect_cpu_nr(struct collect_ctx *c)
 {
-	int32_t n = sys_cpu_nr(c);
+	int32_t n;
 
+	if (c->cpu_nr_sample == c->sample)
+		return c->cpu_nr;
+	n = sys_cpu_nr(c);
 	if (n == 0)
 		n = proc_cpu_nr(c);
-	return n + 1;
+	c->cpu_nr = n + 1;
+	c->cpu_nr_sample = c->sample;
+	return c->cpu_nr;
 }
 
 /* ------------------------------------------------------------------------- */

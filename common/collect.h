@@ -77,6 +77,12 @@ struct collect_ctx {
 	/* Scratch for sysfs reads in collectors (reused, never freed per sample). */
 	struct strbuf scratch;
 
+	/* Facts found once per sample: the counting pass asks for them several times. */
+	uint64_t cpu_nr_sample; /* sample cpu_nr was found in (0: never) */
+	int32_t cpu_nr;
+	uint64_t psi_sample; /* sample psi was found in (0: never) */
+	bool psi;
+
 	/* Facts found once and kept (e.g. the /proc/net/snmp ICMP layout). */
 	int icmp_format; /* 0 unknown, 1 with InCsumErrors, 2 without */
 };
@@ -130,7 +136,10 @@ int32_t collect_count(const struct collector *col, struct collect_ctx *c, int32_
 /* The collector of activity id, or NULL when there is none. */
 const struct collector *collector_for(uint32_t id);
 
-/* Number of CPUs + 1 as sadc counts them (sys/devices/system/cpu/cpuN, else proc/stat). */
+/*
+ * Number of CPUs + 1 as sadc counts them (sys/devices/system/cpu/cpuN, else
+ * proc/stat), found once per sample.
+ */
 int32_t collect_cpu_nr(struct collect_ctx *c);
 
 /* ------------------------------------------------------------------------- */

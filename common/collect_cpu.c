@@ -790,7 +790,11 @@ static int32_t
 count_psi(struct collect_ctx *c, int32_t *ret_nr2)
 {
 	*ret_nr2 = 1;
-	return sysroot_is_dir(&c->root, "proc/pressure") ? 1 : 0;
+	if (c->psi_sample != c->sample) {
+		c->psi = sysroot_is_dir(&c->root, "proc/pressure");
+		c->psi_sample = c->sample;
+	}
+	return c->psi ? 1 : 0;
 }
 
 int32_t
