@@ -420,11 +420,16 @@ soft_truncation(struct sadf *d, unsigned mode, bool *ret_silent)
 	return mode & READ_CONT;
 }
 
-/* Reads the next record; false at the end of the file (or a silent stop). */
+/*
+ * Reads the next record, the shown activities' items straight into their
+ * slot k_percpu or k_other (-1: the reader's buffer; see sar_read_record);
+ * false at the end of the file (or a silent stop).
+ */
 static bool
-read_record(struct sadf *d, struct walk *w, const char *file, unsigned mode)
+read_record(struct sadf *d, struct walk *w, const char *file, unsigned mode, int k_percpu,
+            int k_other)
 {
-	int rc = archive_next(d->s.r, &w->rec);
+	int rc = sar_read_record(&d->s, &w->rec, k_percpu, k_other);
 	bool silent;
 
 	if (d->b->record_read)
@@ -446,9 +451,9 @@ read_record(struct sadf *d, struct walk *w, const char *file, unsigned mode)
 }
 
 static bool
-next_record(struct sadf *d, struct walk *w, const char *file)
+next_record(struct sadf *d, struct walk *w, const char *file, int k_percpu, int k_other)
 {
-	return read_record(d, w, file, 0);
+	return read_record(d, w, file, 0, k_percpu, k_other);
 }
 
 /*
@@ -547,7 +552,7 @@ find_segment_start(struct sadf *d, struct walk *w, const char *file, bool print_
 	uint32_t i;
 
 	for (;;) {
-		if (!read_record(d, w, file, mode))
+		if (!read_record(d, w, file, mode, 0, 2))
 			return false;
 		if (w->rec.hdr.record_type == SA_R_RESTART) {
 			special_restart(d, w, print_specials);
@@ -848,7 +853,8 @@ pass_view(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_vi
 	if (d->b->pass_begin)
 		d->b->pass_begin(d, v);
 	do {
-		if (!next_record(d, w, file) || w->rec.hdr.record_type == SA_R_RESTART)
+		if (!next_record(d, w, file, w->curr, w->curr) ||
+		    w->rec.hdr.record_type == SA_R_RESTART)
 			break;
 		if (w->rec.hdr.record_type == SA_R_COMMENT) {
 			special_comment(d, w);
@@ -901,7 +907,8 @@ by_activity(struct sadf *d, const char *file)
 		segment_passes(d, &w, source_offset(d->s.r->src), file);
 		decode_only(d, NULL);
 		if (w.cnt == 0 && !w.eof) {
-			while (next_record(d, &w, file) && w.rec.hdr.record_type != SA_R_RESTART)
+			while (next_record(d, &w, file, w.curr, -1) &&
+			       w.rec.hdr.record_type != SA_R_RESTART)
 				if (w.rec.hdr.record_type == SA_R_COMMENT)
 					special_comment(d, &w);
 				else
@@ -933,7 +940,7 @@ by_record_stats(struct sadf *d, const char *file)
 		w.cnt = d->c->count;
 		w.reset = true;
 		do {
-			if (!read_record(d, &w, file, READ_CONT | READ_SKIP_COMMENTS))
+			if (!read_record(d, &w, file, READ_CONT | READ_SKIP_COMMENTS, w.curr, w.curr))
 				break;
 			if (is_special(&w)) {
 				if (w.rec.hdr.record_type == SA_R_RESTART)
@@ -951,7 +958,7 @@ by_record_stats(struct sadf *d, const char *file)
 			w.reset = false;
 		} while (w.cnt && w.rec.hdr.record_type != SA_R_RESTART);
 		if (!w.cnt) {
-			while (read_record(d, &w, file, READ_CONT | READ_SKIP_COMMENTS) &&
+			while (read_record(d, &w, file, READ_CONT | READ_SKIP_COMMENTS, w.curr, -1) &&
 			       w.rec.hdr.record_type != SA_R_RESTART)
 				if (!is_special(&w))
 					read_persistent(d, w.curr);
@@ -994,7 +1001,7 @@ by_record(struct sadf *d, const char *file)
 	memset(&w, 0, sizeof(w));
 	if (d->b->restarts_begin)
 		d->b->restarts_begin(d);
-	while (read_record(d, &w, file, READ_CONT | READ_SKIP_COMMENTS))
+	while (read_record(d, &w, file, READ_CONT | READ_SKIP_COMMENTS, -1, -1))
 		if (w.rec.hdr.record_type == SA_R_RESTART)
 			special_restart(d, &w, true);
 	if (d->b->restarts_end)
@@ -1005,7 +1012,7 @@ by_record(struct sadf *d, const char *file)
 	memset(&w, 0, sizeof(w));
 	if (d->b->comments_begin)
 		d->b->comments_begin(d);
-	while (read_record(d, &w, file, READ_CONT))
+	while (read_record(d, &w, file, READ_CONT, -1, -1))
 		if (w.rec.hdr.record_type == SA_R_COMMENT)
 			special_comment(d, &w);
 	if (d->b->comments_end)

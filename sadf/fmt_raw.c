@@ -741,8 +741,8 @@ probe_name(struct raw_ctx *x, const void *c)
 	struct sadf *d = x->d;
 	struct sar *s = &d->s;
 	uint64_t buf[RAW_ITEM_MAX / 8 + 1];
-	struct sar_slot none = {0, NULL, 0};
-	struct sar_slot one = {1, (unsigned char *) buf, sizeof(buf)};
+	struct sar_slot none = {.nr = 0};
+	struct sar_slot one = {.nr = 1, .items = (unsigned char *) buf, .cap = sizeof(buf)};
 
 	memcpy(buf, c, x->a->desc->size);
 	d->rows = 0;

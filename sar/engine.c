@@ -153,13 +153,24 @@ grow_slots(struct sar_act *a, size_t need)
 		memset(p + sl->cap, 0, need - sl->cap);
 		sl->items = p;
 		sl->cap = need;
+		sl->gen++;
 	}
+}
+
+/* The items of the record last read: in the slot sar_read_record() read them into, or the reader's. */
+static const unsigned char *
+read_items_of(const struct sar_act *a)
+{
+	if (a->in_slot && a->in_slot_read == a->fa->n_decoded)
+		return a->slot[a->in_slot - 1].items;
+	return a->fa->buf;
 }
 
 void
 sar_copy_slot(struct sar_act *a, struct sar_slot *dst)
 {
 	const struct archive_act *fa = a->fa;
+	const unsigned char *src;
 	size_t size = a->desc->size;
 	size_t n = (size_t) fa->nr * (size_t) fa->fa.nr2;
 	size_t keep = n;
@@ -180,15 +191,19 @@ sar_copy_slot(struct sar_act *a, struct sar_slot *dst)
 		dst->items = p;
 		dst->cap = need;
 	}
-	if (n > 0 && fa->msize == size) {
-		memcpy(dst->items, fa->buf, n * size);
+	src = read_items_of(a); /* after the growth, which may move the slots */
+	if (src == dst->items) {
+		/* Read in place by sar_read_record(). */
+	} else if (n > 0 && fa->msize == size) {
+		memcpy(dst->items, src, n * size);
 	} else {
 		for (i = 0; i < n; i++)
-			memcpy(dst->items + i * size, fa->buf + i * fa->msize, size);
+			memcpy(dst->items + i * size, src + i * fa->msize, size);
 	}
 	if (keep > n)
 		memset(dst->items + n * size, 0, (keep - n) * size);
 	dst->nr = fa->nr;
+	dst->gen++;
 }
 
 void
@@ -207,12 +222,66 @@ sar_copy_slot_from(struct sar_slot *dst, const struct sar_slot *src)
 	if (src->cap)
 		memcpy(dst->items, src->items, src->cap);
 	dst->nr = src->nr;
+	dst->gen++;
 }
 
 static bool
 act_selected(const struct sar *s, const struct sar_act *a)
 {
 	return a->fa->known_format && s->o.outputs[a->desc->id] != 0;
+}
+
+/* The slot of activity i that sar_read_record() lends to the reader, or -1. */
+static int
+lent_slot(const struct sar *s, uint32_t i, int k_percpu, int k_other)
+{
+	const struct sar_act *a = &s->acts[i];
+
+	/* A slot holds items of sysstat's size: the reader's stride must be the same. */
+	if (!act_selected(s, a) || s->r->acts[i].ignore || s->r->acts[i].msize != a->desc->size)
+		return -1;
+	return (a->desc->flags & AF_PERSISTENT) ? k_percpu : k_other;
+}
+
+/* Exchanges the storage of slot sl with the reader's buffer of the activity (archive.h). */
+static void
+exchange_storage(struct archive_act *fa, struct sar_slot *sl)
+{
+	unsigned char *items = sl->items;
+	size_t cap = sl->cap;
+
+	sl->items = fa->buf;
+	sl->cap = fa->buf_items * fa->msize;
+	sl->gen++;
+	fa->buf = items;
+	fa->buf_items = cap / fa->msize;
+}
+
+int
+sar_read_record(struct sar *s, struct archive_record *rec, int k_percpu, int k_other)
+{
+	uint64_t before[SA_MAX_NR_ACT];
+	uint32_t i, n = s->n_acts < SA_MAX_NR_ACT ? s->n_acts : SA_MAX_NR_ACT;
+	int rc, k;
+
+	for (i = 0; i < n; i++) {
+		before[i] = s->r->acts[i].n_decoded;
+		k = lent_slot(s, i, k_percpu, k_other);
+		if (k >= 0)
+			exchange_storage(&s->r->acts[i], &s->acts[i].slot[k]);
+	}
+	rc = archive_next(s->r, rec);
+	for (i = 0; i < n; i++) {
+		k = lent_slot(s, i, k_percpu, k_other);
+		if (k < 0)
+			continue;
+		exchange_storage(&s->r->acts[i], &s->acts[i].slot[k]);
+		if (s->r->acts[i].n_decoded != before[i]) {
+			s->acts[i].in_slot = k + 1;
+			s->acts[i].in_slot_read = s->r->acts[i].n_decoded;
+		}
+	}
+	return rc;
 }
 
 /* ---- special records ---- */
@@ -256,11 +325,14 @@ print_special(struct sar *s, const struct archive_record *rec)
 	}
 }
 
-/* Reads the next record; returns false at the end (or a silent stop). */
+/*
+ * Reads the next record, the items into slot k_percpu or k_other (see
+ * sar_read_record); returns false at the end (or a silent stop).
+ */
 static bool
-next_record(struct sar *s, struct pass *p, const char *file)
+next_record(struct sar *s, struct pass *p, const char *file, int k_percpu, int k_other)
 {
-	int rc = archive_next(s->r, &p->rec);
+	int rc = sar_read_record(s, &p->rec, k_percpu, k_other);
 
 	if (rc > 0)
 		return true;
@@ -317,18 +389,24 @@ write_avg(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_vie
 void
 sar_reset_avg(struct sar_act *a, const struct sar_view *v)
 {
-	if (v->avg_size > a->avg_cap) {
-		unsigned char *m = realloc(a->avg, v->avg_size);
+	size_t size = v->avg_size > a->avg_cap ? v->avg_size : a->avg_cap;
 
-		if (!m) {
-			fputs("Cannot allocate memory\n", stderr);
-			sysrec_exit(4);
-		}
-		a->avg = m;
-		a->avg_cap = v->avg_size;
+	/*
+	 * A new zeroed block rather than a memset: the largest states (the USB
+	 * summary, 5.8 MB) are mostly never written, and calloc's fresh pages
+	 * take no memory until they are.
+	 */
+	free(a->avg);
+	a->avg = NULL;
+	a->avg_cap = 0;
+	if (!size)
+		return;
+	a->avg = calloc(1, size);
+	if (!a->avg) {
+		fputs("Cannot allocate memory\n", stderr);
+		sysrec_exit(4);
 	}
-	if (a->avg_cap)
-		memset(a->avg, 0, a->avg_cap);
+	a->avg_cap = size;
 }
 
 /* Rows between headers: the terminal's height - 2, or 86400 when not a terminal. */
@@ -417,7 +495,7 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 	sar_reset_avg(a, v);
 	decode_only(s, a);
 	do {
-		bool more = next_record(s, p, file);
+		bool more = next_record(s, p, file, p->curr, p->curr);
 
 		/* As sysstat does, the header flag is updated by every read, even the last. */
 		s->dish = lines == 0 || lines >= rows;
@@ -485,7 +563,7 @@ find_segment_start(struct sar *s, struct pass *p, const char *file)
 	uint32_t i;
 
 	for (;;) {
-		if (!next_record(s, p, file))
+		if (!next_record(s, p, file, 0, 2))
 			return false;
 		if (p->rec.hdr.record_type == SA_R_RESTART ||
 		    p->rec.hdr.record_type == SA_R_COMMENT) {
@@ -518,7 +596,7 @@ static void report_views(struct sar *s, struct pass *p, uint64_t fpos, const cha
 static void
 skip_to_restart(struct sar *s, struct pass *p, const char *file)
 {
-	while (next_record(s, p, file)) {
+	while (next_record(s, p, file, p->curr, -1)) {
 		if (p->rec.hdr.record_type == SA_R_RESTART)
 			return;
 		if (p->rec.hdr.record_type == SA_R_COMMENT)
@@ -642,8 +720,10 @@ sar_release(struct sar *s)
 	int k;
 
 	for (i = 0; s->acts && i < s->n_acts; i++) {
-		for (k = 0; k < 3; k++)
+		for (k = 0; k < 3; k++) {
 			free(s->acts[i].slot[k].items);
+			sar_slot_index_free(s->acts[i].slot[k].index);
+		}
 		free(s->acts[i].avg);
 	}
 	free(s->acts);

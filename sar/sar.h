@@ -26,7 +26,15 @@ struct sar_slot {
 	uint32_t nr;          /* items (first dimension) */
 	unsigned char *items; /* nr * nr2 items of the activity's 12.6.1 size */
 	size_t cap;           /* bytes allocated */
+	uint64_t gen;         /* changes with the items (only per-CPU views, never searched, skip it) */
+	struct sar_slot_index *index; /* the items in key order (views.c), built on demand */
 };
+
+/* How an item's namesake is recognised: items ordered by name, 0 for the same. */
+typedef int sar_item_cmp(const void *p, const void *c);
+
+/* Releases a slot's index; accepts NULL. */
+void sar_slot_index_free(struct sar_slot_index *ix);
 
 /* Per-activity state while reading a file. */
 struct sar_act {
@@ -36,6 +44,8 @@ struct sar_act {
 	struct sar_slot slot[3]; /* [0]/[1] alternate as current/previous; [2] first of segment */
 	unsigned char *avg;      /* the view's average accumulators (view->avg_size bytes) */
 	size_t avg_cap;
+	int in_slot;           /* 1 + the slot sar_read_record() read the items into, 0: none */
+	uint64_t in_slot_read; /* which record that was (the reader's fa->n_decoded) */
 };
 
 struct sar;
@@ -283,6 +293,17 @@ bool sar_next_slice(long interval, uint64_t *last_uptime, bool reset, uint64_t r
                     uint64_t uptime);
 uint64_t sar_interval_of(const struct sa_record_header *prev, const struct sa_record_header *curr);
 void sar_copy_slot(struct sar_act *a, struct sar_slot *dst);
+
+/*
+ * archive_next() that reads straight into the slots: the items of each
+ * activity shown and decoded go into its slot k_percpu (per-CPU
+ * activities, AF_PERSISTENT) or k_other (the others); -1: into the
+ * reader's buffer. The caller then copies them into that same slot with
+ * sar_copy_slot(), which leaves them in place (a copy into another slot
+ * copies from there). sysstat reads each record into the buffer it is
+ * about to use, so an activity holds three copies of a record, not four.
+ */
+int sar_read_record(struct sar *s, struct archive_record *rec, int k_percpu, int k_other);
 void sar_copy_slot_from(struct sar_slot *dst, const struct sar_slot *src);
 void sar_reset_avg(struct sar_act *a, const struct sar_view *v);
 void sar_print_report_header(struct sar *s);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The table of sar views, and small helpers shared by the family files. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sar.h"
@@ -72,19 +73,158 @@ sar_item(const struct sar_act *a, const struct sar_slot *sl, uint32_t i, uint32_
 	return sl->items + ((size_t) i * nr2 + j) * a->desc->size;
 }
 
+/*
+ * Below this many items, prev is searched round as sysstat does; above, an
+ * item not at its own position is looked up in the slot's index.
+ */
+#define PREV_INDEX_MIN 32
+
+/*
+ * The positions of a slot's items in (key, position) order. sysstat's
+ * search round the list is quadratic when items shift (a device or an
+ * interface added before the others: each is then one place further than
+ * in the previous record); the index finds the same item in O(log n).
+ */
+struct sar_slot_index {
+	uint64_t gen; /* the slot's gen, items and nr when built */
+	const unsigned char *items;
+	uint32_t nr;
+	sar_item_cmp *cmp;
+	uint32_t *pos;
+	size_t cap;
+};
+
+struct index_sort {
+	const struct sar_act *a;
+	const struct sar_slot *sl;
+	sar_item_cmp *cmp;
+};
+
+static int
+by_key_then_position(const void *x, const void *y, void *arg)
+{
+	const struct index_sort *o = arg;
+	uint32_t px = *(const uint32_t *) x, py = *(const uint32_t *) y;
+	int d = o->cmp(sar_item(o->a, o->sl, px, 0), sar_item(o->a, o->sl, py, 0));
+
+	return d ? d : (px > py) - (px < py);
+}
+
+void
+sar_slot_index_free(struct sar_slot_index *ix)
+{
+	if (!ix)
+		return;
+	free(ix->pos);
+	free(ix);
+}
+
+/* The slot's index for cmp, built when the slot changed since; NULL out of memory (search round). */
+static const struct sar_slot_index *
+index_of(const struct sar_act *a, const struct sar_slot *sl, sar_item_cmp *cmp)
+{
+	/* A cache that does not change the slot's items: it is kept with the slot all the same. */
+	struct sar_slot *cache = (struct sar_slot *) sl;
+	struct sar_slot_index *ix = cache->index;
+	struct index_sort o = {a, sl, cmp};
+	uint32_t k;
+
+	if (ix && ix->gen == sl->gen && ix->items == sl->items && ix->nr == sl->nr && ix->cmp == cmp)
+		return ix;
+	if (!ix) {
+		ix = calloc(1, sizeof(*ix));
+		if (!ix)
+			return NULL;
+		cache->index = ix;
+	}
+	if (ix->cap < sl->nr) {
+		uint32_t *p = realloc(ix->pos, (size_t) sl->nr * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		ix->pos = p;
+		ix->cap = sl->nr;
+	}
+	for (k = 0; k < sl->nr; k++)
+		ix->pos[k] = k;
+	qsort_r(ix->pos, sl->nr, sizeof(*ix->pos), by_key_then_position, &o);
+	ix->gen = sl->gen;
+	ix->items = sl->items;
+	ix->nr = sl->nr;
+	ix->cmp = cmp;
+	return ix;
+}
+
+/* The first entry of ix in [lo, hi) whose item is not below c (past_equal: above c). */
+static uint32_t
+key_bound(const struct sar_act *a, const struct sar_slot *sl, const struct sar_slot_index *ix,
+          uint32_t lo, uint32_t hi, const void *c, bool past_equal)
+{
+	while (lo < hi) {
+		uint32_t m = lo + (hi - lo) / 2;
+		int d = ix->cmp(sar_item(a, sl, ix->pos[m], 0), c);
+
+		if (d < 0 || (past_equal && d == 0))
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
+/* The first entry of ix in [lo, hi), where positions ascend, at position j0 or after. */
+static uint32_t
+position_bound(const struct sar_slot_index *ix, uint32_t lo, uint32_t hi, uint32_t j0)
+{
+	while (lo < hi) {
+		uint32_t m = lo + (hi - lo) / 2;
+
+		if (ix->pos[m] < j0)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
+/*
+ * sysstat's answer, the first namesake of c from position j0 round the list,
+ * is the namesake at the lowest position from j0 on, else the lowest one.
+ */
+static const void *
+index_search(const struct sar_act *a, const struct sar_slot *prev,
+             const struct sar_slot_index *ix, uint32_t j0, const void *c)
+{
+	uint32_t first = key_bound(a, prev, ix, 0, ix->nr, c, false);
+	uint32_t end = key_bound(a, prev, ix, first, ix->nr, c, true);
+	uint32_t at;
+
+	if (first == end)
+		return NULL;
+	at = position_bound(ix, first, end, j0);
+	return sar_item(a, prev, ix->pos[at < end ? at : first], 0);
+}
+
 const void *
 sar_prev_search(const struct sar_act *a, const struct sar_slot *prev, uint32_t i, const void *c,
-                bool (*same)(const void *p, const void *c))
+                sar_item_cmp *cmp)
 {
+	const struct sar_slot_index *ix;
 	uint32_t j, j0;
 
 	if (!prev->nr)
 		return NULL;
 	j = j0 = i < prev->nr ? i : prev->nr - 1;
+	/* Items mostly keep their places: the first place searched is theirs. */
+	if (!cmp(sar_item(a, prev, j0, 0), c))
+		return sar_item(a, prev, j0, 0);
+	ix = prev->nr >= PREV_INDEX_MIN ? index_of(a, prev, cmp) : NULL;
+	if (ix)
+		return index_search(a, prev, ix, j0, c);
 	do {
 		const void *p = sar_item(a, prev, j, 0);
 
-		if (same(p, c))
+		if (!cmp(p, c))
 			return p;
 		if (++j >= prev->nr)
 			j = 0;

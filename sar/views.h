@@ -110,9 +110,16 @@ bool sar_irq_selected(const struct sar *s, const char *name);
 typedef const void *sar_prev_fn(const struct sar_act *a, const struct sar_slot *prev, uint32_t i,
                                 const void *c, bool *ret_again);
 
-/* Searches prev as above for the item same() takes for c (never registered again). */
+/*
+ * Searches prev as above for the item that cmp() takes for c (never
+ * registered again): cmp orders items by what names them (negative, 0,
+ * positive as strcmp), 0 for the same item. Beyond a few items, prev's
+ * index (struct sar_slot) finds an item that is not at its own position in
+ * O(log n) instead of sysstat's search round the list: prev is then one of
+ * the activity's slots, whose index goes with them (sar_release).
+ */
 const void *sar_prev_search(const struct sar_act *a, const struct sar_slot *prev, uint32_t i,
-                            const void *c, bool (*same)(const void *p, const void *c));
+                            const void *c, sar_item_cmp *cmp);
 
 /* views_disk.c */
 sar_prev_fn sar_serial_prev; /* -y: the same line (never registered again) */

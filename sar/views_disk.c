@@ -218,10 +218,16 @@ const struct sar_view view_io = {
 
 /* ---- -y: serial lines ---- */
 
-static bool
-same_line(const void *p, const void *c)
+static int
+cmp_u32(uint32_t x, uint32_t y)
 {
-	return ((const struct stats_serial *) p)->line == ((const struct stats_serial *) c)->line;
+	return (x > y) - (x < y);
+}
+
+static int
+cmp_line(const void *p, const void *c)
+{
+	return cmp_u32(((const struct stats_serial *) p)->line, ((const struct stats_serial *) c)->line);
 }
 
 const void *
@@ -230,7 +236,7 @@ sar_serial_prev(const struct sar_act *a, const struct sar_slot *prev, uint32_t i
 {
 	if (ret_again)
 		*ret_again = false;
-	return sar_prev_search(a, prev, i, c, same_line);
+	return sar_prev_search(a, prev, i, c, cmp_line);
 }
 
 static void
@@ -840,19 +846,19 @@ device_name(const struct sar *s, struct sar_disk_names *st, const struct stats_d
 
 /* ---- -d: block devices ---- */
 
-static bool
-same_device(const void *p, const void *c)
+static int
+cmp_device(const void *p, const void *c)
 {
 	const struct stats_disk *dp = p, *dc = c;
 
-	return dp->major == dc->major && dp->minor == dc->minor;
+	return dp->major != dc->major ? cmp_u32(dp->major, dc->major) : cmp_u32(dp->minor, dc->minor);
 }
 
 const void *
 sar_disk_prev(const struct sar_act *a, const struct sar_slot *prev, uint32_t i, const void *c,
               bool *ret_again)
 {
-	const struct stats_disk *dp = sar_prev_search(a, prev, i, c, same_device), *dc = c;
+	const struct stats_disk *dp = sar_prev_search(a, prev, i, c, cmp_device), *dc = c;
 	bool again = dp && dc->nr_ios < dp->nr_ios && (!dp->rd_sect || dc->rd_sect < dp->rd_sect) &&
 	             (!dp->wr_sect || dc->wr_sect < dp->wr_sect) &&
 	             (!dp->dc_sect || dc->dc_sect < dp->dc_sect);
@@ -1042,15 +1048,15 @@ fs_field(const struct stats_filesystem *f, bool mount, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int) strnlen(p, room), p);
 }
 
-/* Whether x and y are the same filesystem (struct stats_filesystem; sar_prev_search's same()). */
-static bool
-fs_same(const void *x, const void *y)
+/* x and y (struct stats_filesystem) by name; 0: the same filesystem (sar_prev_search's cmp). */
+static int
+fs_cmp(const void *x, const void *y)
 {
 	char nx[2 * MAX_FS_LEN + 1], ny[2 * MAX_FS_LEN + 1];
 
 	fs_field(x, false, nx, sizeof(nx));
 	fs_field(y, false, ny, sizeof(ny));
-	return !strcmp(nx, ny);
+	return strcmp(nx, ny);
 }
 
 /* The name shown: the mount point, the persistent name (-j TYPE) or the device. */
@@ -1082,10 +1088,11 @@ fs_remember(struct sar_act *a, const struct stats_filesystem *fc)
 	size_t size = a->desc->size, need;
 	uint32_t j;
 
+	sum->gen++; /* its items change (struct sar_slot) */
 	for (j = 0; j < sum->nr; j++) {
 		struct stats_filesystem *m = (void *) (sum->items + (size_t) j * size);
 
-		if (fs_same(m, fc) || !m->f_blocks) {
+		if (!fs_cmp(m, fc) || !m->f_blocks) {
 			memcpy(m, fc, size);
 			return;
 		}
@@ -1149,7 +1156,7 @@ fs_unchanged(const struct sar *s, const struct sar_act *a, const struct sar_slot
 
 	if (!zero_omit(s) || s->since_boot)
 		return false;
-	fp = sar_prev_search(a, prev, i, fc, fs_same);
+	fp = sar_prev_search(a, prev, i, fc, fs_cmp);
 	return fp && !memcmp(fp, fc, FS_VALUES_SIZE);
 }
 

@@ -485,8 +485,8 @@ struct named_view {
 	bool filtered;  /* --iface= applies */
 	bool zero_omit; /* -z applies (and then the header comes every sample) */
 	size_t cmp_len; /* bytes compared by -z */
-	/* Whether two items have the same name: the item matched in the previous sample. */
-	bool (*same)(const void *p, const void *c);
+	/* Items by name, 0 for the same name: the item matched in the previous sample. */
+	sar_item_cmp *cmp;
 	/* Whether a counter went back, so that the item counts as new (NULL: never). */
 	bool (*reregistered)(const void *prev, const void *curr);
 	void (*values)(struct sar *s, const void *prev, const void *curr, uint64_t itv);
@@ -526,28 +526,28 @@ iface_selected(const struct sar *s, const char *name)
 	return !any;
 }
 
-static bool
-same_name_at(const void *p, const void *c, size_t off)
+static int
+cmp_name_at(const void *p, const void *c, size_t off)
 {
-	return !strncmp((const char *) p + off, (const char *) c + off, NAME_LEN);
+	return strncmp((const char *) p + off, (const char *) c + off, NAME_LEN);
 }
 
-static bool
-same_iface(const void *p, const void *c)
+static int
+cmp_iface(const void *p, const void *c)
 {
-	return same_name_at(p, c, offsetof(struct stats_net_dev, interface));
+	return cmp_name_at(p, c, offsetof(struct stats_net_dev, interface));
 }
 
-static bool
-same_eiface(const void *p, const void *c)
+static int
+cmp_eiface(const void *p, const void *c)
 {
-	return same_name_at(p, c, offsetof(struct stats_net_edev, interface));
+	return cmp_name_at(p, c, offsetof(struct stats_net_edev, interface));
 }
 
-static bool
-same_fchost(const void *p, const void *c)
+static int
+cmp_fchost(const void *p, const void *c)
 {
-	return same_name_at(p, c, offsetof(struct stats_fchost, fchost_name));
+	return cmp_name_at(p, c, offsetof(struct stats_fchost, fchost_name));
 }
 
 /*
@@ -685,7 +685,7 @@ static const struct named_view named_views[] = {
                 .zero_omit = true,
                 /* The counters, the speed and 3 bytes of the name, as sysstat compares. */
                 .cmp_len = sizeof(struct stats_net_dev) - MAX_IFACE_LEN - 1,
-                .same = same_iface,
+                .cmp = cmp_iface,
                 .reregistered = dev_reregistered,
                 .values = dev_values,
         },
@@ -697,7 +697,7 @@ static const struct named_view named_views[] = {
                 .filtered = true,
                 .zero_omit = true,
                 .cmp_len = offsetof(struct stats_net_edev, interface),
-                .same = same_eiface,
+                .cmp = cmp_eiface,
                 .reregistered = edev_reregistered,
                 .values = edev_values,
         },
@@ -706,7 +706,7 @@ static const struct named_view named_views[] = {
                 .view = &view_net_fc,
                 .name_off = offsetof(struct stats_fchost, fchost_name),
                 .place = NAME_LAST,
-                .same = same_fchost,
+                .cmp = cmp_fchost,
                 .values = fc_values,
         },
 };
@@ -744,7 +744,7 @@ sar_named_prev(const struct sar_act *a, const struct sar_slot *prev, uint32_t i,
                bool *ret_again)
 {
 	const struct named_view *t = named_of(a->desc->id);
-	const void *p = t ? sar_prev_search(a, prev, i, c, t->same) : NULL;
+	const void *p = t ? sar_prev_search(a, prev, i, c, t->cmp) : NULL;
 	bool again = p && t->reregistered && t->reregistered(p, c);
 
 	if (ret_again)
