@@ -82,6 +82,7 @@ struct collect_ctx {
 	int32_t cpu_nr;
 	uint64_t psi_sample; /* sample psi was found in (0: never) */
 	bool psi;
+	uint64_t no_sensors_sample; /* sample in which no sensor directory could be listed */
 
 	/* Facts found once and kept (e.g. the /proc/net/snmp ICMP layout). */
 	int icmp_format; /* 0 unknown, 1 with InCsumErrors, 2 without */

@@ -1033,10 +1033,15 @@ sensors_walk(struct collect_ctx *c, const struct sensor_kind *kind, void *items,
 	struct sysroot_dir it;
 	const char *name;
 
+	/* Fans, temperatures and voltages each walk the tree: look for a missing one once. */
+	if (c->no_sensors_sample == c->sample)
+		return 0;
 	if (sysroot_dir_open(&c->root, HWMON_DIR, &it) < 0) {
 		if (sysroot_exists(&c->root, HWMON_DIR) ||
-		    sysroot_dir_open(&c->root, I2C_DIR, &it) < 0)
+		    sysroot_dir_open(&c->root, I2C_DIR, &it) < 0) {
+			c->no_sensors_sample = c->sample;
 			return 0;
+		}
 		visit = i2c_visit;
 	}
 	while (!w.nospace && w.n < INT32_MAX - SENSOR_CHANNELS && (name = sysroot_dir_next(&it))) {
