@@ -8,7 +8,7 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq
 	apt-get install -y -qq --no-install-recommends build-essential autoconf automake \
-		libtool pkg-config zlib1g-dev libsystemd-dev >/dev/null
+		libtool pkg-config zlib1g-dev >/dev/null
 fi
 [ -x configure ] || autoreconf -fi >/dev/null 2>&1
 [ -f Makefile ] || ./configure >/dev/null

@@ -6,7 +6,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-deps="build-essential autoconf automake libtool pkg-config zlib1g-dev libsystemd-dev
+deps="build-essential autoconf automake libtool pkg-config zlib1g-dev
 check clang libclang-rt-14-dev sysstat gzip systemd strace groff-base man-db
 locales libxml2-utils python3 chromium debootstrap systemd-container"
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
