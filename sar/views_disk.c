@@ -354,7 +354,9 @@ struct ioc_table {
 	uint32_t n_blk;
 	uint32_t refnr[IOC_MAX_MAJOR + 1]; /* indirect records naming each major */
 	struct ioc_major major[IOC_MAX_MAJOR + 1];
-	struct ioc_blk blk[IOC_MAX_BLK];
+	/* As many as the file has: 512 in place made sar -d 110 kB larger than sysstat's. */
+	struct ioc_blk *blk;
+	uint32_t blk_cap;
 };
 
 /* An indirect record "major:base:ctrlno[:desc]". */
@@ -459,6 +461,15 @@ ioc_direct(struct ioc_table *t, const char *line, const char *file)
 	}
 	if (t->n_blk == IOC_MAX_BLK)
 		return false;
+	if (t->n_blk == t->blk_cap) {
+		uint32_t cap = t->blk_cap ? 2 * t->blk_cap : 64;
+		struct ioc_blk *p = realloc(t->blk, (size_t) cap * sizeof(*p));
+
+		if (!p)
+			die_nomem();
+		t->blk = p;
+		t->blk_cap = cap;
+	}
 	ioc_scheme(&t->blk[t->n_blk], &f);
 	t->major[f.major] = (struct ioc_major){true, f.ctrlno, f.major, t->n_blk};
 	t->n_blk++;
@@ -1278,6 +1289,7 @@ sar_disk_names_free(struct sar_disk_names *st)
 {
 	if (!st)
 		return;
+	free(st->ioc.blk);
 	free(st->sysfs_devs);
 	free(st);
 }
