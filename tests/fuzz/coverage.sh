@@ -1,5 +1,5 @@
 #!/bin/bash
-# Line coverage of common/, sar/ and sadf/ reached by the saved fuzz corpora:
+# Line coverage of common/, sar/, sadf/ and sadc/ reached by the saved fuzz corpora:
 # builds the replay drivers with clang's source-based coverage in a scratch
 # directory, replays every corpus with every argument set, and prints
 # llvm-cov's summary per directory.
@@ -16,24 +16,26 @@ if [ ! -f Makefile ]; then
 	"$top/configure" CC=clang CFLAGS="-O1 -g -fprofile-instr-generate -fcoverage-mapping" \
 		LDFLAGS="-fprofile-instr-generate" >/dev/null
 fi
-make -j"$(nproc)" tests/fuzz/replay_archive tests/fuzz/replay_sar tests/fuzz/replay_sadf >/dev/null
+make -j"$(nproc)" tests/fuzz/replay_archive tests/fuzz/replay_sar tests/fuzz/replay_sadf \
+	tests/fuzz/replay_procfs tests/fuzz/replay_append >/dev/null
 rm -f ./*.profraw
 export FUZZ_ALL_SETS=1 TZ=UTC LC_ALL=C
-for t in archive sar sadf; do
+for t in archive sar sadf procfs append; do
 	LLVM_PROFILE_FILE="$build/$t.profraw" "tests/fuzz/replay_$t" "$top/tests/fuzz/corpus/$t" \
 		>/dev/null 2>&1 || { echo "coverage.sh: replay_$t failed" >&2; exit 1; }
 done
-llvm-profdata merge -o corpora.profdata archive.profraw sar.profraw sadf.profraw
+llvm-profdata merge -o corpora.profdata ./*.profraw
 llvm-cov report tests/fuzz/replay_sadf -object tests/fuzz/replay_sar \
-	-object tests/fuzz/replay_archive -instr-profile=corpora.profdata \
-	"$top/common" "$top/sar" "$top/sadf" >coverage.txt
+	-object tests/fuzz/replay_archive -object tests/fuzz/replay_procfs \
+	-object tests/fuzz/replay_append -instr-profile=corpora.profdata \
+	"$top/common" "$top/sar" "$top/sadf" "$top/sadc" >coverage.txt
 # Per directory: the sum of the per-file line counts.
 awk -v top="$top/" '
 	$1 ~ /\.c$/ {
 		f = $1; sub(top, "", f); d = f; sub("/.*", "", d)
 		# Columns: Regions Missed Cover Functions Missed Executed Lines Missed Cover ...
 		lines[d] += $8; missed[d] += $9
-		# common/ without sadc's collectors (which no archive reaches).
+		# common/ without the collectors of sadc (fuzz_procfs reaches their parsers only).
 		if (d == "common" && f !~ /^common\/collect/) {
 			lines["common-lib"] += $8; missed["common-lib"] += $9
 		}

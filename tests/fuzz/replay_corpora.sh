@@ -3,8 +3,9 @@
 # program, in every test run: tests/fuzz/corpus/archive through the reader,
 # tests/fuzz/corpus/sar through sar, tests/fuzz/corpus/sadf through sadf
 # (each input with every argument set of its target, FUZZ_ALL_SETS=1) and
-# tests/fuzz/corpus/procfs through sadc's /proc and /sys parsers. With the
-# shared corpus at hand its archives go through the first three.
+# tests/fuzz/corpus/procfs through sadc's /proc and /sys parsers and
+# tests/fuzz/corpus/append through sadc's append check and record walk. With
+# the shared corpus at hand its archives go through all but procfs.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 export FUZZ_ALL_SETS=1
@@ -15,7 +16,7 @@ if have_shared; then
 else
 	echo "SKIP shared corpus: $SHARED not found; replaying the saved inputs only"
 fi
-for target in archive sar sadf procfs; do
+for target in archive sar sadf procfs append; do
 	replay="$top_builddir/tests/fuzz/replay_$target"
 	dirs=("$top_srcdir/tests/fuzz/corpus/$target")
 	[ "$target" = procfs ] || dirs+=("${shared_dirs[@]}")
