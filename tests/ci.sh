@@ -62,7 +62,7 @@ if command -v clang >/dev/null; then
 	for t in archive sar sadf procfs append; do
 		if build-fuzz/tests/fuzz/fuzz_$t -runs=0 -close_fd_mask=2 tests/fuzz/corpus/$t \
 			>build-fuzz/replay-$t.out 2>&1; then
-			echo "fuzz_$t: $(grep -E '^#[0-9]+ +DONE' build-fuzz/replay-$t.out | tail -1)"
+			echo "fuzz_$t: $(grep -E '^#[0-9]+[[:space:]]+DONE' build-fuzz/replay-$t.out | tail -1)"
 		else
 			status=1
 			echo "fuzz_$t: replay failed"

@@ -37,7 +37,7 @@ done
 "$bin" "${dict[@]}" -max_total_time="$seconds" -timeout=10 \
 	-rss_limit_mb=2048 -close_fd_mask=2 -print_final_stats=1 -artifact_prefix="$work/" \
 	"$work/corpus" "${existing[@]}" >"$work/log" 2>&1 || true
-grep -E '^#[0-9]+ +(DONE|pulse|NEW|REDUCE)' "$work/log" | tail -1
+grep -E '^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE)' "$work/log" | tail -1
 grep -E '^stat::' "$work/log" || true
 grep -E 'ERROR|SUMMARY|runtime error' "$work/log" | head -5 || true
 # Minimise into the saved corpus.
