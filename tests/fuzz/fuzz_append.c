@@ -16,10 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "archive.h"
+#include "fuzz_prog.h"
 #include "sadc.h"
 #include "source.h"
 
@@ -68,28 +67,6 @@ reader_verdict(const uint8_t *data, size_t size, bool *ret_header_read)
 	return v;
 }
 
-static int
-file_of(const uint8_t *data, size_t size)
-{
-	static int fd = -1;
-	size_t done = 0;
-
-	if (fd < 0)
-		fd = memfd_create("fuzz-append", 0);
-	if (fd < 0 || ftruncate(fd, 0) < 0)
-		abort();
-	while (done < size) {
-		ssize_t n = pwrite(fd, data + done, size - done, (off_t) done);
-
-		if (n <= 0)
-			abort();
-		done += (size_t) n;
-	}
-	if (lseek(fd, 0, SEEK_SET) < 0)
-		abort();
-	return fd;
-}
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -97,7 +74,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct sa_file_magic magic;
 	struct sa_file_header h;
 	struct verdict skim = {.good = -1}, reader;
-	int fd = file_of(data, size);
+	int fd = fuzz_input_fd(data, size);
 	bool header_read;
 
 	if (archive_append_read_start(fd, &magic, &h) != 0 ||

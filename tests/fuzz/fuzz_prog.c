@@ -83,6 +83,17 @@ run_set(const struct fuzz_env *e, const char *name, fuzz_entry entry, const char
 	clearerr(e->sink);
 }
 
+int
+fuzz_input_fd(const uint8_t *data, size_t size)
+{
+	struct fuzz_env *e = env_get();
+
+	put_input(e, data, size);
+	if (lseek(e->fd, 0, SEEK_SET) < 0)
+		abort();
+	return e->fd;
+}
+
 /* FNV-1a over the whole input. */
 static uint64_t
 hash_of(const uint8_t *data, size_t size)

@@ -29,4 +29,10 @@ typedef int (*fuzz_entry)(int argc, char **argv, FILE *out);
 int fuzz_prog_run(const char *name, fuzz_entry entry, const char *const *const *sets,
                   size_t n_sets, const uint8_t *data, size_t size);
 
+/*
+ * Puts data in the process's memory file (made once) and returns its
+ * descriptor, rewound to offset 0; aborts when the file cannot be written.
+ */
+int fuzz_input_fd(const uint8_t *data, size_t size);
+
 #endif
