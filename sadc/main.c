@@ -13,8 +13,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "compat.h"
 #include "datafile.h"
 #include "sadc.h"
+#include "compat.h"
 #include "banned.h"
 
 static const char *progname = "sadc";
@@ -285,6 +287,8 @@ main(int argc, char **argv)
 	int rc;
 
 	progname = argv[0];
+	if (sysrec_flavour_init() < 0)
+		sadc_fatal(1, "%s\n", SYSREC_COMPAT_ERROR);
 	s.cfg.interval = -1;
 	s.cfg.to_stdout = true;
 	s.ofd = s.stdfd = -1;

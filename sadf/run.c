@@ -19,6 +19,7 @@
 #include "options.h"
 #include "sadf.h"
 #include "sysexit.h"
+#include "compat.h"
 #include "banned.h"
 
 /* Where the system's sysstat keeps its catalogs (configure's localedir). */
@@ -179,6 +180,11 @@ sadf_main(int argc, char **argv, FILE *out)
 	if (!d) {
 		fputs("Cannot allocate memory\n", stderr);
 		return 4;
+	}
+	if (sysrec_flavour_init() < 0) {
+		fprintf(stderr, "%s\n", SYSREC_COMPAT_ERROR);
+		free(d);
+		return 1;
 	}
 	init_nls();
 	sar_init(&d->s, out);

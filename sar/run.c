@@ -19,6 +19,7 @@
 #include "options.h"
 #include "sar.h"
 #include "sysexit.h"
+#include "compat.h"
 #include "banned.h"
 
 /* Where the system's sysstat keeps its catalogs (configure's localedir). */
@@ -160,6 +161,11 @@ sar_main(int argc, char **argv, FILE *out)
 	if (!s) {
 		fputs("Cannot allocate memory\n", stderr);
 		return 4;
+	}
+	if (sysrec_flavour_init() < 0) {
+		fprintf(stderr, "%s\n", SYSREC_COMPAT_ERROR);
+		free(s);
+		return 1;
 	}
 	sar_init(s, out);
 	set_locale_facts(s);

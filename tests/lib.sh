@@ -14,10 +14,35 @@ SA_WALK="$top_builddir/tests/tools/sa_walk"
 # The shared corpus and spec live beside the checkout (never inside it).
 SHARED="${SYSREC_SHARED:-$top_srcdir/../shared}"
 
-# Debian's sysstat 12.6.1, the oracle.
-ORACLE_SADF=/usr/bin/sadf
-ORACLE_SAR=/usr/bin/sar
-ORACLE_SADC=/usr/lib/sysstat/sadc
+# The flavour under test (SYSREC_TEST_FLAVOUR, default 12.6.1): the sysstat
+# release the oracle is, and the one our programs are told to match
+# (SYSREC_COMPAT). tests/flavours.sh runs a differential test once per
+# flavour it names.
+FLAVOUR=${SYSREC_TEST_FLAVOUR:-12.6.1}
+export SYSREC_COMPAT=$FLAVOUR
+case "$FLAVOUR" in
+12.7.5)
+	# Debian 13's package, unpacked by tests/tools/oracle_1275.sh (never installed).
+	ORACLE_ROOT=$("$top_srcdir/tests/tools/oracle_1275.sh" 2>"${TMPDIR:-/tmp}/oracle-1275.$$.err")
+	ORACLE_WHY=$(cat "${TMPDIR:-/tmp}/oracle-1275.$$.err" 2>/dev/null)
+	rm -f "${TMPDIR:-/tmp}/oracle-1275.$$.err"
+	ORACLE_SADF=$ORACLE_ROOT/usr/bin/sadf
+	ORACLE_SAR=$ORACLE_ROOT/usr/bin/sar.sysstat
+	ORACLE_SADC=$ORACLE_ROOT/usr/libexec/sysstat/sadc
+	ORACLE_SA1=$ORACLE_ROOT/usr/libexec/sysstat/sa1
+	ORACLE_SA2=$ORACLE_ROOT/usr/libexec/sysstat/sa2
+	;;
+*)
+	# Debian 12's sysstat 12.6.1, installed.
+	ORACLE_ROOT=
+	ORACLE_WHY="sysstat 12.6.1 is not installed (apt-get install sysstat)"
+	ORACLE_SADF=/usr/bin/sadf
+	ORACLE_SAR=/usr/bin/sar
+	ORACLE_SADC=/usr/lib/sysstat/sadc
+	ORACLE_SA1=/usr/lib/sysstat/sa1
+	ORACLE_SA2=/usr/lib/sysstat/sa2
+	;;
+esac
 
 # Automake's exit status for a skipped test.
 SKIP=77
@@ -31,8 +56,14 @@ have_shared() {
 	[ -d "$SHARED/corpus" ]
 }
 
+# Whether the oracle of the flavour under test can run. Tests say
+# `have_oracle || skip "$(oracle_missing)"`.
 have_oracle() {
-	[ -x "$ORACLE_SADF" ] && "$ORACLE_SADF" -V 2>/dev/null | grep -q '^sysstat version 12\.6\.1$'
+	[ -x "$ORACLE_SADF" ] && "$ORACLE_SADF" -V 2>/dev/null | grep -q "^sysstat version ${FLAVOUR//./\\.}\$"
+}
+
+oracle_missing() {
+	echo "oracle sysstat $FLAVOUR not available: ${ORACLE_WHY:-its sadf does not run}"
 }
 
 # A scratch directory removed at exit.

@@ -5,7 +5,7 @@
 # concurrent -L writers never interleave.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+have_oracle || skip "$(oracle_missing)"
 
 # Every record of FILE is read, by our reader and by sysstat's sar.
 readable_to_end() {

@@ -4,7 +4,7 @@
 # their rotation at midnight, month recycling, and a sample of this machine.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+have_oracle || skip "$(oracle_missing)"
 
 # 1. Usage errors and messages: identical but for the program's path.
 cd "$TMPD"

@@ -17,7 +17,7 @@
 # SIGXFSZ past ulimit -f).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+have_oracle || skip "$(oracle_missing)"
 [ -x "$ORACLE_SADC" ] || skip "Debian's sadc ($ORACLE_SADC) is not installed"
 
 SHIM="$top_builddir/tests/tools/fault_shim.so"

@@ -8,7 +8,7 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 
 have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+have_oracle || skip "$(oracle_missing)"
 ROOTS="$SHARED/corpus/upstream/roots"
 GEN="$SHARED/corpus/upstream/generated"
 export TZ=GMT

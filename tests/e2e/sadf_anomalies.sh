@@ -13,7 +13,7 @@
 # SYSREC_QUICK=1: one in four).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+have_oracle || skip "$(oracle_missing)"
 have_shared || skip "shared corpus not found at $SHARED"
 [ -x "$SADF" ] || skip "$SADF not built"
 { [ -x "$SADC" ] && [ -x "$SA_WALK" ]; } || skip "sadc or sa_walk not built"

@@ -24,7 +24,7 @@
 # (every case, both time zones, a cut every 61 bytes).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+have_oracle || skip "$(oracle_missing)"
 [ -x "$SADF" ] || skip "$SADF not built"
 have_shared || skip "shared corpus not found at $SHARED"
 export LC_ALL=C S_COLORS=never

@@ -6,7 +6,7 @@
 # byte-identical.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "Debian's sysstat 12.6.1 (sadf) is not installed"
+have_oracle || skip "$(oracle_missing)"
 
 compare() {
 	# compare NAME FILE [ENV...]: runs both under the same environment.

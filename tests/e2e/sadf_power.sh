@@ -17,7 +17,7 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 
 have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+have_oracle || skip "$(oracle_missing)"
 [ -x "$SADF" ] || skip "$SADF not built"
 export LC_ALL=C S_COLORS=never
 unset S_TIME_FORMAT

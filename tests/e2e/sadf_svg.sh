@@ -13,7 +13,7 @@
 # is also rendered to PNG.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "Debian's sysstat 12.6.1 (sadf) is not installed"
+have_oracle || skip "$(oracle_missing)"
 have_shared || skip "the shared corpus ($SHARED) is not there"
 command -v python3 >/dev/null || skip "python3 is not installed"
 HAVE_XMLLINT=1

@@ -14,7 +14,7 @@
 # SYSREC_QUICK=1: one in four).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+have_oracle || skip "$(oracle_missing)"
 have_shared || skip "shared corpus not found at $SHARED"
 SAR="$(cd "$top_builddir" && pwd)/sar/sar"
 [ -x "$SAR" ] || skip "$SAR not built"

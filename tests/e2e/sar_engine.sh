@@ -6,7 +6,7 @@
 # exit status must be identical.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+have_oracle || skip "$(oracle_missing)"
 SAR="$top_builddir/sar/sar"
 export PATH="$top_builddir/sadc:$PATH"
 

@@ -4,7 +4,7 @@
 # only by timing), and the file written with -o is readable by Debian's sar.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+have_oracle || skip "$(oracle_missing)"
 SAR="$top_builddir/sar/sar"
 
 # Times and numbers become placeholders; the rest must be the same.

@@ -16,7 +16,7 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 
 have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+have_oracle || skip "$(oracle_missing)"
 [ -x "$ORACLE_SAR" ] || skip "Debian's sar is not installed"
 [ -x "$top_builddir/sar/sar" ] || skip "$top_builddir/sar/sar not built"
 

@@ -11,7 +11,7 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 
 have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+have_oracle || skip "$(oracle_missing)"
 [ -x "$top_builddir/sar/sar" ] || skip "$top_builddir/sar/sar not built"
 # A copy, so that a rebuild while the test runs does not disturb it.
 SAR="$TMPD/sar"

@@ -11,7 +11,7 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 
 have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+have_oracle || skip "$(oracle_missing)"
 SAR="${SAR:-$top_builddir/sar/sar}"
 [ -x "$SAR" ] || skip "$SAR not built"
 export LC_ALL=C S_COLORS=never

@@ -10,7 +10,7 @@
 # Stdout, stderr and exit status must be identical, in two time zones.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "Debian's sysstat 12.6.1 is not installed"
+have_oracle || skip "$(oracle_missing)"
 SAR="$top_builddir/sar/sar"
 [ -x "$SA_MAKE" ] || skip "tests/tools/sa_make is not built (make check builds it)"
 
