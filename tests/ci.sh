@@ -20,6 +20,10 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
 	done
 fi
 
+# The 12.7.5 oracle (Debian 13's package, unpacked, never installed): fetched
+# once here so that the tests' first run does not race for it.
+tests/tools/oracle_1275.sh || echo "SKIP: the sysstat 12.7.5 oracle cannot be had; its differential runs will skip"
+
 jobs=$(nproc 2>/dev/null || echo 2)
 autoreconf -fi >/dev/null 2>&1
 
@@ -39,7 +43,7 @@ for t in tests/e2e/corruption.sh tests/e2e/sadc_cli.sh tests/unit/test_archive \
 	tests/e2e/install_sa.sh tests/e2e/systemd_units.sh tests/e2e/sadc_notify.sh \
 	tests/e2e/sadc_faults.sh tests/e2e/sar_anomalies.sh tests/e2e/sadf_anomalies.sh; do
 	case "$t" in
-	*.sh) cmd=(bash "$t") ;;
+	*.sh) cmd=(bash tests/flavours.sh "$t") ;; # once per flavour the test names
 	*) cmd=("build-ci/$t") ;;
 	esac
 	if TZ=GMT+12 top_srcdir="$PWD" top_builddir="$PWD/build-ci" "${cmd[@]}" \
