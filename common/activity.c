@@ -1,21 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The activity registry. Facts come from the master table of the
- * sysstat 12.6.1 notes (spec §2.0); sizes and types come from the item
- * structs in layout_stats.h, so that they cannot drift apart.
+ * sysstat 12.6.1 notes (spec §2.0) and, for 12.7.5, from its sadc's files;
+ * sizes and types come from the item structs in layout_stats.h, so that
+ * they cannot drift apart. The table is 12.7.5's; the 12.6.1 flavour sees
+ * it without A_PWR_BAT and with A_PAGE's 12.6.1 item (paging_1261).
  */
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "activity.h"
+#include "compat.h"
 #include "layout.h"
 #include "banned.h"
 
 /* Largest item counts a 12.6.1 reader accepts (the nr_max column). */
 #define NR_MAX_CPUS    (8192 + 1) /* per-CPU activities: the CPUs plus the "all" item */
 #define NR_MAX_DEVICES 65536      /* serial lines, interfaces, USB devices, FC hosts */
-#define NR_MAX_SENSORS 4096       /* fans, temperature and voltage sensors */
+#define NR_MAX_SENSORS 4096       /* fans, temperature and voltage sensors, batteries */
 #define NR_MAX_ANY     SA_NR_MAX  /* disks, filesystems: only the file format's limit */
 
 /* The parts of a descriptor that follow from the activity and its item struct. */
@@ -46,6 +49,7 @@ static const struct activity_desc activities[] = {
 	 .nr_max = 1, .policy = ACT_SINGLE, .flags = 0,
 	 .groups = G_DEFAULT, .sar_option = "-W",
 	 .json_group = NULL, .json_name = "swap-pages"},
+	/* 12.7.5's item; 12.6.1's is paging_1261 below. */
 	{ITEM(A_PAGE, stats_paging, STATS_PAGING_TYPES), .magic = 0x8a,
 	 .nr_max = 1, .policy = ACT_SINGLE, .flags = 0,
 	 .groups = G_DEFAULT, .sar_option = "-B",
@@ -181,6 +185,11 @@ static const struct activity_desc activities[] = {
 	 .nr_max = NR_MAX_CPUS, .policy = ACT_MATRIX, .flags = AF_COUNTED,
 	 .groups = G_POWER, .sar_option = "-m FREQ",
 	 .json_group = PWR, .json_name = "cpu-weighted-frequency"},
+	/* 12.7.5 only: hidden from the 12.6.1 flavour. */
+	{ITEM(A_PWR_BAT, stats_pwr_bat, STATS_PWR_BAT_TYPES), .magic = 0x8a,
+	 .nr_max = NR_MAX_SENSORS, .policy = ACT_PER_DEVICE, .flags = AF_COUNTED,
+	 .groups = G_POWER, .sar_option = "-m BAT",
+	 .json_group = PWR, .json_name = "battery"},
 	{ITEM(A_PWR_USB, stats_pwr_usb, STATS_PWR_USB_TYPES), .magic = 0x8a,
 	 .nr_max = NR_MAX_DEVICES, .policy = ACT_PER_DEVICE, .flags = AF_COUNTED,
 	 .groups = G_POWER, .sar_option = "-m USB",
@@ -204,10 +213,18 @@ static const struct activity_desc activities[] = {
 	 .json_group = PSI, .json_name = "psi-mem"},
 };
 
+/* A_PAGE as 12.6.1 writes it: without pgpromote and pgdemote. */
+static const struct activity_desc paging_1261 = {
+	.id = A_PAGE, .name = "A_PAGE", .size = STATS_PAGING_1261_SIZE,
+	.types_nr = STATS_PAGING_1261_TYPES, .magic = 0x8a,
+	.nr_max = 1, .policy = ACT_SINGLE, .flags = 0,
+	.groups = G_DEFAULT, .sar_option = "-B",
+	.json_group = NULL, .json_name = "paging"};
+
 /*
- * 1 + the position of each id in activities[], 0 for ids 12.6.1 does not
- * know. Listed in table order so that it can be checked against the table
- * above line by line; the unit test checks it both ways.
+ * 1 + the position of each id in activities[], 0 for unknown ids. Listed in
+ * table order so that it can be checked against the table above line by
+ * line; the unit test checks it both ways.
  */
 static const uint8_t position_by_id[A_ID_MAX + 1] = {
 	[A_CPU] = 1,        [A_PCSW] = 2,       [A_IRQ] = 3,        [A_SWAP] = 4,
@@ -219,10 +236,13 @@ static const uint8_t position_by_id[A_ID_MAX + 1] = {
 	[A_NET_SOCK6] = 25, [A_NET_IP6] = 26,   [A_NET_EIP6] = 27,  [A_NET_ICMP6] = 28,
 	[A_NET_EICMP6] = 29, [A_NET_UDP6] = 30, [A_NET_FC] = 31,    [A_NET_SOFT] = 32,
 	[A_PWR_CPU] = 33,   [A_PWR_FAN] = 34,   [A_PWR_TEMP] = 35,  [A_PWR_IN] = 36,
-	[A_PWR_FREQ] = 37,  [A_PWR_USB] = 38,   [A_FS] = 39,        [A_PSI_CPU] = 40,
-	[A_PSI_IO] = 41,    [A_PSI_MEM] = 42,
+	[A_PWR_FREQ] = 37,  [A_PWR_BAT] = 38,   [A_PWR_USB] = 39,   [A_FS] = 40,
+	[A_PSI_CPU] = 41,   [A_PSI_IO] = 42,    [A_PSI_MEM] = 43,
 };
 // clang-format on
+
+/* The table position of the one activity 12.6.1 does not know. */
+#define POS_PWR_BAT 37
 
 _Static_assert(sizeof(activities) / sizeof(activities[0]) == ACTIVITY_NR,
                "one descriptor per activity");
@@ -231,23 +251,43 @@ _Static_assert(ACTIVITY_NR == A_ID_MAX, "ids are 1..ACTIVITY_NR");
 size_t
 activity_count(void)
 {
-	return ACTIVITY_NR;
+	return flavour_1275() ? ACTIVITY_NR : ACTIVITY_NR - 1;
+}
+
+/* The flavour's view of table entry pos. */
+static const struct activity_desc *
+flavoured(size_t pos)
+{
+	if (!flavour_1275() && activities[pos].id == A_PAGE)
+		return &paging_1261;
+	return &activities[pos];
 }
 
 const struct activity_desc *
 activity_at(size_t i)
 {
-	if (i >= ACTIVITY_NR)
+	if (i >= activity_count())
 		return NULL;
-	return &activities[i];
+	if (!flavour_1275() && i >= POS_PWR_BAT)
+		i++;
+	return flavoured(i);
 }
 
 int
 activity_position(uint32_t id)
 {
+	int pos;
+
 	if (id > A_ID_MAX || position_by_id[id] == 0)
 		return -1;
-	return position_by_id[id] - 1;
+	pos = position_by_id[id] - 1;
+	if (!flavour_1275()) {
+		if (pos == POS_PWR_BAT)
+			return -1;
+		if (pos > POS_PWR_BAT)
+			pos--;
+	}
+	return pos;
 }
 
 const struct activity_desc *
@@ -255,5 +295,5 @@ activity_by_id(uint32_t id)
 {
 	int pos = activity_position(id);
 
-	return pos < 0 ? NULL : &activities[pos];
+	return pos < 0 ? NULL : activity_at((size_t)pos);
 }

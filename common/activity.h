@@ -3,10 +3,11 @@
 #define SYSREC_ACTIVITY_H
 
 /*
- * The activity registry: one immutable descriptor per activity that
- * sysstat 12.6.1 knows (42 of them). Descriptors hold only facts about the
- * activity and its on-disk format; run-time state (samples, selections,
- * averages) lives in the programs, never here.
+ * The activity registry: one immutable descriptor per activity that the
+ * sysstat release of this run's flavour knows (compat.h): 42 for 12.6.1,
+ * 43 for 12.7.5 (A_PWR_BAT, and A_PAGE two longs longer). Descriptors hold
+ * only facts about the activity and its on-disk format; run-time state
+ * (samples, selections, averages) lives in the programs, never here.
  *
  * The registry is ordered like sadc's activity table, which is also the
  * order of the activity list in every file sadc creates (HUGE after MEMORY,
@@ -60,11 +61,13 @@ enum activity_id {
 	A_PSI_CPU,
 	A_PSI_IO,
 	A_PSI_MEM,
-	A_ID_MAX = A_PSI_MEM,
+	A_PWR_BAT, /* 12.7.5 */
+	A_ID_MAX = A_PWR_BAT,
 };
 
 #define ACTIVITY_MAGIC_BASE 0x8au
-#define ACTIVITY_NR         42
+/* The most activities a flavour knows: the size of per-activity arrays. */
+#define ACTIVITY_NR         43
 
 /* How the items of one record are laid out. */
 enum activity_policy {
@@ -108,7 +111,7 @@ struct activity_desc {
 	const char *json_name;    /* JSON key and XML element, e.g. "net-dev" */
 };
 
-/* Number of registered activities (ACTIVITY_NR). */
+/* Number of activities the run's flavour knows (42 or 43, at most ACTIVITY_NR). */
 size_t activity_count(void);
 
 /*
@@ -117,7 +120,7 @@ size_t activity_count(void);
  */
 const struct activity_desc *activity_at(size_t i);
 
-/* The descriptor of activity id, or NULL when sysstat 12.6.1 does not know the id. */
+/* The descriptor of activity id, or NULL when the run's flavour does not know the id. */
 const struct activity_desc *activity_by_id(uint32_t id);
 
 /* Position of activity id in sadc table order, or -1 when unknown. */

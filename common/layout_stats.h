@@ -48,7 +48,8 @@
 #define STATS_PCSW_TYPES        {1, 1, 0}
 #define STATS_IRQ_TYPES         {0, 0, 1}
 #define STATS_SWAP_TYPES        {0, 2, 0}
-#define STATS_PAGING_TYPES      {0, 8, 0}
+#define STATS_PAGING_TYPES      {0, 10, 0} /* 12.7.5; 12.6.1 writes {0, 8, 0} */
+#define STATS_PAGING_1261_TYPES {0, 8, 0}
 #define STATS_IO_TYPES          {7, 0, 0}
 #define STATS_MEMORY_TYPES      {17, 0, 0}
 #define STATS_KTABLES_TYPES     {4, 0, 0}
@@ -80,6 +81,7 @@
 #define STATS_HUGE_TYPES        {4, 0, 0}
 #define STATS_PWR_WGHFREQ_TYPES {1, 1, 0}
 #define STATS_PWR_USB_TYPES     {0, 0, 4}
+#define STATS_PWR_BAT_TYPES     {0, 0, 0}
 #define STATS_FILESYSTEM_TYPES  {5, 0, 0}
 #define STATS_FCHOST_TYPES      {0, 4, 0}
 #define STATS_SOFTNET_TYPES     {0, 0, 6}
@@ -149,7 +151,9 @@ SA_ASSERT_OFFSET(stats_swap, pswpout, 8);
 
 /*
  * A_PAGE: /proc/vmstat; every member is a long slot. 12.7.5 appends
- * pgpromote and pgdemote (0,10,0); a 12.6.1 reader drops them in the remap.
+ * pgpromote and pgdemote (0,10,0). Under the 12.6.1 flavour the registry
+ * describes only the first 64 bytes (STATS_PAGING_1261_SIZE, (0,8,0)): the
+ * last two members are then outside the item and must not be touched.
  */
 struct stats_paging {
 	SA_ALIGN8 uint64_t pgpgin;
@@ -160,9 +164,15 @@ struct stats_paging {
 	SA_ALIGN8 uint64_t pgscan_kswapd;
 	SA_ALIGN8 uint64_t pgscan_direct;
 	SA_ALIGN8 uint64_t pgsteal;
+	SA_ALIGN8 uint64_t pgpromote; /* 12.7.5: pgpromote_success */
+	SA_ALIGN8 uint64_t pgdemote;  /* 12.7.5: the sum of the pgdemote_* lines */
 };
 
-SA_ASSERT_SIZE(stats_paging, 64);
+#define STATS_PAGING_1261_SIZE 64
+
+SA_ASSERT_SIZE(stats_paging, 80);
+SA_ASSERT_OFFSET(stats_paging, pgpromote, 64);
+SA_ASSERT_OFFSET(stats_paging, pgdemote, 72);
 SA_ASSERT_OFFSET(stats_paging, pgpgout, 8);
 SA_ASSERT_OFFSET(stats_paging, pgfault, 16);
 SA_ASSERT_OFFSET(stats_paging, pgmajfault, 24);
@@ -788,6 +798,29 @@ struct stats_pwr_wghfreq {
 
 SA_ASSERT_SIZE(stats_pwr_wghfreq, 16);
 SA_ASSERT_OFFSET(stats_pwr_wghfreq, freq, 8);
+
+/*
+ * A_PWR_BAT (12.7.5): one battery of /sys/class/power_supply/BAT<n>. Three
+ * chars, no typed group: the item is 3 bytes, not padded.
+ */
+struct stats_pwr_bat {
+	uint8_t bat_id;   /* n of BAT<n> */
+	uint8_t capacity; /* capacity, % */
+	uint8_t status;   /* enum bat_status */
+};
+
+/* stats_pwr_bat.status, as 12.7.5's sadc stores it. */
+enum bat_status {
+	BAT_STS_UNKNOWN = 0,
+	BAT_STS_CHARGING = 1,
+	BAT_STS_DISCHARGING = 2,
+	BAT_STS_NOTCHARGING = 3,
+	BAT_STS_FULL = 4,
+};
+
+SA_ASSERT_SIZE(stats_pwr_bat, 3);
+SA_ASSERT_OFFSET(stats_pwr_bat, capacity, 1);
+SA_ASSERT_OFFSET(stats_pwr_bat, status, 2);
 
 /* A_PWR_USB: one device of /sys/bus/usb/devices. */
 struct stats_pwr_usb {
