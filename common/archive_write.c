@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "archive.h"
+#include "compat.h"
 #include "banned.h"
 
 void
@@ -70,14 +71,16 @@ archive_put_file_start(struct archive_recbuf *b, const struct archive_ident *id,
 	static const uint32_t rec_types[3] = SA_RECORD_HEADER_TYPES;
 	struct sa_file_magic m;
 	struct sa_file_header h;
+	unsigned char v[3];
 
 	/* Zero everything first: padding bytes in a real file are zero. */
 	memset(&m, 0, sizeof(m));
 	m.sysstat_magic = SA_SYSSTAT_MAGIC;
 	m.format_magic = SA_FORMAT_MAGIC;
-	m.sysstat_version = SA_WRITER_VERSION;
-	m.sysstat_patchlevel = SA_WRITER_PATCHLEVEL;
-	m.sysstat_sublevel = SA_WRITER_SUBLEVEL;
+	sysrec_flavour_version_bytes(v);
+	m.sysstat_version = v[0];
+	m.sysstat_patchlevel = v[1];
+	m.sysstat_sublevel = v[2];
 	m.header_size = sizeof(h);
 	memcpy(m.hdr_types_nr, hdr_types, sizeof(hdr_types));
 
@@ -246,7 +249,8 @@ archive_append_check_list(int fd, const struct sa_file_header *hdr,
 	static const uint32_t rec_types[3] = SA_RECORD_HEADER_TYPES;
 	uint32_t i;
 
-	if (hdr->sa_act_nr == 0 || hdr->sa_act_nr > ACTIVITY_NR)
+	/* More activities than the flavour's sysstat knows: one of them is unknown. */
+	if (hdr->sa_act_nr == 0 || hdr->sa_act_nr > activity_count())
 		return ARCHIVE_E_APPEND;
 	if (hdr->act_size != sizeof(struct sa_file_activity) ||
 	    !types_equal(hdr->act_types_nr, act_types) ||

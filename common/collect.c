@@ -95,6 +95,7 @@ static const struct collector collectors[A_ID_MAX + 1] = {
         [A_HUGE] = READ_ONLY(huge),
         [A_PWR_FREQ] = COLLECTOR(pwr_freq),
         [A_PWR_USB] = COLLECTOR(pwr_usb),
+        [A_PWR_BAT] = COLLECTOR(pwr_bat),
         [A_FS] = COLLECTOR(fs),
         [A_NET_FC] = COLLECTOR(net_fc),
         [A_NET_SOFT] = COLLECTOR(softnet),
@@ -106,7 +107,7 @@ static const struct collector collectors[A_ID_MAX + 1] = {
 const struct collector *
 collector_for(uint32_t id)
 {
-	if (id == 0 || id > A_ID_MAX)
+	if (id == 0 || id > A_ID_MAX || !collectors[id].read)
 		return NULL;
 	return &collectors[id];
 }

@@ -237,5 +237,6 @@ DECLARE_COLLECTOR(pwr_temp);
 DECLARE_COLLECTOR(pwr_in);
 DECLARE_COLLECTOR(pwr_freq);
 DECLARE_COLLECTOR(pwr_usb);
+DECLARE_COLLECTOR(pwr_bat); /* 12.7.5 */
 
 #endif

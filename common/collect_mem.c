@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "collect_mem.h"
+#include "compat.h"
 #include "banned.h"
 
 /* How the number of a matching line goes into its field. */
@@ -47,6 +48,12 @@ static const struct key_field paging_keys[] = {
 	SUM(stats_paging, "pgsteal_",      pgsteal),
 	SUM(stats_paging, "pgscan_kswapd", pgscan_kswapd),
 	SUM(stats_paging, "pgscan_direct", pgscan_direct),
+};
+
+/* 12.7.5's two more A_PAGE fields: migrations between memory tiers. */
+static const struct key_field paging_keys_1275[] = {
+	SET(stats_paging, "pgpromote_success ", pgpromote),
+	SUM(stats_paging, "pgdemote_",          pgdemote),
 };
 
 /*
@@ -149,6 +156,12 @@ parse_vmstat_paging(const char *buf, struct stats_paging *ret)
 }
 
 void
+parse_vmstat_paging_1275(const char *buf, struct stats_paging *ret)
+{
+	parse_keyed(buf, paging_keys_1275, N_KEYS(paging_keys_1275), ret);
+}
+
+void
 parse_meminfo_memory(const char *buf, struct stats_memory *ret)
 {
 	parse_keyed(buf, memory_keys, N_KEYS(memory_keys), ret);
@@ -191,8 +204,12 @@ collect_read_page(struct collect_ctx *c, void *items, int32_t max_nr, int32_t nr
 	(void) nr2;
 	if (max_nr < 1)
 		return COLLECT_E_NOSPACE;
-	if (buf)
-		parse_vmstat_paging(buf, items);
+	if (!buf)
+		return 1;
+	parse_vmstat_paging(buf, items);
+	/* Under 12.6.1 the item is 64 bytes: the last two fields are not there. */
+	if (flavour_1275())
+		parse_vmstat_paging_1275(buf, items);
 	return 1;
 }
 

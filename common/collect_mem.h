@@ -25,6 +25,14 @@ void parse_vmstat_swap(const char *buf, struct stats_swap *ret);
  */
 void parse_vmstat_paging(const char *buf, struct stats_paging *ret);
 
+/*
+ * /proc/vmstat counters 12.7.5 adds to A_PAGE: pgpromote from
+ * "pgpromote_success", pgdemote the sum of every line whose name starts
+ * with "pgdemote_" (kswapd, direct, khugepaged). Fills only those two
+ * fields, so only a 12.7.5 (80-byte) item may be passed.
+ */
+void parse_vmstat_paging_1275(const char *buf, struct stats_paging *ret);
+
 /* /proc/meminfo into A_MEMORY's struct, in kB. */
 void parse_meminfo_memory(const char *buf, struct stats_memory *ret);
 

@@ -25,6 +25,7 @@
 #define HWMON_DIR  "sys/class/hwmon"
 #define I2C_DIR    "sys/bus/i2c/devices"
 #define I2C_ADAPTS "sys/class/i2c-adapter"
+#define BAT_DIR    "sys/class/power_supply"
 
 static bool __attribute__((format(printf, 3, 4)))
 path_fmt(char *out, size_t len, const char *fmt, ...)
@@ -1102,4 +1103,114 @@ collect_read_pwr_in(struct collect_ctx *c, void *items, int32_t max_nr, int32_t 
 {
 	(void) nr2;
 	return sensors_walk(c, &kind_in, items, max_nr);
+}
+
+/* ------------------------------------------------------------------------- */
+/* A_PWR_BAT (12.7.5): Documentation/ABI/testing/sysfs-class-power. */
+
+bool
+pwr_bat_is_battery(const char *name)
+{
+	return !strncmp(name, "BAT", 3) && isdigit((unsigned char) name[3]);
+}
+
+int
+parse_pwr_bat_u8(const char *s, uint8_t *ret)
+{
+	bool minus = false;
+	uint64_t v;
+
+	while (isspace((unsigned char) *s))
+		s++;
+	if (*s == '+' || *s == '-')
+		minus = *s++ == '-';
+	if (!isdigit((unsigned char) *s) || parse_u64(&s, &v) < 0)
+		return -EINVAL;
+	/* strtoul() saturates without negating; else "-N" is 2^64 - N. */
+	if (minus && v != UINT64_MAX)
+		v = (uint64_t) 0 - v;
+	*ret = (uint8_t) v;
+	return 0;
+}
+
+// clang-format off
+static const struct {
+	const char *prefix;
+	enum bat_status status;
+} bat_statuses[] = {
+	{"Charging",     BAT_STS_CHARGING},
+	{"Discharging",  BAT_STS_DISCHARGING},
+	{"Not charging", BAT_STS_NOTCHARGING},
+	{"Full",         BAT_STS_FULL},
+};
+// clang-format on
+
+uint8_t
+parse_pwr_bat_status(const char *content)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(bat_statuses) / sizeof(bat_statuses[0]); i++)
+		if (!strncmp(content, bat_statuses[i].prefix, strlen(bat_statuses[i].prefix)))
+			return (uint8_t) bat_statuses[i].status;
+	return BAT_STS_UNKNOWN;
+}
+
+static void
+bat_read_one(struct collect_ctx *c, const char *name, struct stats_pwr_bat *st)
+{
+	char path[PATH_LEN], line[256];
+	const char *p;
+
+	(void) parse_pwr_bat_u8(name + 3, &st->bat_id);
+	/* sadc reads the first line (fgets of 256 bytes) and scans it. */
+	if (path_fmt(path, sizeof(path), BAT_DIR "/%s/capacity", name) &&
+	    sysroot_read(&c->root, path, &c->scratch) >= 0) {
+		p = scratch_text(c);
+		if (collect_gets(&p, line, sizeof(line)))
+			(void) parse_pwr_bat_u8(line, &st->capacity);
+	}
+	if (path_fmt(path, sizeof(path), BAT_DIR "/%s/status", name) &&
+	    sysroot_read(&c->root, path, &c->scratch) >= 0)
+		st->status = parse_pwr_bat_status(scratch_text(c));
+}
+
+/* Counts the batteries (items NULL) or reads them; -1 without the power_supply class. */
+static int32_t
+bat_scan(struct collect_ctx *c, struct stats_pwr_bat *items, int32_t max_nr)
+{
+	struct sysroot_dir it;
+	const char *name;
+	int32_t n = 0;
+
+	if (sysroot_dir_open(&c->root, BAT_DIR, &it) < 0)
+		return items ? 0 : -1;
+	while (n < INT32_MAX && (name = sysroot_dir_next(&it))) {
+		if (!pwr_bat_is_battery(name))
+			continue;
+		if (items) {
+			if (n >= max_nr) {
+				n = COLLECT_E_NOSPACE;
+				break;
+			}
+			bat_read_one(c, name, &items[n]);
+		}
+		n++;
+	}
+	sysroot_dir_close(&it);
+	return n;
+}
+
+int32_t
+collect_count_pwr_bat(struct collect_ctx *c, int32_t *ret_nr2)
+{
+	*ret_nr2 = 1;
+	return bat_scan(c, NULL, 0);
+}
+
+int32_t
+collect_read_pwr_bat(struct collect_ctx *c, void *items, int32_t max_nr, int32_t nr2)
+{
+	(void) nr2;
+	return bat_scan(c, items, max_nr);
 }

@@ -225,4 +225,25 @@ void pwr_sensor_chip_name(char *out, size_t len, const char *prefix,
  */
 int pwr_fgets_chop(char *dst, size_t n, const char *content);
 
+/* ------------------------------------------------------------------------- */
+/* A_PWR_BAT (12.7.5): the BAT<n> entries of sys/class/power_supply, in directory order. */
+
+/* True for the entries that are batteries: "BAT" and a digit first. */
+bool pwr_bat_is_battery(const char *name);
+
+/*
+ * sscanf("%u") of s cut to 8 bits, as sadc stores bat_id (from the digits
+ * after "BAT") and capacity (the first line of BAT<n>/capacity): leading
+ * white space and a sign are taken, "-N" wraps. Returns 0, or -EINVAL when
+ * no number is there (*ret unchanged: the capacity then stays 0).
+ */
+int parse_pwr_bat_u8(const char *s, uint8_t *ret);
+
+/*
+ * BAT<n>/status as enum bat_status: "Charging", "Discharging", "Not
+ * charging" and "Full" at the start of the file; anything else (or no
+ * file) is BAT_STS_UNKNOWN.
+ */
+uint8_t parse_pwr_bat_status(const char *content);
+
 #endif

@@ -29,7 +29,10 @@
 /* Oldest format magic that `sadf -c` can convert (sysstat 9.1.6). */
 #define SA_FORMAT_MAGIC_2171 0x2171u
 
-/* Version bytes written by sysrec, so that sysstat 12.6.1 accepts our files and pipe. */
+/*
+ * sysstat 12.6.1's version bytes. What sadc writes is the run's flavour's
+ * (sysrec_flavour_version_bytes()): 12.7.5 under that flavour.
+ */
 #define SA_WRITER_VERSION    12
 #define SA_WRITER_PATCHLEVEL 6
 #define SA_WRITER_SUBLEVEL   1

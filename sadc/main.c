@@ -16,7 +16,6 @@
 #include "compat.h"
 #include "datafile.h"
 #include "sadc.h"
-#include "compat.h"
 #include "banned.h"
 
 static const char *progname = "sadc";
@@ -49,8 +48,12 @@ usage(void)
 static _Noreturn void
 print_version(void)
 {
-	printf("sysstat version %d.%d.%d\n", SA_WRITER_VERSION, SA_WRITER_PATCHLEVEL,
-	       SA_WRITER_SUBLEVEL);
+	const char *def = getenv("S_TIME_DEF_TIME");
+
+	/* 12.7.5 shows the environment variables sadc reads first. */
+	if (flavour_1275() && def)
+		printf("S_TIME_DEF_TIME=%s\n", def);
+	printf("sysstat version %s\n", sysrec_flavour_version());
 	printf("(C) Sebastien Godard (sysstat <at> orange.fr)\n");
 	exit(0);
 }

@@ -507,8 +507,9 @@ verify_standard(struct source *src, const struct variant *v)
 	ck_assert_uint_eq(r.magic.sysstat_magic, 0xd596);
 	ck_assert_uint_eq(r.magic.format_magic, 0x2175);
 	ck_assert_uint_eq(r.magic.sysstat_version, 12);
-	ck_assert_uint_eq(r.magic.sysstat_patchlevel, v->old ? 0 : 6);
-	ck_assert_uint_eq(r.magic.sysstat_sublevel, v->old ? 0 : 1);
+	/* The writer stamps the run's flavour (12.7.5 when SYSREC_COMPAT is unset). */
+	ck_assert_uint_eq(r.magic.sysstat_patchlevel, v->old ? 0 : flavour_1275() ? 7 : 6);
+	ck_assert_uint_eq(r.magic.sysstat_sublevel, v->old ? 0 : flavour_1275() ? 5 : 1);
 	ck_assert_uint_eq(r.magic.header_size, v->old ? 328 : 336);
 	ck_assert_uint_eq(r.magic.hdr_types_nr[2], v->old ? 11 : 12);
 
@@ -1857,14 +1858,24 @@ START_TEST(test_writer_magic_block)
 	};
 	// clang-format on
 	static const unsigned char zeros[48];
+	/* The version bytes (offset 4) are the flavour's; nothing else changes. */
+	static const struct {
+		const char *flavour;
+		unsigned char version[3];
+	} flavours[] = {{"12.6.1", {12, 6, 1}}, {"12.7.5", {12, 7, 5}}};
 	struct tfile tf;
 
 	if (!host_is_little_endian())
 		return; /* the image is the one an x86_64 sadc writes */
-	tf_start(&tf, std_list, 4);
-	ck_assert_mem_eq(tf.b.data, want, sizeof(want));
-	ck_assert_mem_eq(tf.b.data + 28, zeros, sizeof(zeros));
-	tf_release(&tf);
+	for (size_t i = 0; i < sizeof(flavours) / sizeof(flavours[0]); i++) {
+		use_flavour(flavours[i].flavour);
+		tf_start(&tf, std_list, 4);
+		ck_assert_mem_eq(tf.b.data, want, 4);
+		ck_assert_mem_eq(tf.b.data + 4, flavours[i].version, 3);
+		ck_assert_mem_eq(tf.b.data + 7, want + 7, sizeof(want) - 7);
+		ck_assert_mem_eq(tf.b.data + 28, zeros, sizeof(zeros));
+		tf_release(&tf);
+	}
 }
 END_TEST
 
