@@ -192,22 +192,65 @@ add_sar_archives() {
 	[ -s "$TMPD/roots.sa" ] && files+=("$TMPD/roots.sa")
 }
 
-# Installs the build with "make install DESTDIR=$TMPD/dest" and sets DEST and
-# the configured directories as make expands them: prefix bindir sadcdir
-# sysconfdir mandir SA_DIR unitdir sleepdir (the last two empty without
-# units). Returns 1, with the install log on stdout, when the install fails.
-install_tree() {
+# flavour_builddir [CONFIGURE_ARG...]: sets FLAVOUR_B to a build directory
+# configured for the flavour under test ($FLAVOUR): top_builddir itself
+# when it was configured --with-compat=$FLAVOUR and no argument is given,
+# else a new $TMPD/build.N, configured as top_builddir was plus
+# --with-compat=$FLAVOUR and the arguments (nothing is made there yet).
+# Returns 1, with the reason on stdout, when it cannot be configured.
+flavour_builddir() {
+	local mk=$top_builddir/Makefile n=0
+	if [ $# -eq 0 ] && grep -qx "SYSREC_COMPAT = $FLAVOUR" "$mk" 2>/dev/null; then
+		FLAVOUR_B=$top_builddir
+		return 0
+	fi
+	if [ -f "$top_srcdir/config.status" ]; then
+		echo "$top_srcdir is configured in place: no build for sysstat $FLAVOUR can be made beside it"
+		return 1
+	fi
+	while [ -e "$TMPD/build.$n" ]; do n=$((n + 1)); done
+	FLAVOUR_B=$TMPD/build.$n
+	mkdir -p "$FLAVOUR_B"
+	local args extra=("$@")
+	args=$("$top_builddir/config.status" --config) || return 1
+	# config.status quotes its arguments for the shell.
+	if ! (cd "$FLAVOUR_B" && eval "set -- $args" &&
+		"$top_srcdir/configure" "$@" --with-compat="$FLAVOUR" "${extra[@]}" >configure.log 2>&1); then
+		echo "configure for sysstat $FLAVOUR failed: $(tail -3 "$FLAVOUR_B/configure.log")"
+		return 1
+	fi
+}
+
+# build_vars DIR: sets the configured directories of build DIR as make
+# expands them: prefix bindir sadcdir sysconfdir mandir SA_DIR unitdir
+# sleepdir (these two empty without units) libdir libexecdir, and
+# SYSREC_COMPAT_BUILT, its --with-compat.
+build_vars() {
 	cat >"$TMPD/vars.mk" <<'MK'
 sysrec-vars:
 	@echo "prefix='$(prefix)' bindir='$(bindir)' sadcdir='$(sadcdir)' sysconfdir='$(sysconfdir)'"
 	@echo "mandir='$(mandir)' SA_DIR='$(SA_DIR)' unitdir='$(systemdsystemunitdir)'"
-	@echo "sleepdir='$(systemdsleepdir)'"
+	@echo "sleepdir='$(systemdsleepdir)' SYSREC_COMPAT_BUILT='$(SYSREC_COMPAT)'"
+	@echo "libdir='$(libdir)' libexecdir='$(libexecdir)'"
 MK
-	# A make of our own, not a job of the "make check" that may be running us.
-	unset MAKEFLAGS MFLAGS MAKELEVEL
-	eval "$(make -s -C "$top_builddir" -f Makefile -f "$TMPD/vars.mk" sysrec-vars)" || return 1
+	(unset MAKEFLAGS MFLAGS MAKELEVEL; make -s -C "$1" -f Makefile -f "$TMPD/vars.mk" sysrec-vars) \
+		>"$TMPD/vars.sh" || return 1
+	# Only the lines of the rule: make may first remake the Makefile, and say so.
+	eval "$(grep -E "^(prefix|mandir|sleepdir|libdir)='" "$TMPD/vars.sh")"
+}
+
+# Installs a build configured for the flavour under test (flavour_builddir:
+# top_builddir's when it is one, else one made for the test) with "make
+# install DESTDIR=$TMPD/dest", and sets DEST, FLAVOUR_B and the configured
+# directories (build_vars). Returns 1, with the install log on stdout, when
+# the install fails.
+install_tree() {
+	flavour_builddir || return 1
+	build_vars "$FLAVOUR_B" || return 1
 	DEST=$TMPD/dest
-	if ! make -C "$top_builddir" install DESTDIR="$DEST" >"$TMPD/install.log" 2>&1; then
+	# A make of our own, not a job of the "make check" that may be running us.
+	if ! (unset MAKEFLAGS MFLAGS MAKELEVEL; make -C "$FLAVOUR_B" -j2 install DESTDIR="$DEST") \
+		>"$TMPD/install.log" 2>&1; then
 		tail -20 "$TMPD/install.log"
 		return 1
 	fi

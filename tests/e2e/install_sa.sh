@@ -1,10 +1,16 @@
 #!/bin/bash
-# "make install DESTDIR=" lays out Debian's sysstat files, and the installed
-# sa1 and sa2 do their work: sa1 (a sample, --boot, --rotate, --sleep,
-# interval and count across midnight, HISTORY > 28), sa2 (the sarDD report,
-# removal after HISTORY days, gzip after COMPRESSAFTER days), all on a
-# scratch SA_DIR with a fixed clock, with the installed sar reading the
-# results, .gz included.
+# flavours: 12.6.1 12.7.5
+# "make install DESTDIR=" of a build configured --with-compat=FLAVOUR lays
+# out that Debian release's sysstat files (12.6.1: Debian 12's, sadc in
+# LIBDIR/sysstat; 12.7.5: Debian 13's, in LIBEXECDIR/sysstat; an explicit
+# --libexecdir wins under both), and the installed sa1 and sa2 do their
+# work: sa1 (a sample, --boot, --rotate, --sleep, interval and count across
+# midnight, HISTORY > 28), sa2 (the sarDD report, removal after HISTORY
+# days, gzip after COMPRESSAFTER days), all on a scratch SA_DIR with a
+# fixed clock, with the installed sar reading the results, .gz included.
+# The configuration file has the oracle package's settings and defaults
+# (but ZIP), and sa1 and sa2 run sadc and sar as the oracle's sa1 and sa2
+# do, given the same settings (the commands, their environment and umask).
 . "${top_srcdir:-.}/tests/lib.sh"
 
 if ! install_tree >"$TMPD/err"; then
@@ -24,51 +30,86 @@ for f in "$sysconfdir/sysstat/sysstat" "$sysconfdir/default/sysstat" "$mandir/ma
 	if [ -f "$DEST$f" ]; then pass; else fail "not installed: $f"; fi
 done
 if [ -d "$DEST$SA_DIR" ]; then pass; else fail "SA_DIR $SA_DIR not created"; fi
-case $sadcdir in
-*/lib/sysstat) pass ;;
-*) fail "sadc's directory is $sadcdir, not LIBDIR/sysstat as in Debian" ;;
+case $FLAVOUR in
+12.6.1) want_sadcdir=$libdir/sysstat ;;
+*) want_sadcdir=$libexecdir/sysstat ;;
 esac
+if [ "$sadcdir" = "$want_sadcdir" ]; then pass; else
+	fail "sadc's directory is $sadcdir, not $want_sadcdir as in sysstat $FLAVOUR's Debian package"; fi
+if [ "$SYSREC_COMPAT_BUILT" = "$FLAVOUR" ]; then pass; else
+	fail "the build installed is --with-compat=$SYSREC_COMPAT_BUILT"; fi
+# With --prefix=/usr, the very directories of Debian's package; an explicit
+# --libexecdir is honoured under both flavours.
+for args in "--prefix=/usr" "--prefix=/usr --libexecdir=/opt/le"; do
+	case "$FLAVOUR $args" in
+	"12.6.1 --prefix=/usr") want=/usr/lib/sysstat ;;
+	"12.7.5 --prefix=/usr") want=/usr/libexec/sysstat ;;
+	*) want=/opt/le/sysstat ;;
+	esac
+	saved_B=$FLAVOUR_B
+	# shellcheck disable=SC2086
+	if flavour_builddir $args >"$TMPD/cfg.out" && build_vars "$FLAVOUR_B"; then
+		if [ "$sadcdir" = "$want" ]; then pass; else
+			fail "configure $args --with-compat=$FLAVOUR: sadc in '$sadcdir', want $want"; fi
+	else
+		fail "configure $args: $(cat "$TMPD/cfg.out")"
+	fi
+	rm -rf "$FLAVOUR_B"
+	FLAVOUR_B=$saved_B
+	build_vars "$FLAVOUR_B"
+done
 # The scripts carry the configured paths.
 grep -q "^sa1_sadc=\${SA_LIB_DIR:-$sadcdir}/sadc\$" "$DEST$sadcdir/sa1" &&
 	grep -q "^sa1_conf=\${SYSSTAT_CONF:-$sysconfdir/sysstat/sysstat}\$" "$DEST$sadcdir/sa1" &&
 	grep -q "^sa2_sar=\${SA_BIN_DIR:-$bindir}/sar\$" "$DEST$sadcdir/sa2" &&
 	grep -q "^SA_DIR=$SA_DIR\$" "$DEST$sadcdir/sa1" && pass ||
 	fail "sa1/sa2 do not carry the configured paths"
-if grep -n '@[A-Za-z_]*@' "$DEST$sadcdir/sa1" "$DEST$sadcdir/sa2" "$DEST$sysconfdir/sysstat/sysstat" \
+if grep -n '@[A-Za-z_0-9]*@' "$DEST$sadcdir/sa1" "$DEST$sadcdir/sa2" "$DEST$sysconfdir/sysstat/sysstat" \
 	"$DEST$mandir"/man?/*.[158]; then
 	fail "placeholders left in installed files"
 else
 	pass
 fi
 
-# 2. The configuration file: Debian's variables and defaults, but ZIP=gzip.
+# 2. The configuration file: the variables and defaults of the flavour's
+#    Debian package (12.7.5 added REPEAT_HEADER, commented out), but ZIP=gzip.
 conf_values() {
 	(
-		unset HISTORY COMPRESSAFTER SADC_OPTIONS SA_DIR ZIP YESTERDAY REPORTS DELAY_RANGE UMASK
+		unset HISTORY COMPRESSAFTER SADC_OPTIONS SA_DIR ZIP YESTERDAY REPORTS DELAY_RANGE UMASK \
+			REPEAT_HEADER
 		. "$1"
 		echo "HISTORY=${HISTORY-unset} COMPRESSAFTER=${COMPRESSAFTER-unset}" \
 			"SADC_OPTIONS=${SADC_OPTIONS-unset} ZIP=${ZIP-unset} YESTERDAY=${YESTERDAY-unset}" \
 			"REPORTS=${REPORTS-unset} DELAY_RANGE=${DELAY_RANGE-unset} UMASK=${UMASK-unset}" \
-			"SA_DIR=${SA_DIR-unset}"
+			"REPEAT_HEADER=${REPEAT_HEADER-unset} SA_DIR=${SA_DIR-unset}"
 	)
 }
 got=$(conf_values "$DEST$sysconfdir/sysstat/sysstat")
 want="HISTORY=7 COMPRESSAFTER=10 SADC_OPTIONS=-S DISK ZIP=gzip YESTERDAY=unset REPORTS=unset"
-want="$want DELAY_RANGE=0 UMASK=0022 SA_DIR=$SA_DIR"
+want="$want DELAY_RANGE=0 UMASK=0022 REPEAT_HEADER=unset SA_DIR=$SA_DIR"
 if [ "$got" = "$want" ]; then pass; else fail "config defaults: '$got', want '$want'"; fi
 names() { sed -n 's/^#\{0,1\}\([A-Z_]*\)=.*/\1/p' "$1" | sort | tr '\n' ' '; }
-if [ -r /etc/sysstat/sysstat ]; then
-	# Debian's file: the same variables (set or commented out), the same values but ZIP.
-	if [ "$(names /etc/sysstat/sysstat)" = "$(names "$DEST$sysconfdir/sysstat/sysstat")" ]; then
-		pass
-	else
-		fail "variables: Debian '$(names /etc/sysstat/sysstat)', ours '$(names "$DEST$sysconfdir/sysstat/sysstat")'"
-	fi
-	deb=$(conf_values /etc/sysstat/sysstat | sed 's/ZIP=[^ ]*//;s/SA_DIR=.*//')
+# The settings as the package ships them: 12.7.5's from the oracle package,
+# 12.6.1's as Debian 12 installed them (both list the same variables but
+# REPEAT_HEADER, 12.7.5's only).
+case $FLAVOUR in
+12.6.1) oracle_conf=/etc/sysstat/sysstat ;;
+*) oracle_conf=${ORACLE_ROOT:+$ORACLE_ROOT/etc/sysstat/sysstat} ;;
+esac
+ours_conf=$DEST$sysconfdir/sysstat/sysstat
+if [ -n "$oracle_conf" ] && [ -r "$oracle_conf" ]; then
+	# The same variables (set or commented out), the same values but ZIP.
+	if [ "$(names "$oracle_conf")" = "$(names "$ours_conf")" ]; then pass; else
+		fail "variables: sysstat $FLAVOUR '$(names "$oracle_conf")', ours '$(names "$ours_conf")'"; fi
+	deb=$(conf_values "$oracle_conf" | sed 's/ZIP=[^ ]*//;s/SA_DIR=.*//')
 	ours=$(echo "$got" | sed 's/ZIP=[^ ]*//;s/SA_DIR=.*//')
-	if [ "$deb" = "$ours" ]; then pass; else fail "defaults: Debian '$deb', ours '$ours'"; fi
+	if [ "$deb" = "$ours" ]; then pass; else fail "defaults: sysstat $FLAVOUR '$deb', ours '$ours'"; fi
+	# The commented-out example values: REPEAT_HEADER=25, YESTERDAY=no, REPORTS=false.
+	examples() { sed -n 's/^#\([A-Z_]*=.*\)/\1/p' "$1" | sort | tr '\n' ' '; }
+	if [ "$(examples "$oracle_conf")" = "$(examples "$ours_conf")" ]; then pass; else
+		fail "examples: sysstat $FLAVOUR '$(examples "$oracle_conf")', ours '$(examples "$ours_conf")'"; fi
 else
-	echo "SKIP comparison with Debian's /etc/sysstat/sysstat: not installed"
+	echo "SKIP comparison with sysstat $FLAVOUR's configuration: $(oracle_missing)"
 fi
 if [ "$(. "$DEST$sysconfdir/default/sysstat"; echo "$ENABLED")" = false ]; then pass; else
 	fail "ENABLED is not false in $sysconfdir/default/sysstat"; fi
@@ -220,4 +261,98 @@ echo old >"$D/sa09" && touch -d '25 days ago' "$D/sa09"
 if SA_TODAY=2026-11-16 "$SA2" -A 2>"$TMPD/err"; then fail "HISTORY=7x accepted"; else
 	grep -q "HISTORY='7x'" "$TMPD/err" && pass || fail "HISTORY=7x: $(cat "$TMPD/err")"; fi
 if [ -e "$D/sa09" ]; then pass; else fail "HISTORY=7x: sa2 deleted files"; fi
+
+# 6. sa1 and sa2 against the flavour's own, given the same settings. Both
+#    run stand-ins for sadc and sar that log their arguments, umask and
+#    the variables sar reads (S_TIME_FORMAT, S_REPEAT_HEADER). The oracle's
+#    scripts run from copies with their configuration directory, their
+#    programs' directory and their fall-back SA_DIR moved into the test's.
+if have_oracle && [ -r "$ORACLE_SA1" ] && [ -r "$ORACLE_SA2" ]; then
+	O=$TMPD/oracle
+	mkdir -p "$O/conf" "$O/bin" "$O/fallback"
+	for f in sa1 sa2; do
+		[ $f = sa1 ] && src=$ORACLE_SA1 || src=$ORACLE_SA2
+		sed -e "s|^SYSCONFIG_DIR=.*|SYSCONFIG_DIR=$O/conf|" -e "s|^ENDIR=.*|ENDIR=$O/bin|" \
+			-e "s|/var/log/sysstat|$O/fallback|g" "$src" >"$O/$f"
+		chmod +x "$O/$f"
+	done
+	cat >"$O/bin/sadc" <<'SH'
+#!/bin/sh
+{
+	printf '%s' "$(basename "$0" .sysstat)"
+	for a in "$@"; do printf ' [%s]' "$a"; done
+	printf ' umask=%s S_TIME_FORMAT=%s S_REPEAT_HEADER=%s\n' "$(umask)" "${S_TIME_FORMAT-unset}" \
+		"${S_REPEAT_HEADER-unset}"
+} >>"$STANDIN_LOG"
+SH
+	chmod +x "$O/bin/sadc"
+	ln -s sadc "$O/bin/sar"
+	ln -s sadc "$O/bin/sar.sysstat"
+	unset S_TIME_FORMAT S_REPEAT_HEADER
+	export SA_LIB_DIR=$O/bin SA_BIN_DIR=$O/bin SYSSTAT_CONF=$O/conf/sysstat
+	D=$TMPD/same
+	# same WHAT SCRIPT ARGS...: runs the oracle's SCRIPT then ours, on
+	# fresh copies of $TMPD/fixture, and compares the stand-ins' logs and
+	# what is left in the directory.
+	same() {
+		local what=$1 script=$2 who
+		shift 2
+		for who in oracle ours; do
+			rm -rf "$D" && cp -a "$TMPD/fixture" "$D"
+			STANDIN_LOG=$TMPD/$who.log
+			: >"$STANDIN_LOG"
+			export STANDIN_LOG
+			if [ $who = oracle ]; then
+				(cd / && "$O/$script" "$@") >/dev/null 2>&1
+			else
+				(cd / && "$DEST$sadcdir/$script" "$@") >/dev/null 2>&1
+			fi
+			(cd "$D" && find . -type f | sort) >>"$STANDIN_LOG"
+		done
+		if cmp -s "$TMPD/oracle.log" "$TMPD/ours.log" && [ -s "$TMPD/ours.log" ]; then pass; else
+			fail "$script $* ($what): sysstat $FLAVOUR's $(tr '\n' ';' <"$TMPD/oracle.log")," \
+				"ours $(tr '\n' ';' <"$TMPD/ours.log")"
+		fi
+	}
+	y=$(date -d '12:00 yesterday' +%d)
+	yl=$(date -d '12:00 yesterday' +%Y%m%d)
+	mkdir -p "$TMPD/fixture"
+	# Yesterday's files, written a moment ago (our --rotate closes only those).
+	echo x >"$TMPD/fixture/sa$y"
+	echo x >"$TMPD/fixture/sa$yl"
+	settings=("HISTORY=7|SADC_OPTIONS=\"-S DISK\"|UMASK=0027"
+		"HISTORY=35|SADC_OPTIONS=\"-S XALL\""
+		"SADC_OPTIONS=|UMASK=0077|REPEAT_HEADER=25")
+	for c in "${settings[@]}"; do
+		printf 'SA_DIR=%s\nZIP=gzip\n%s\n' "$D" "$(echo "$c" | tr '|' '\n')" >"$O/conf/sysstat"
+		same "$c" sa1
+		same "$c" sa1 1 1
+		same "$c" sa1 600 2
+		same "$c" sa1 --boot
+		same "$c" sa1 --sleep pre suspend
+		same "$c" sa1 --rotate
+		same "$c" sa1 --rotate iso
+		same "$c" sa2 -A
+		same "$c" sa2 -u -r ALL
+	done
+	printf 'SA_DIR=%s\nYESTERDAY=no\nREPEAT_HEADER=40\n' "$D" >"$O/conf/sysstat"
+	echo x >"$TMPD/fixture/sa$(date +%d)"
+	same "YESTERDAY=no" sa2 -A
+	printf 'SA_DIR=%s\nREPORTS=false\n' "$D" >"$O/conf/sysstat"
+	same "REPORTS=false" sa2 -A
+	# The cleanup: removal after HISTORY days, compression after
+	# COMPRESSAFTER, of the names both know (not in subdirectories, which
+	# sysstat's also walks).
+	for f in sa03 sar03 sa04.gz sar04.xz sa20261001 sar20261002.bz2; do
+		echo old >"$TMPD/fixture/$f" && touch -d '25 days ago' "$TMPD/fixture/$f"
+	done
+	for f in sa05 sar05 sa20261105; do
+		echo old >"$TMPD/fixture/$f" && touch -d '12 days ago' "$TMPD/fixture/$f"
+	done
+	echo old >"$TMPD/fixture/sa06" && touch -d '2 days ago' "$TMPD/fixture/sa06"
+	printf 'SA_DIR=%s\nHISTORY=20\nCOMPRESSAFTER=10\nZIP=gzip\n' "$D" >"$O/conf/sysstat"
+	same "cleanup" sa2 -A
+else
+	echo "SKIP comparison with sysstat $FLAVOUR's sa1 and sa2: $(oracle_missing)"
+fi
 finish
