@@ -19,6 +19,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "compat.h"
 #include "activity.h"
 #include "layout.h"
 #include "sar.h"
@@ -936,11 +937,16 @@ disk_values(const struct stats_disk *dp, const struct stats_disk *dc, uint64_t i
 	v[DK_RKB] = v[DK_RD_SEC] / 2;
 	v[DK_WKB] = v[DK_WR_SEC] / 2;
 	v[DK_DKB] = v[DK_DC_SEC] / 2;
+	/* 12.7.5 takes no averages when the I/O count went back, no %util when the ticks did. */
+	if (flavour_1275() && dc->nr_ios < dp->nr_ios)
+		ios = 0;
 	v[DK_ARQ_SEC] = ios ? (double) sect / (double) ios : 0.0;
 	v[DK_AREQ] = v[DK_ARQ_SEC] / 2;
 	v[DK_AQU] = s_value32(dp->rq_ticks, dc->rq_ticks, itv) / 1000.0;
 	v[DK_AWAIT] = ios ? (double) ticks / (double) ios : 0.0;
-	v[DK_UTIL] = s_value32(dp->tot_ticks, dc->tot_ticks, itv) / 10.0;
+	v[DK_UTIL] = flavour_1275() && dc->tot_ticks < dp->tot_ticks
+	                     ? 0.0
+	                     : s_value32(dp->tot_ticks, dc->tot_ticks, itv) / 10.0;
 }
 
 static void
