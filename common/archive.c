@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "archive.h"
+#include "compat.h"
 #include "layout_ops.h"
 #include "source.h"
 #include "banned.h"
@@ -543,6 +544,13 @@ read_record_header(struct archive_reader *r, struct archive_record *ret)
 		return fail(r, ARCHIVE_E_BAD_RECORD, ret->offset,
 		            "record header: type %u at %02u:%02u:%02u", h->record_type, h->hour,
 		            h->minute, h->second);
+	/*
+	 * 12.7.5's sar and sadf also refuse a time before 2001-09-09 ("Invalid data
+	 * read"); its sadc, whose verdict skim mode follows, reads no record.
+	 */
+	if (flavour_1275() && !r->skim && h->ust_time < 1000000000)
+		return fail(r, ARCHIVE_E_BAD_RECORD, ret->offset, "record header: time %llu",
+		            (unsigned long long) h->ust_time);
 	return 1;
 }
 

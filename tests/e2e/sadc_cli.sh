@@ -1,7 +1,10 @@
 #!/bin/bash
-# sadc's command line against Debian's sadc 12.6.1 (messages and exit
-# statuses), the stream Debian's sar reads from it live, daily files and
-# their rotation at midnight, month recycling, and a sample of this machine.
+# flavours: 12.6.1 12.7.5
+# sadc's command line against the oracle's sadc (messages and exit
+# statuses), the stream the oracle's sar reads from it live, daily files and
+# their rotation at midnight, month recycling, and a sample of this machine;
+# under each flavour, the header (version) and activity list that the
+# oracle's sadc writes for each -S selection.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 have_oracle || skip "$(oracle_missing)"
@@ -29,16 +32,33 @@ done <<'ARGS'
 -X
 1 2 3 4
 -V
+-V -S XALL
+--help
 /nonexistent/dir/file
 -S A_NULL
 - -
 ARGS
+# 12.7.5's -V shows S_TIME_DEF_TIME first when it is set (12.6.1's does not).
+for v in UTC "" local; do
+	S_TIME_DEF_TIME=$v run_capture a "$ORACLE_SADC" -V
+	S_TIME_DEF_TIME=$v run_capture b "$SADC" -V
+	if same_capture a b; then pass; else fail "S_TIME_DEF_TIME='$v' sadc -V"; show_diff a b; fi
+done
 
-# 2. Debian's sar runs our sadc as its data collector (live mode): bind our
-#    binary over Debian's in a private mount namespace.
+# 2. The oracle's sar runs our sadc as its data collector (live mode): bind
+#    our binary over the sadc it runs in a private mount namespace (12.7.5's
+#    sar runs /usr/libexec/sysstat/sadc, which is not installed: a directory
+#    holding it is bound over /usr/libexec). It checks the version bytes.
+if [ "$FLAVOUR" = 12.7.5 ]; then
+	mkdir -p "$TMPD/libexec/sysstat"
+	ln -s "$SADC" "$TMPD/libexec/sysstat/sadc"
+	bind="mount --bind '$TMPD/libexec' /usr/libexec"
+else
+	bind="mount --bind '$SADC' '$ORACLE_SADC'"
+fi
 if command -v unshare >/dev/null && unshare -m true 2>/dev/null; then
 	for opts in "-u 1 2" "-n DEV 1 2" "-A 1 1" "-q ALL 1 1" "-o $TMPD/live.sa 1 2"; do
-		unshare -m sh -c "mount --bind '$SADC' '$ORACLE_SADC' && exec '$ORACLE_SAR' $opts" \
+		unshare -m sh -c "$bind && exec '$ORACLE_SAR' $opts" \
 			>"$TMPD/live.out" 2>"$TMPD/live.err"
 		rc=$?
 		if [ $rc -eq 0 ] && [ ! -s "$TMPD/live.err" ] && grep -q '^Average:' "$TMPD/live.out"; then
@@ -106,4 +126,40 @@ got=$("$ORACLE_SAR" -n DEV -f "$TMPD/m.sa" | awk '$1 == "Average:" && $2 != "IFA
 if [ "$want" = "$got" ]; then pass; else fail "interfaces: /proc says '$want', sar '$got'"; fi
 cpus=$("$ORACLE_SAR" -f "$TMPD/m.sa" | head -1 | sed -n 's/.*(\([0-9]*\) CPU).*/\1/p')
 if [ "$cpus" = "$(ls -d /sys/devices/system/cpu/cpu[0-9]* | wc -l)" ]; then pass; else fail "CPU count $cpus"; fi
+
+# 7. Each -S selection: the same header (version bytes, sizes) and activity
+#    list (ids, magics, item counts and sizes, types) as the oracle's sadc
+#    writes on this machine, as the oracle's sadf -H shows them, and the
+#    same bytes up to the first record but the file's time and the
+#    (collected) item counts.
+for sel in "" INT DISK XDISK SNMP IPV6 POWER ALL XALL A_PAGE A_NULL,A_PWR_BAT A_PWR_USB,A_PAGE \
+	XALL,-A_PAGE; do
+	opt=${sel:+-S $sel}
+	rm -f "$TMPD/o.sa" "$TMPD/m.sa"
+	run_capture "$TMPD/os" "$ORACLE_SADC" $opt 1 1 "$TMPD/o.sa"
+	run_capture "$TMPD/ms" "$SADC" $opt 1 1 "$TMPD/m.sa"
+	if ! same_capture "$TMPD/os" "$TMPD/ms" "s|$ORACLE_SADC|sadc|;s|$SADC|sadc|"; then
+		fail "-S '$sel': sadc's messages or exit status differ from the oracle's"
+		show_diff "$TMPD/os" "$TMPD/ms"
+		continue
+	fi
+	if [ ! -e "$TMPD/o.sa" ]; then
+		# A selection the flavour does not know: no file on either side.
+		if [ ! -e "$TMPD/m.sa" ]; then pass; else fail "-S '$sel': we wrote a file"; fi
+		continue
+	fi
+	for x in o m; do
+		"$ORACLE_SADF" -H "$TMPD/$x.sa" 2>&1 | grep -v '^System activity data file\|^File time' |
+			sed 's/^\(..: \[..\] [A-Z_0-9]* *[YN]: *\)[0-9x]*/\1N/' >"$TMPD/$x.H"
+	done
+	if cmp -s "$TMPD/o.H" "$TMPD/m.H" && grep -q "sysstat version $FLAVOUR\$" "$TMPD/m.H"; then
+		pass
+	else
+		fail "-S '$sel': header or activity list differs from the oracle's"
+		diff -u "$TMPD/o.H" "$TMPD/m.H" | head -20
+	fi
+	# The magic block and the header's fixed fields (not its times) byte for byte.
+	if cmp -s <(head -c 76 "$TMPD/o.sa") <(head -c 76 "$TMPD/m.sa"); then pass
+	else fail "-S '$sel': magic block or header start differs"; fi
+done
 finish
