@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# flavours: 12.6.1 12.7.5
 #
 # The corruption suite (STYLE.md rule 13c): one case per header field or
 # limit. Each case patches bytes at a fixed offset of a valid file written by
@@ -232,7 +233,7 @@ ORACLE=0
 if have_oracle; then
 	ORACLE=1
 else
-	echo "SKIP oracle: Debian's sysstat 12.6.1 sadf is not installed; checking our literal expectations only"
+	echo "SKIP oracle: Debian's sysstat $FLAVOUR sadf is not installed; checking our literal expectations only"
 fi
 n_oracle=0
 n_oracle_agree=0
@@ -288,7 +289,7 @@ check_sadf() {
 		if same_capture ours oracle "s|$F|FILE|g"; then
 			n_oracle_agree=$((n_oracle_agree + 1))
 		else
-			why="${why:+$why; }our sadf differs from sysstat 12.6.1"
+			why="${why:+$why; }our sadf differs from sysstat $FLAVOUR"
 			show_diff oracle ours
 		fi
 	fi
@@ -544,7 +545,8 @@ patch_u32 "$F" $((H_UST_TIME + 4)) 0xffffffff
 header_with "$F" \
 	"Host:" "Host: Linux 6.1.0-test (sa-make) ${T}$(date -d @-1 +%m/%d/%y) ${T}_x86_64_${T}(2 CPU)" \
 	"File date:" "File date: $(date -d @-1 +%Y-%m-%d)" \
-	"File time:" "File time: 23:59:59 UTC (-1)" | want_out
+	"File time:" "File time: 23:59:59 UTC ($([ "$FLAVOUR" = 12.7.5 ] && echo 18446744073709551615 || echo -1))" |
+	want_out
 check_sadf 0
 
 # A time localtime() cannot represent.
@@ -823,10 +825,22 @@ patch_u32 "$F" $(fa 1 $FA_ID) 99
 header_with "$F" "02:" "99: [8b] Unknown activity     N:   1${T}(1,1,0)" | want_out
 check_sadf 0
 
+# The first id the flavour does not know: 43 (A_PWR_BAT) is 12.7.5's.
+unknown=43
+[ "$FLAVOUR" = 12.7.5 ] && unknown=44
 begin unknown-id-swapped basex.sa
-patch_u32_be "$F" $(fa 1 $FA_ID) 43
-header_with "$F" "02:" "43: [8b] Unknown activity     N:   1${T}(1,1,0)" | want_out
+patch_u32_be "$F" $(fa 1 $FA_ID) $unknown
+header_with "$F" "02:" "$unknown: [8b] Unknown activity     N:   1${T}(1,1,0)" | want_out
 check_sadf 0
+
+# Id 43 under 12.7.5: A_PWR_BAT, whose magic is 0x8a.
+if [ "$FLAVOUR" = 12.7.5 ]; then
+	begin bat-id-other-magic base.sa
+	patch_u32 "$F" $(fa 1 $FA_ID) 43
+	header_with "$F" "02:" "43: [8b] A_PWR_BAT            N:   1${T}(1,1,0) ${T}[Unknown format]" |
+		want_out
+	check_sadf 0
+fi
 
 begin unknown-id-nr-NR_MAX base.sa
 patch_u32 "$F" $(fa 1 $FA_ID) 99
@@ -1032,6 +1046,6 @@ patch_u32_be "$F" $RESTART_COUNT 0
 check_record "error=invalid offset=$RESTART_COUNT what=restart CPU count 0 records=2"
 
 if [ "$ORACLE" = 1 ]; then
-	echo "corruption: sysstat 12.6.1 agreed on $n_oracle_agree of $n_oracle sadf cases"
+	echo "corruption: sysstat $FLAVOUR agreed on $n_oracle_agree of $n_oracle sadf cases"
 fi
 finish

@@ -1,11 +1,15 @@
 #!/bin/bash
-# Appending: our sadc and Debian's sadc 12.6.1 append to each other's files
-# on this machine; a torn last record is cut before appending so that every
-# later record stays readable; an unmarked reboot gets its LINUX RESTART;
-# concurrent -L writers never interleave.
+# flavours: 12.6.1 12.7.5
+# Appending: our sadc and the oracle's sadc (12.6.1 or 12.7.5, as the
+# flavour) append to each other's files on this machine, and both sars read
+# the result; a file of the other release is refused by both alike; with a
+# battery (12.7.5, a private mount namespace) too; a torn last record is cut
+# before appending so that every later record stays readable; an unmarked
+# reboot gets its LINUX RESTART; concurrent -L writers never interleave.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 have_oracle || skip "$(oracle_missing)"
+SAR="$top_builddir/sar/sar"
 
 # Every record of FILE is read, by our reader and by sysstat's sar.
 readable_to_end() {
@@ -20,6 +24,11 @@ readable_to_end() {
 		pass
 	else
 		fail "$what: sysstat's sar: $(head -2 "$TMPD/sar.err")"
+	fi
+	if "$SAR" -A -f "$file" >"$TMPD/sar.out" 2>"$TMPD/sar.err" && [ ! -s "$TMPD/sar.err" ]; then
+		pass
+	else
+		fail "$what: our sar: $(head -2 "$TMPD/sar.err")"
 	fi
 }
 
@@ -53,6 +62,64 @@ for sel in XALL "DISK,SNMP" ""; do
 		diff <(list_of "$TMPD/a.sa") <(list_of "$TMPD/b.sa") | head -20
 	fi
 done
+
+# A file of the other release (A_PAGE is 64 bytes in 12.6.1's, 80 in
+# 12.7.5's): our sadc refuses it as the oracle's does, and -F starts it anew.
+if [ "$FLAVOUR" = 12.7.5 ]; then
+	OTHER_SADC=/usr/lib/sysstat/sadc
+else
+	OTHER_SADC=$("$top_srcdir/tests/tools/oracle_1275.sh" 2>/dev/null)/usr/libexec/sysstat/sadc
+fi
+if [ -x "$OTHER_SADC" ]; then
+	for sel in "" XALL; do
+		s=${sel:+-S $sel}
+		rm -f "$TMPD/x.sa"
+		"$OTHER_SADC" $s 1 1 "$TMPD/x.sa"
+		cp "$TMPD/x.sa" "$TMPD/y.sa"
+		run_capture "$TMPD/xo" "$ORACLE_SADC" $s 1 1 "$TMPD/x.sa"
+		run_capture "$TMPD/xm" "$SADC" $s 1 1 "$TMPD/y.sa"
+		if same_capture "$TMPD/xo" "$TMPD/xm" "s|$TMPD/[xy].sa|FILE|" &&
+			[ "$(cat "$TMPD/xm.rc")" = 1 ] && cmp -s "$TMPD/x.sa" "$TMPD/y.sa"; then
+			pass
+		else
+			fail "other release's file ($sel): not refused as the oracle refuses it"
+			show_diff "$TMPD/xo" "$TMPD/xm"
+		fi
+		"$SADC" -F $s 1 1 "$TMPD/y.sa"
+		readable_to_end "$TMPD/y.sa" "-F on the other release's file ($sel)" 1
+	done
+else
+	echo "SKIP other release's file: its sadc is not available"
+fi
+
+# Batteries (12.7.5): with a fake sys/class/power_supply bound over the real
+# one in a private mount namespace, each sadc appends to the other's file.
+if [ "$FLAVOUR" = 12.7.5 ] && command -v unshare >/dev/null && unshare -m true 2>/dev/null; then
+	ps="$TMPD/power_supply"
+	mkdir -p "$ps/BAT0" "$ps/BAT1" "$ps/AC"
+	echo 87 >"$ps/BAT0/capacity"; echo Discharging >"$ps/BAT0/status"
+	echo 100 >"$ps/BAT1/capacity"; echo Full >"$ps/BAT1/status"
+	echo 1 >"$ps/AC/online"
+	in_ns() {
+		unshare -m sh -c "mount --bind '$ps' /sys/class/power_supply && exec \"\$@\"" sh "$@"
+	}
+	rm -f "$TMPD/ba.sa" "$TMPD/bb.sa"
+	in_ns "$SADC" -S POWER 1 1 "$TMPD/ba.sa" && in_ns "$ORACLE_SADC" -S POWER 1 1 "$TMPD/ba.sa"
+	readable_to_end "$TMPD/ba.sa" "batteries: ours then the oracle's" 2
+	in_ns "$ORACLE_SADC" -S POWER 1 1 "$TMPD/bb.sa" && in_ns "$SADC" -S POWER 1 1 "$TMPD/bb.sa"
+	readable_to_end "$TMPD/bb.sa" "batteries: the oracle's then ours" 2
+	# Every record holds both batteries (the average row of each).
+	for f in ba bb; do
+		got=$("$ORACLE_SAR" -m BAT -f "$TMPD/$f.sa" | awk '$1 == "Average:" {print $2, $3}' | sort | tr '\n' ' ')
+		if [ "$got" = "0 87.00 1 100.00 " ]; then pass; else fail "batteries in $f.sa: '$got'"; fi
+	done
+	if [ "$(list_of "$TMPD/ba.sa")" = "$(list_of "$TMPD/bb.sa")" ]; then
+		pass
+	else
+		fail "activity lists differ with batteries"
+		diff <(list_of "$TMPD/ba.sa") <(list_of "$TMPD/bb.sa") | head -20
+	fi
+fi
 
 # A torn last record (a crash in the middle of a write) is cut before the
 # next append; sysstat's sar then reads every record written after it.
