@@ -1,5 +1,10 @@
 #!/bin/bash
-# The installed systemd units: "systemd-analyze verify" is clean, every
+# flavours: 12.6.1 12.7.5
+# The installed systemd units of a build configured --with-compat=FLAVOUR:
+# in that Debian release's directories (12.7.5: /usr/lib/systemd/system;
+# 12.6.1: systemd's own, /lib/systemd/system on Debian 12), every unit of
+# its package there with the same commands, calendars and install
+# relations; "systemd-analyze verify" is clean, every
 # service's "systemd-analyze security" exposure is at most 2.0, enabling
 # sysstat.service enables the timers, and each service's ExecStart= runs
 # (on a scratch SA_DIR) under strace with nothing it does at odds with the
@@ -24,6 +29,76 @@ for u in $services $timers; do
 	if [ -f "$U/$u" ]; then pass; else fail "$u is not installed in $unitdir"; fi
 done
 if [ -x "$DEST$sleepdir/sysstat.sleep" ]; then pass; else fail "no sleep hook in $sleepdir"; fi
+if grep -n '@[A-Za-z_0-9]*@' "$U"/sysstat* "$DEST$sleepdir/sysstat.sleep"; then
+	fail "placeholders left in the units"; else pass; fi
+if [ "$sleepdir" = "${unitdir%/*}/system-sleep" ]; then pass; else
+	fail "the sleep hook is in $sleepdir, not beside $unitdir"; fi
+
+# 0. The directories, as configure chooses them without --with-systemdsystemunitdir,
+#    and the units against those of the flavour's Debian package.
+case $FLAVOUR in
+12.6.1)
+	want=$(pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null)
+	want=${want:-/lib/systemd/system}
+	oracle_units=/lib/systemd/system
+	;;
+*)
+	want=/usr/lib/systemd/system
+	oracle_units=${ORACLE_ROOT:+$ORACLE_ROOT/usr/lib/systemd/system}
+	;;
+esac
+if grep -q "^ac_cs_config=.*with-systemdsystemunitdir" "$FLAVOUR_B/config.status"; then
+	echo "SKIP default unit directory: $FLAVOUR_B was configured with --with-systemdsystemunitdir"
+elif [ "$unitdir" = "$want" ]; then pass; else
+	fail "units in $unitdir, want $want for sysstat $FLAVOUR"
+fi
+# An explicit --with-systemdsystemunitdir wins under both flavours.
+if flavour_builddir --with-systemdsystemunitdir=/opt/units >"$TMPD/cfg.out"; then
+	saved=$unitdir
+	build_vars "$FLAVOUR_B"
+	if [ "$unitdir $sleepdir" = "/opt/units /opt/system-sleep" ]; then pass; else
+		fail "--with-systemdsystemunitdir=/opt/units: units in $unitdir, hook in $sleepdir"; fi
+	rm -rf "$FLAVOUR_B"
+	unitdir=$saved sleepdir=${saved%/*}/system-sleep
+else
+	fail "configure --with-systemdsystemunitdir=/opt/units: $(cat "$TMPD/cfg.out")"
+fi
+# The Debian package's sadc directory, as its units name it.
+oracle_sadcdir() { sed -n 's|^ExecStart=\(/.*\)/sa[12] .*|\1|p' "$1" | head -1; }
+# A unit's settings that make it what it is, programs relative to sadc's directory.
+essence() { # UNIT SADCDIR
+	sed -n -e "s|^ExecStart=$2/|ExecStart=SADCDIR/|" \
+		-e '/^\(ExecStart\|Type\|RemainAfterExit\|OnCalendar\|WantedBy\|Also\)=/p' "$1" | sort
+}
+if [ -n "$oracle_units" ] && [ -f "$oracle_units/sysstat.service" ]; then
+	osadc=$(oracle_sadcdir "$oracle_units/sysstat.service")
+	for o in "$oracle_units"/sysstat*.service "$oracle_units"/sysstat*.timer; do
+		u=$(basename "$o")
+		if [ ! -f "$U/$u" ]; then
+			fail "sysstat $FLAVOUR's $u is not installed"
+			continue
+		fi
+		# Also= may list several units on one line (ours) or one per line
+		# (Debian's). Under 12.6.1 ours also pull in the rotate timer, which
+		# Debian 12 does not install (its sa1 has --rotate all the same).
+		if diff <(essence "$o" "$osadc" | sed 's/^Also=//;s/ /\n/g' | sort) \
+			<(essence "$U/$u" "$sadcdir" | sed 's/^Also=//;s/ /\n/g' | sort |
+				if [ "$FLAVOUR" = 12.6.1 ]; then grep -vx sysstat-rotate.timer; else cat; fi) \
+			>"$TMPD/ess.diff"; then
+			pass
+		else
+			fail "$u differs from sysstat $FLAVOUR's: $(grep '^[<>]' "$TMPD/ess.diff" | tr '\n' ' ')"
+		fi
+	done
+	case $FLAVOUR in
+	12.6.1) want_osadc=/usr/lib/sysstat ;;
+	*) want_osadc=/usr/libexec/sysstat ;;
+	esac
+	if [ "$osadc" = "$want_osadc" ]; then pass; else
+		fail "sysstat $FLAVOUR's units run $osadc/sa1, not $want_osadc/sa1"; fi
+else
+	echo "SKIP comparison with sysstat $FLAVOUR's units: $(oracle_missing)"
+fi
 
 # 1. systemd-analyze verify, on copies whose commands point into DESTDIR
 #    (verify checks that they exist), with our manual pages as the only
@@ -53,10 +128,10 @@ for u in $services; do
 done
 echo "exposure:$line"
 line=""
-for f in /lib/systemd/system/sysstat*.service; do
+for f in "${oracle_units:-/nonexistent}"/sysstat*.service; do
 	[ -f "$f" ] && line="$line $(basename "$f")=$(score "$f")"
 done
-[ -n "$line" ] && echo "Debian's sysstat units:$line"
+[ -n "$line" ] && echo "sysstat $FLAVOUR's units:$line"
 
 # 3. "systemctl enable sysstat" enables the three timers, and stopping
 #    sysstat.service stops them (PartOf=). systemctl --root works offline,
