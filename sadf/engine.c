@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "activity.h"
+#include "compat.h"
 #include "datafile.h"
 #include "nls.h"
 #include "numfmt.h"
@@ -367,20 +368,80 @@ set_stamp(struct sadf *d, const struct sa_record_header *h, const struct tm *tm)
 		d->time[0] = '\0';
 }
 
-static bool
-before_start(const struct sadf *d, const struct tm *tm)
+/*
+ * 12.7.5 compares seconds since the epoch as an int: the difference of two
+ * unsigned long longs, cut to its low 32 bits.
+ */
+static int
+epoch_cmp(uint64_t ust_time, uint64_t epoch)
+{
+	return (int) (uint32_t) (ust_time - epoch);
+}
+
+bool
+sadf_before_start(const struct sadf *d, const struct tm *tm, uint64_t ust_time)
 {
 	const struct sar_opts *o = &d->s.o;
 
+	if (d->start_epoch)
+		return epoch_cmp(ust_time, d->start_epoch) < 0;
 	return o->use_start && sar_datecmp(tm, o->start_h, o->start_m, o->start_s, false) < 0;
 }
 
-static int
-cmp_end(const struct sadf *d, const struct tm *tm, bool cross_day)
+long long
+sadf_cmp_end(const struct sadf *d, const struct tm *tm, uint64_t ust_time, bool cross_day)
 {
 	const struct sar_opts *o = &d->s.o;
 
+	if (d->end_epoch)
+		return epoch_cmp(ust_time, d->end_epoch);
 	return o->use_end ? sar_datecmp(tm, o->end_h, o->end_m, o->end_s, cross_day) : -1;
+}
+
+static bool
+before_start(const struct sadf *d, const struct walk *w)
+{
+	return sadf_before_start(d, &w->rectime, w->rec.hdr.ust_time);
+}
+
+static long long
+cmp_end(const struct sadf *d, const struct walk *w, bool cross_day)
+{
+	return sadf_cmp_end(d, &w->rectime, w->rec.hdr.ust_time, cross_day);
+}
+
+/*
+ * Whether a segment's first record is past the end: 12.6.1 takes none at
+ * the end time itself, 12.7.5 takes it.
+ */
+static bool
+past_end_at_start(const struct sadf *d, const struct walk *w)
+{
+	long long c = cmp_end(d, w, false);
+
+	return flavour_1275() ? c > 0 : c >= 0;
+}
+
+const char *
+sadf_tz(const struct sadf *d)
+{
+	if (d->c->time_mode == SADF_T_LOCAL)
+		return d->my_tz;
+	if (d->c->time_mode == SADF_T_TRUE)
+		return d->s.r->hdr.sa_tzname;
+	return "UTC";
+}
+
+const char *
+sadf_zone(const struct sadf *d, bool special)
+{
+	if (!d->date[0])
+		return NULL;
+	if (!flavour_1275())
+		return d->utc ? "UTC" : NULL;
+	if (!special && d->c->time_mode == SADF_T_TRUE && !d->s.r->hdr.sa_tzname[0])
+		return NULL;
+	return sadf_tz(d);
 }
 
 /* ---- reading ---- */
@@ -420,6 +481,21 @@ soft_truncation(struct sadf *d, unsigned mode, bool *ret_silent)
 	return mode & READ_CONT;
 }
 
+void
+sadf_check_record(struct sadf *d, int rc, const struct archive_record *rec)
+{
+	bool bad_header = rc == ARCHIVE_E_BAD_RECORD && starts_with(d->s.r->err_what, "record header");
+
+	if (!flavour_1275())
+		return;
+	if (bad_header || (rc > 0 && rec->hdr.ust_time < 1000000000)) {
+		sadf_flush(d);
+		fflush(d->out);
+		fputs(_("Invalid data read\n"), stderr);
+		sysrec_exit(2);
+	}
+}
+
 /*
  * Reads the next record, the shown activities' items straight into their
  * slot k_percpu or k_other (-1: the reader's buffer; see sar_read_record);
@@ -434,6 +510,7 @@ read_record(struct sadf *d, struct walk *w, const char *file, unsigned mode, int
 
 	if (d->b->record_read)
 		d->b->record_read(d, &w->rec, rc);
+	sadf_check_record(d, rc, &w->rec);
 	if (rc == ARCHIVE_E_TRUNCATED && soft_truncation(d, mode, &silent)) {
 		if (!silent)
 			fputs(_("End of system activity file unexpected\n"), stderr);
@@ -521,7 +598,7 @@ special_restart(struct sadf *d, const struct walk *w, bool print)
 	for (i = 0; i < d->s.n_acts; i++)
 		if ((d->s.acts[i].desc->flags & AF_PERSISTENT) && d->s.acts[i].nr_ini > 0)
 			d->s.acts[i].nr_ini = w->rec.restart_cpu_nr;
-	if (before_start(d, &w->rectime) || cmp_end(d, &w->rectime, false) > 0)
+	if (before_start(d, w) || cmp_end(d, w, false) > 0)
 		return;
 	set_stamp(d, &w->rec.hdr, &w->rectime);
 	if (d->b->restart)
@@ -531,7 +608,7 @@ special_restart(struct sadf *d, const struct walk *w, bool print)
 static void
 special_comment(struct sadf *d, const struct walk *w)
 {
-	if (!d->s.o.comments || before_start(d, &w->rectime) || cmp_end(d, &w->rectime, false) > 0)
+	if (!d->s.o.comments || before_start(d, w) || cmp_end(d, w, false) > 0)
 		return;
 	set_stamp(d, &w->rec.hdr, &w->rectime);
 	if (d->b->comment)
@@ -565,7 +642,7 @@ find_segment_start(struct sadf *d, struct walk *w, const char *file, bool print_
 		}
 		/* sysstat reads each candidate into its buffer 0. */
 		read_persistent(d, 0);
-		if (before_start(d, &w->rectime) || cmp_end(d, &w->rectime, false) >= 0)
+		if (before_start(d, w) || past_end_at_start(d, w))
 			continue;
 		break;
 	}
@@ -754,10 +831,10 @@ write_stats(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_
 	if (!sar_next_slice(d->s.o.interval, &w->last_uptime, w->reset, w->hdr[2].uptime_cs,
 	                    cur->uptime_cs))
 		return false;
-	if (d->s.o.use_start && prev->ust_time && cur->ust_time > prev->ust_time &&
+	if ((d->s.o.use_start || d->start_epoch) && prev->ust_time && cur->ust_time > prev->ust_time &&
 	    cur->hour < prev->hour)
 		w->cross_day = true;
-	if (cmp_end(d, &w->rectime, w->cross_day) > 0) {
+	if (cmp_end(d, w, w->cross_day) > 0) {
 		w->cnt = 0;
 		return false;
 	}

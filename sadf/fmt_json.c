@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "numfmt.h"
+#include "compat.h"
 #include "sadf.h"
 #include "banned.h"
 
@@ -25,6 +26,16 @@ line0(struct sadf *d, int tab, const char *text)
 {
 	sadf_put_tabs(d, tab);
 	sadf_puts(d, text);
+}
+
+/* The zone of a time: "utc": 0 or 1 (12.6.1), "tz": "name" (12.7.5). */
+static void
+zone_field(const struct sadf *d, char *buf, size_t len)
+{
+	if (flavour_1275())
+		snprintf(buf, len, "\"tz\": \"%s\"", sadf_tz(d));
+	else
+		snprintf(buf, len, "\"utc\": %d", d->utc ? 1 : 0);
 }
 
 static void
@@ -97,14 +108,17 @@ stats_end(struct sadf *d)
 static void
 record_begin(struct sadf *d)
 {
-	char num[32];
+	char num[32], zone[48];
 
+	zone_field(d, zone, sizeof(zone));
 	sadf_put_tabs(d, d->tab);
 	sadf_puts(d, "\"timestamp\": {\"date\": \"");
 	sadf_puts(d, d->date);
 	sadf_puts(d, "\", \"time\": \"");
 	sadf_puts(d, d->time);
-	sadf_puts(d, d->utc ? "\", \"utc\": 1, \"interval\": " : "\", \"utc\": 0, \"interval\": ");
+	sadf_puts(d, "\", ");
+	sadf_puts(d, zone);
+	sadf_puts(d, ", \"interval\": ");
 	sadf_put(d, num, numfmt_u64(num, sizeof(num), d->dt, 0));
 	sadf_putc(d, '}');
 }
@@ -260,14 +274,17 @@ restarts_begin(struct sadf *d)
 static void
 restart(struct sadf *d, int cpu_nr)
 {
+	char zone[48];
+
+	zone_field(d, zone, sizeof(zone));
 	if (d->sep_restart)
 		sadf_puts(d, ",\n");
 	line(d, d->tab++, "{");
 	sadf_put_tabs(d, d->tab);
 	sadf_printf(
 	        d,
-	        "\"boot\": {\"date\": \"%s\", \"time\": \"%s\", \"utc\": %d, \"cpu_count\": %d}\n",
-	        d->date, d->time, d->utc ? 1 : 0, cpu_nr);
+	        "\"boot\": {\"date\": \"%s\", \"time\": \"%s\", %s, \"cpu_count\": %d}\n",
+	        d->date, d->time, zone, cpu_nr);
 	line0(d, --d->tab, "}");
 	d->sep_restart = true;
 }
@@ -298,14 +315,17 @@ comments_begin(struct sadf *d)
 static void
 comment(struct sadf *d, const char *text)
 {
+	char zone[48];
+
+	zone_field(d, zone, sizeof(zone));
 	if (d->sep_comment)
 		sadf_puts(d, ",\n");
 	line(d, d->tab++, "{");
 	sadf_put_tabs(d, d->tab);
 	sadf_printf(
 	        d,
-	        "\"comment\": {\"date\": \"%s\", \"time\": \"%s\", \"utc\": %d, \"com\": \"%s\"}\n",
-	        d->date, d->time, d->utc ? 1 : 0, text);
+	        "\"comment\": {\"date\": \"%s\", \"time\": \"%s\", %s, \"com\": \"%s\"}\n",
+	        d->date, d->time, zone, text);
 	line0(d, --d->tab, "}");
 	d->sep_comment = true;
 }

@@ -29,6 +29,7 @@
 #include "activity.h"
 #include "display.h"
 #include "layout.h"
+#include "compat.h"
 #include "sadf.h"
 #include "views.h"
 #include "sysexit.h"
@@ -159,6 +160,20 @@ static const struct raw_field paging_fields[] = {
         P64("pgscank/s", stats_paging, pgscan_kswapd),
         P64("pgscand/s", stats_paging, pgscan_direct),
         P64("pgsteal/s", stats_paging, pgsteal),
+};
+
+/* 12.7.5: pgpromote and pgdemote follow (sar's pgprom/s and pgdem/s instead of %vmeff). */
+static const struct raw_field paging_fields_1275[] = {
+        P64("pgpgin/s", stats_paging, pgpgin),
+        P64("pgpgout/s", stats_paging, pgpgout),
+        P64("fault/s", stats_paging, pgfault),
+        P64("majflt/s", stats_paging, pgmajfault),
+        P64("pgfree/s", stats_paging, pgfree),
+        P64("pgscank/s", stats_paging, pgscan_kswapd),
+        P64("pgscand/s", stats_paging, pgscan_direct),
+        P64("pgsteal/s", stats_paging, pgsteal),
+        P64("pgprom/s", stats_paging, pgpromote),
+        P64("pgdem/s", stats_paging, pgdemote),
 };
 
 static const struct raw_field io_fields[] = {
@@ -557,13 +572,20 @@ marker(struct sadf *d, const char *m)
 	colour(d, SAR_SGR_NORMAL);
 }
 
-/* "HH:MM:SS UTC;", the start of every line (no UTC with -T, -t, -U). */
+/*
+ * "HH:MM:SS[ zone];", the start of every line (see sadf_zone(); special: a
+ * restart's or a comment's).
+ */
 static void
-line_start(struct sadf *d)
+line_start(struct sadf *d, bool special)
 {
+	const char *zone = sadf_zone(d, special);
+
 	fputs(d->time, d->out);
-	if (d->date[0] && d->utc)
-		fputs(" UTC", d->out);
+	if (zone) {
+		putc(' ', d->out);
+		fputs(zone, d->out);
+	}
 	putc(';', d->out);
 }
 
@@ -758,7 +780,7 @@ probe_name(struct raw_ctx *x, const void *c)
 static void
 rows_single(struct raw_ctx *x)
 {
-	line_start(x->d);
+	line_start(x->d, false);
 	put_fields(x, item_at(x, x->prev, 0, 0), item_at(x, x->curr, 0, 0));
 	putc('\n', x->d->out);
 }
@@ -770,7 +792,7 @@ rows_each(struct raw_ctx *x)
 	uint32_t i;
 
 	for (i = 0; i < x->curr->nr; i++) {
-		line_start(x->d);
+		line_start(x->d, false);
 		put_fields(x, zero_item, item_at(x, x->curr, i, 0));
 		putc('\n', x->d->out);
 	}
@@ -783,7 +805,7 @@ rows_numbered(struct raw_ctx *x)
 	uint32_t i;
 
 	for (i = 0; i < x->curr->nr; i++) {
-		line_start(x->d);
+		line_start(x->d, false);
 		item_int(x->d, x->o->item, NULL, (long long) i + x->o->item_base);
 		put_fields(x, zero_item, item_at(x, x->curr, i, 0));
 		putc('\n', x->d->out);
@@ -820,7 +842,7 @@ rows_cpu(struct raw_ctx *x)
 			else if (!sar_cpu_interval(c, &p))
 				m = "TLS";
 		}
-		line_start(x->d);
+		line_start(x->d, false);
 		item_int(x->d, x->o->item, m, (long long) i - 1);
 		put_fields(x, &p, c);
 		putc('\n', x->d->out);
@@ -842,7 +864,7 @@ rows_softnet(struct raw_ctx *x)
 
 		if (!sar_cpu_selected(&x->d->s, i))
 			continue;
-		line_start(x->d);
+		line_start(x->d, false);
 		item_int(x->d, x->o->item, x->st->debug && !sum ? "OFF" : NULL, (long long) i - 1);
 		put_fields(x, item_at(x, x->prev, i, 0), c);
 		putc('\n', x->d->out);
@@ -858,7 +880,7 @@ rows_pwr_cpu(struct raw_ctx *x)
 	for (i = 0; i < x->curr->nr && i <= RAW_CPU_MAX; i++) {
 		if (!sar_cpu_selected(&x->d->s, i))
 			continue;
-		line_start(x->d);
+		line_start(x->d, false);
 		item_int(x->d, x->o->item, NULL, (long long) i - 1);
 		put_fields(x, item_at(x, x->prev, i, 0), item_at(x, x->curr, i, 0));
 		putc('\n', x->d->out);
@@ -874,7 +896,7 @@ rows_freq(struct raw_ctx *x)
 	for (i = 0; i < x->curr->nr && i <= RAW_CPU_MAX; i++) {
 		if (!sar_cpu_selected(&x->d->s, i))
 			continue;
-		line_start(x->d);
+		line_start(x->d, false);
 		item_int(x->d, x->o->item, NULL, (long long) i - 1);
 		for (k = 0; k < nr2_of(x); k++) {
 			const struct stats_pwr_wghfreq *c = item_at(x, x->curr, i, k);
@@ -897,7 +919,7 @@ rows_serial(struct raw_ctx *x)
 		const struct stats_serial *c = item_at(x, x->curr, i, 0);
 		const void *p = x->o->prev_of(x->a, x->prev, i, c, NULL);
 
-		line_start(x->d);
+		line_start(x->d, false);
 		item_int(x->d, x->o->item, x->st->debug && !p ? "NEW" : NULL, c->line);
 		if (p)
 			put_fields(x, p, c);
@@ -919,7 +941,7 @@ rows_disk(struct raw_ctx *x)
 		if (!name)
 			continue;
 		p = prev_of(x, i, c, &m);
-		line_start(x->d);
+		line_start(x->d, false);
 		fprintf(x->d->out, " major; %u; minor; %u;", c->major, c->minor);
 		item_str(x->d, x->o->item, m, name, (int) strlen(name));
 		put_fields(x, p, c);
@@ -940,7 +962,7 @@ rows_named(struct raw_ctx *x)
 		if (x->o->listed && !probe_name(x, c))
 			continue;
 		p = prev_of(x, i, c, &m);
-		line_start(x->d);
+		line_start(x->d, false);
 		item_str(x->d, x->o->item, m, (const char *) c + x->o->item_name_off,
 		         name_len(x->a, c, x->o->item_name_off));
 		put_fields(x, p, c);
@@ -960,7 +982,7 @@ rows_fs(struct raw_ctx *x)
 
 		if (!name)
 			continue;
-		line_start(x->d);
+		line_start(x->d, false);
 		fprintf(x->d->out, " %s; \"%s\";", x->o->item, name);
 		put_fields(x, zero_item, c);
 		putc('\n', x->d->out);
@@ -982,7 +1004,7 @@ rows_irq(struct raw_ctx *x)
 		snprintf(name, sizeof(name), "%.*s", (int) sizeof(q->irq_name), q->irq_name);
 		if (!sar_irq_selected(&d->s, name))
 			continue;
-		line_start(d);
+		line_start(d, false);
 		fprintf(d->out, " %s; %s;", x->o->item, name);
 		for (c = 0; c < x->curr->nr && c <= RAW_CPU_MAX; c++) {
 			const struct stats_irq *qp = item_at(x, x->prev, c, i),
@@ -997,6 +1019,40 @@ rows_irq(struct raw_ctx *x)
 			put_pair(x, qp->irq_nr, qc->irq_nr);
 		}
 		putc('\n', d->out);
+	}
+}
+
+/* sysstat's names of a battery's status, which -O debug shows. */
+static const char *const bat_status[] = {"Unknown", "Charging", "Discharging", "NotCharging",
+                                         "Full"};
+
+/*
+ * Batteries (12.7.5): "BAT; n; %cap; prev; curr; status; s;", the bytes as
+ * sysstat's chars (signed), the capacities through unsigned int.
+ */
+static void
+rows_bat(struct raw_ctx *x)
+{
+	struct sadf *d = x->d;
+	uint32_t i;
+
+	for (i = 0; i < x->curr->nr; i++) {
+		const struct stats_pwr_bat *c = item_at(x, x->curr, i, 0);
+		const struct stats_pwr_bat *p = item_at(x, x->prev, i, 0);
+		int status = (int8_t) c->status;
+
+		line_start(d, false);
+		fprintf(d->out, " BAT; %d; %%cap; %u; %u; status; %d", (int8_t) c->bat_id,
+		        (unsigned) (int) (int8_t) p->capacity, (unsigned) (int) (int8_t) c->capacity,
+		        status);
+		if (x->st->debug && status >= (int) N(bat_status)) {
+			marker(d, "UNDEFINED");
+		} else if (x->st->debug && status >= 0) {
+			colour(d, SAR_SGR_COMMENT);
+			fprintf(d->out, " [%s]", bat_status[status]);
+			colour(d, SAR_SGR_NORMAL);
+		}
+		fputs(";\n", d->out);
 	}
 }
 
@@ -1049,6 +1105,7 @@ static const struct raw_output outputs[] = {
 	OUT_NUMBERED(A_PWR_TEMP, "TEMP", 1, temp_fields),
 	OUT_NUMBERED(A_PWR_IN, "IN", 0, in_fields),
 	OUT(A_PWR_FREQ, SAR_O_MAIN, rows_freq, "CPU", freq_fields),
+	{A_PWR_BAT, SAR_O_MAIN, rows_bat, "BAT", 0, NULL, 0, false, NULL, 0},
 	OUT(A_PWR_USB, SAR_O_MAIN, rows_each, NULL, usb_fields),
 	OUT(A_FS, SAR_O_FS, rows_fs, "FILESYSTEM", fs_fields),
 	OUT(A_FS, SAR_O_FS_MOUNT, rows_fs, "MOUNTPOINT", fs_fields),
@@ -1060,11 +1117,17 @@ static const struct raw_output outputs[] = {
 };
 // clang-format on
 
+/* 12.7.5's paging: two counters more. */
+static const struct raw_output paging_1275 =
+        OUT(A_PAGE, SAR_O_MAIN, rows_single, NULL, paging_fields_1275);
+
 static const struct raw_output *
 output_of(const struct sar_view *v)
 {
 	size_t k;
 
+	if (v->act_id == A_PAGE && flavour_1275())
+		return &paging_1275;
 	for (k = 0; k < N(outputs); k++)
 		if (outputs[k].act_id == v->act_id && outputs[k].opt == v->opt)
 			return &outputs[k];
@@ -1199,14 +1262,14 @@ raw_print_view(struct sadf *d, struct sar_act *a, const struct sar_view *v, int 
 static void
 raw_restart(struct sadf *d, int cpu_nr)
 {
-	line_start(d);
+	line_start(d, true);
 	fprintf(d->out, " LINUX-RESTART (%d CPU)\n", cpu_nr);
 }
 
 static void
 raw_comment(struct sadf *d, const char *text)
 {
-	line_start(d);
+	line_start(d, true);
 	fprintf(d->out, " COM %s\n", text);
 }
 

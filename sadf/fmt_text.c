@@ -13,13 +13,16 @@
 #include "sadf.h"
 #include "banned.h"
 
-/* "host<sep>dt<sep>[date ]time[ UTC]" into buf (len bytes); returns its length. */
+/*
+ * "host<sep>dt<sep>[date ]time[ zone]" into buf (len bytes); returns its
+ * length. special: a restart's or a comment's (see sadf_zone()).
+ */
 static size_t
-build_prefix(const struct sadf *d, char *buf, size_t len, char sep, const char *dt)
+build_prefix(const struct sadf *d, char *buf, size_t len, char sep, const char *dt, bool special)
 {
-	int n = snprintf(buf, len, "%s%c%s%c%s%s%s%s", d->s.r->hdr.sa_nodename, sep, dt, sep,
-	                 d->date, d->date[0] ? " " : "", d->time,
-	                 d->date[0] && d->utc ? " UTC" : "");
+	const char *zone = sadf_zone(d, special);
+	int n = snprintf(buf, len, "%s%c%s%c%s%s%s%s%s", d->s.r->hdr.sa_nodename, sep, dt, sep,
+	                 d->date, d->date[0] ? " " : "", d->time, zone ? " " : "", zone ? zone : "");
 
 	return n < 0 ? 0 : (size_t) n < len ? (size_t) n : len - 1;
 }
@@ -32,7 +35,7 @@ record_prefix(struct sadf *d, char sep)
 		char dt[32];
 
 		dt[numfmt_u64(dt, sizeof(dt) - 1, d->dt, 0)] = '\0';
-		d->pfx_len = build_prefix(d, d->pfx, sizeof(d->pfx), sep, dt);
+		d->pfx_len = build_prefix(d, d->pfx, sizeof(d->pfx), sep, dt, false);
 		d->pfx_gen = d->stamp_gen;
 	}
 	sadf_put(d, d->pfx, d->pfx_len);
@@ -180,7 +183,7 @@ special(struct sadf *d, char sep, const char *what)
 {
 	char pfx[sizeof(d->pfx)];
 
-	sadf_put(d, pfx, build_prefix(d, pfx, sizeof(pfx), sep, "-1"));
+	sadf_put(d, pfx, build_prefix(d, pfx, sizeof(pfx), sep, "-1", true));
 	sadf_putc(d, sep);
 	sadf_puts(d, what);
 	sadf_putc(d, '\n');

@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sadf -x (spec §4.4): sysstat's XML (DTD 3.11), indented with TABs. Every
+ * sadf -x (spec §4.4): sysstat's XML (DTD 3.11; 3.16 under 12.7.5, which
+ * has no DOCTYPE and sysstat.github.io's namespace), indented with TABs. Every
  * record is a <timestamp> element holding every selected activity; the
  * restarts and comments follow in lists of their own.
  */
 #include <string.h>
 
 #include "numfmt.h"
+#include "compat.h"
 #include "sadf.h"
 #include "banned.h"
 
 #define XML_DTD_VERSION "3.11"
+#define XML_DTD_VERSION_1275 "3.16"
 
 /* The attributes of the wrapper elements. */
 static const struct {
@@ -30,6 +33,16 @@ line(struct sadf *d, int tab, const char *text)
 	sadf_putc(d, '\n');
 }
 
+/* The zone of a time: utc="0" or "1" (12.6.1), tz="name" (12.7.5). */
+static void
+zone_attr(const struct sadf *d, char *buf, size_t len)
+{
+	if (flavour_1275())
+		snprintf(buf, len, "tz=\"%s\"", sadf_tz(d));
+	else
+		snprintf(buf, len, "utc=\"%d\"", d->utc ? 1 : 0);
+}
+
 static void
 file_begin(struct sadf *d)
 {
@@ -40,15 +53,25 @@ file_begin(struct sadf *d)
 
 	sadf_file_date(date, sizeof(date), h, d->c->time_mode);
 	sadf_puts(d, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	sadf_printf(d, "<!DOCTYPE sysstat PUBLIC \"DTD v%s sysstat //EN\"\n", XML_DTD_VERSION);
-	sadf_printf(d, "\"http://pagesperso-orange.fr/sebastien.godard/sysstat-%s.dtd\">\n",
-	            XML_DTD_VERSION);
-	sadf_puts(d, "<sysstat\n"
-	             "xmlns=\"http://pagesperso-orange.fr/sebastien.godard/sysstat\"\n"
-	             "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
-	             "xsi:schemaLocation=\"http://pagesperso-orange.fr/sebastien.godard "
-	             "sysstat.xsd\">\n");
-	sadf_printf(d, "\t<sysdata-version>%s</sysdata-version>\n", XML_DTD_VERSION);
+	if (flavour_1275()) {
+		sadf_puts(d, "<sysstat\n"
+		             "xmlns=\"https://sysstat.github.io\"\n"
+		             "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
+		             "xsi:schemaLocation=\"https://sysstat.github.io "
+		             "https://sysstat.github.io/sysstat.xsd\">\n");
+		sadf_printf(d, "\t<sysdata-version>%s</sysdata-version>\n", XML_DTD_VERSION_1275);
+	} else {
+		sadf_printf(d, "<!DOCTYPE sysstat PUBLIC \"DTD v%s sysstat //EN\"\n",
+		            XML_DTD_VERSION);
+		sadf_printf(d, "\"http://pagesperso-orange.fr/sebastien.godard/sysstat-%s.dtd\">\n",
+		            XML_DTD_VERSION);
+		sadf_puts(d, "<sysstat\n"
+		             "xmlns=\"http://pagesperso-orange.fr/sebastien.godard/sysstat\"\n"
+		             "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
+		             "xsi:schemaLocation=\"http://pagesperso-orange.fr/sebastien.godard "
+		             "sysstat.xsd\">\n");
+		sadf_printf(d, "\t<sysdata-version>%s</sysdata-version>\n", XML_DTD_VERSION);
+	}
 	sadf_printf(d, "\t<host nodename=\"%s\">\n", h->sa_nodename);
 	sadf_printf(d, "\t\t<sysname>%s</sysname>\n", h->sa_sysname);
 	sadf_printf(d, "\t\t<release>%s</release>\n", h->sa_release);
@@ -83,14 +106,17 @@ stats_end(struct sadf *d)
 static void
 record_begin(struct sadf *d)
 {
-	char num[32];
+	char num[32], zone[48];
 
+	zone_attr(d, zone, sizeof(zone));
 	sadf_put_tabs(d, d->tab++);
 	sadf_puts(d, "<timestamp date=\"");
 	sadf_puts(d, d->date);
 	sadf_puts(d, "\" time=\"");
 	sadf_puts(d, d->time);
-	sadf_puts(d, d->utc ? "\" utc=\"1\" interval=\"" : "\" utc=\"0\" interval=\"");
+	sadf_puts(d, "\" ");
+	sadf_puts(d, zone);
+	sadf_puts(d, " interval=\"");
 	sadf_put(d, num, numfmt_u64(num, sizeof(num), d->dt, 0));
 	sadf_put(d, "\">\n", 3);
 }
@@ -287,9 +313,12 @@ restarts_begin(struct sadf *d)
 static void
 restart(struct sadf *d, int cpu_nr)
 {
+	char zone[48];
+
+	zone_attr(d, zone, sizeof(zone));
 	sadf_put_tabs(d, d->tab);
-	sadf_printf(d, "<boot date=\"%s\" time=\"%s\" utc=\"%d\" cpu_count=\"%d\"/>\n", d->date,
-	            d->time, d->utc ? 1 : 0, cpu_nr);
+	sadf_printf(d, "<boot date=\"%s\" time=\"%s\" %s cpu_count=\"%d\"/>\n", d->date, d->time,
+	            zone, cpu_nr);
 }
 
 static void
@@ -307,9 +336,12 @@ comments_begin(struct sadf *d)
 static void
 comment(struct sadf *d, const char *text)
 {
+	char zone[48];
+
+	zone_attr(d, zone, sizeof(zone));
 	sadf_put_tabs(d, d->tab);
-	sadf_printf(d, "<comment date=\"%s\" time=\"%s\" utc=\"%d\" com=\"%s\"/>\n", d->date,
-	            d->time, d->utc ? 1 : 0, text);
+	sadf_printf(d, "<comment date=\"%s\" time=\"%s\" %s com=\"%s\"/>\n", d->date, d->time,
+	            zone, text);
 }
 
 static void

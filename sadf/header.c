@@ -13,6 +13,7 @@
 #include "datafile.h"
 #include "nls.h"
 #include "options.h"
+#include "compat.h"
 #include "sadf.h"
 #include "source.h"
 #include "sysexit.h"
@@ -192,10 +193,17 @@ sadf_print_header(FILE *out, const char *name, const struct archive_reader *r,
 		fprintf(out, "%s UTC (%lld)\n", line, (long long) h->sa_ust_time);
 	}
 	fprintf(out, _("Timezone: %s\n"), h->sa_tzname);
-	fprintf(out, _("File composition: (%d,%d,%d),(%d,%d,%d),(%d,%d,%d)\n"),
-	        (int) m->hdr_types_nr[0], (int) m->hdr_types_nr[1], (int) m->hdr_types_nr[2],
-	        (int) h->act_types_nr[0], (int) h->act_types_nr[1], (int) h->act_types_nr[2],
-	        (int) h->rec_types_nr[0], (int) h->rec_types_nr[1], (int) h->rec_types_nr[2]);
+	/* 12.7.5's message prints unsigned: another msgid for the catalogs. */
+	if (flavour_1275())
+		fprintf(out, _("File composition: (%u,%u,%u),(%u,%u,%u),(%u,%u,%u)\n"),
+		        m->hdr_types_nr[0], m->hdr_types_nr[1], m->hdr_types_nr[2],
+		        h->act_types_nr[0], h->act_types_nr[1], h->act_types_nr[2],
+		        h->rec_types_nr[0], h->rec_types_nr[1], h->rec_types_nr[2]);
+	else
+		fprintf(out, _("File composition: (%d,%d,%d),(%d,%d,%d),(%d,%d,%d)\n"),
+		        (int) m->hdr_types_nr[0], (int) m->hdr_types_nr[1], (int) m->hdr_types_nr[2],
+		        (int) h->act_types_nr[0], (int) h->act_types_nr[1], (int) h->act_types_nr[2],
+		        (int) h->rec_types_nr[0], (int) h->rec_types_nr[1], (int) h->rec_types_nr[2]);
 	fprintf(out, _("Size of a long int: %d\n"), h->sa_sizeof_long);
 	fprintf(out, "HZ = %llu\n", (unsigned long long) h->sa_hz);
 	fprintf(out, _("Number of activities in file: %u\n"), h->sa_act_nr);

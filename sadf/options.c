@@ -7,6 +7,7 @@
 
 #include "nls.h"
 #include "options.h"
+#include "compat.h"
 #include "sadf.h"
 #include "sysexit.h"
 #include "banned.h"
@@ -17,15 +18,26 @@ sadf_usage(void)
 	fprintf(stderr,
 	        _("Usage: %s [ options ] [ <interval> [ <count> ] ] [ <datafile> | -[0-9]+ ]\n"),
 	        progname);
-	fputs(_("Options are:\n"
-	        "[ -C ] [ -c | -d | -g | -j | -l | -p | -r | -x ] [ -H ] [ -h ] [ -T | -t | -U ] "
-	        "[ -V ]\n"
-	        "[ -O <opts> [,...] ] [ -P { <cpu> [,...] | ALL } ]\n"
-	        "[ --dev=<dev_list> ] [ --fs=<fs_list> ] [ --iface=<iface_list> ] "
-	        "[ --int=<int_list> ]\n"
-	        "[ -s [ <hh:mm[:ss]> ] ] [ -e [ <hh:mm[:ss]> ] ]\n"
-	        "[ -- <sar_options> ]\n"),
-	      stderr);
+	if (flavour_1275())
+		fputs(_("Options are:\n"
+		        "[ -C ] [ -c | -d | -g | -j | -l | -p | -r | -x ] [ -H ] [ -h ] [ -T | -t | -U ] "
+		        "[ -V ]\n"
+		        "[ -O <opts> [,...] ] [ -P { <cpu> [,...] | ALL } ]\n"
+		        "[ --dev=<dev_list> ] [ --fs=<fs_list> ] [ --iface=<iface_list> ] "
+		        "[ --int=<int_list> ]\n"
+		        "[ -s [ <start_time> ] ] [ -e [ <end_time> ] ]\n"
+		        "[ -- <sar_options> ]\n"),
+		      stderr);
+	else
+		fputs(_("Options are:\n"
+		        "[ -C ] [ -c | -d | -g | -j | -l | -p | -r | -x ] [ -H ] [ -h ] [ -T | -t | -U ] "
+		        "[ -V ]\n"
+		        "[ -O <opts> [,...] ] [ -P { <cpu> [,...] | ALL } ]\n"
+		        "[ --dev=<dev_list> ] [ --fs=<fs_list> ] [ --iface=<iface_list> ] "
+		        "[ --int=<int_list> ]\n"
+		        "[ -s [ <hh:mm[:ss]> ] ] [ -e [ <hh:mm[:ss]> ] ]\n"
+		        "[ -- <sar_options> ]\n"),
+		      stderr);
 	sysrec_exit(1);
 }
 
@@ -35,7 +47,7 @@ all_digits(const char *s)
 	return strspn(s, "0123456789") == strlen(s);
 }
 
-/* -s / -e: an optional hh:mm or hh:mm:ss, else the default. */
+/* -s / -e: an optional hh:mm or hh:mm:ss, else the default (12.6.1). */
 static void
 parse_time(char **argv, int *opt, const char *def, int *h, int *m, int *sec)
 {
@@ -55,6 +67,113 @@ parse_time(char **argv, int *opt, const char *def, int *h, int *m, int *sec)
 	*sec = atoi(buf + 6);
 	if (*sec < 0 || *sec > 59 || *m < 0 || *m > 59 || *h < 0 || *h > 23)
 		sadf_usage();
+}
+
+/* A two-digit field of hh:mm:ss that 12.7.5 accepts. */
+static bool
+two_digits(const char *s)
+{
+	return strspn(s, "0123456789") == 2;
+}
+
+/*
+ * -s / -e under 12.7.5: hh:mm or hh:mm:ss (the colons where they belong,
+ * the fields in digits), or ten digits of seconds since the epoch (*epoch
+ * set, 0 refused), else the default; a word starting with '-' is never
+ * taken. *use tells whether hh:mm:ss is in force.
+ */
+static void
+parse_time_1275(char **argv, int *opt, const char *def, bool *use, int hms[3], uint64_t *epoch)
+{
+	const char *a = argv[*opt + 1];
+	size_t n = a ? strlen(a) : 0;
+	char buf[9];
+
+	(*opt)++;
+	snprintf(buf, sizeof(buf), "%s", def);
+	if (a && a[0] != '-') {
+		if (n == 5 && a[2] == ':') {
+			snprintf(buf, sizeof(buf), "%s:00", a);
+			(*opt)++;
+		} else if (n == 8 && a[2] == ':' && a[5] == ':') {
+			snprintf(buf, sizeof(buf), "%s", a);
+			(*opt)++;
+		} else if (n == 10 && all_digits(a)) {
+			(*opt)++;
+			*use = false;
+			*epoch = strtoull(a, NULL, 10);
+			if (!*epoch)
+				sadf_usage();
+			return;
+		}
+	}
+	buf[2] = buf[5] = '\0';
+	if (!two_digits(buf) || !two_digits(buf + 3) || !two_digits(buf + 6))
+		sadf_usage();
+	hms[0] = atoi(buf);
+	hms[1] = atoi(buf + 3);
+	hms[2] = atoi(buf + 6);
+	if (hms[0] > 23 || hms[1] > 59 || hms[2] > 59)
+		sadf_usage();
+	*use = true;
+	*epoch = 0;
+}
+
+/* -s (start) or -e: the time in the flavour's syntax. */
+static void
+parse_limit(struct sadf *d, char **argv, int *opt, bool start)
+{
+	struct sar_opts *o = &d->s.o;
+	int hms[3];
+
+	if (!flavour_1275()) {
+		if (start) {
+			o->use_start = true;
+			parse_time(argv, opt, "08:00:00", &o->start_h, &o->start_m, &o->start_s);
+		} else {
+			o->use_end = true;
+			parse_time(argv, opt, "18:00:00", &o->end_h, &o->end_m, &o->end_s);
+		}
+		return;
+	}
+	if (start) {
+		parse_time_1275(argv, opt, "08:00:00", &o->use_start, hms, &d->start_epoch);
+		if (o->use_start) {
+			o->start_h = hms[0];
+			o->start_m = hms[1];
+			o->start_s = hms[2];
+		}
+	} else {
+		parse_time_1275(argv, opt, "18:00:00", &o->use_end, hms, &d->end_epoch);
+		if (o->use_end) {
+			o->end_h = hms[0];
+			o->end_m = hms[1];
+			o->end_s = hms[2];
+		}
+	}
+}
+
+/*
+ * -V: 12.7.5 shows first the variables sadf reads that are set (sysstat's
+ * print_version with S_COLORS_PALETTE and S_TIME_DEF_TIME).
+ */
+static _Noreturn void
+sadf_version(void)
+{
+	static const char *const vars[] = {"S_COLORS_PALETTE", "S_TIME_DEF_TIME"};
+	size_t k;
+
+	if (!flavour_1275())
+		sar_version();
+	for (k = 0; k < sizeof(vars) / sizeof(vars[0]); k++) {
+		const char *e = getenv(vars[k]);
+
+		if (e)
+			printf("%s=%s\n", vars[k], e);
+	}
+	printf(_("sysstat version %s\n"), sysrec_flavour_version());
+	printf("(C) Sebastien Godard (sysstat <at> orange.fr)\n");
+	sysrec_exit(0);
 }
 
 /* One word of single-letter sadf options, e.g. "-dh" (before "--"). */
@@ -85,7 +204,7 @@ parse_letters(struct sadf_cmdline *cl, struct sadf *d, const char *word)
 		} else if (ch == 'H') {
 			cl->c.header_only = true;
 		} else if (ch == 'V') {
-			sar_version();
+			sadf_version();
 		} else {
 			sadf_usage();
 		}
@@ -229,12 +348,8 @@ parse_word(struct sadf_cmdline *cl, struct sadf *d, char **argv, int *opt)
 		*opt += 2;
 	} else if (item_list(o, a)) {
 		(*opt)++;
-	} else if (!strcmp(a, "-s")) {
-		o->use_start = true;
-		parse_time(argv, opt, "08:00:00", &o->start_h, &o->start_m, &o->start_s);
-	} else if (!strcmp(a, "-e")) {
-		o->use_end = true;
-		parse_time(argv, opt, "18:00:00", &o->end_h, &o->end_m, &o->end_s);
+	} else if (!strcmp(a, "-s") || !strcmp(a, "-e")) {
+		parse_limit(d, argv, opt, a[1] == 's');
 	} else if (!strcmp(a, "-O")) {
 		if (!argv[*opt + 1] || cl->sar_options)
 			sadf_usage();

@@ -94,7 +94,9 @@ check_format(struct sadf_cmdline *cl)
 	c->time_mode = SADF_T_UTC;
 	if ((cl->time_bits & (1u << SADF_T_LOCAL)) && f != SADF_F_CONV && f != SADF_F_NONE)
 		c->time_mode = SADF_T_LOCAL;
-	if ((cl->time_bits & (1u << SADF_T_TRUE)) && f != SADF_F_SVG && f != SADF_F_PCP)
+	/* 12.7.x takes -t for SVG too. */
+	if ((cl->time_bits & (1u << SADF_T_TRUE)) && (f != SADF_F_SVG || flavour_1275()) &&
+	    f != SADF_F_PCP)
 		c->time_mode = SADF_T_TRUE;
 	if ((cl->time_bits & (1u << SADF_T_EPOCH)) &&
 	    (f == SADF_F_DB || f == SADF_F_PPC || f == SADF_F_RAW))
@@ -149,6 +151,9 @@ sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 		fputs(_("PCP support not compiled in\n"), stderr);
 		return 1;
 	}
+	/* 12.7.5: an end before the start, both in seconds since the epoch. */
+	if (d->start_epoch && d->end_epoch && d->end_epoch < d->start_epoch)
+		sadf_usage();
 	if (__builtin_popcount(cl.time_bits) > 1)
 		sadf_usage();
 	if (!cl.c.count)
@@ -164,6 +169,11 @@ sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 	d->s.o.count = cl.c.count;
 	d->s.o.true_time = cl.c.time_mode == SADF_T_TRUE;
 	d->utc = cl.c.time_mode == SADF_T_UTC || cl.c.time_mode == SADF_T_EPOCH;
+	if (cl.c.time_mode == SADF_T_LOCAL) {
+		/* The zone 12.7.5 prints with -T: tzname[0] in sysstat's 8 bytes. */
+		tzset();
+		snprintf(d->my_tz, sizeof(d->my_tz), "%s", tzname[0]);
+	}
 	d->c = &cl.c;
 	rc = run(d, &cl.c);
 	d->c = NULL; /* cl ends here */

@@ -134,6 +134,9 @@ struct sadf {
 	char date[32];               /* the current record's date ("" with -U) */
 	char time[32];               /* its time */
 	bool utc;                    /* the times are UTC (not -T, -t) */
+	char my_tz[SA_TZNAME_LEN];   /* -T under 12.7.5: TZ's zone name (tzname[0]), cut as sysstat does */
+	uint64_t start_epoch;        /* 12.7.5's -s as seconds since the epoch (0: not) */
+	uint64_t end_epoch;          /* and -e */
 	unsigned long long dt;       /* the interval in seconds, rounded */
 	uint64_t itv;                /* the interval in 1/100 s */
 	int tab;                     /* JSON/XML indentation */
@@ -278,6 +281,33 @@ void sadf_each_listed_view(struct sadf *d, void (*fn)(struct sadf *d, const stru
                                                       const struct sar_view *v));
 /* The file's creation date, YYYY-MM-DD: local time, or the creator's stored date with -t. */
 void sadf_file_date(char *buf, size_t len, const struct sa_file_header *h, enum sadf_time mode);
+/*
+ * The zone after a record's time in -d, -p and -r, or NULL for none. 12.6.1
+ * prints " UTC" in UTC only; 12.7.5 prints the zone of the time shown: UTC,
+ * the file's own with -t (none in a record's stamp when the file has none;
+ * special is true for a restart or a comment, which print it even empty),
+ * TZ's with -T. Nothing with -U.
+ */
+const char *sadf_zone(const struct sadf *d, bool special);
+/* The "tz" of 12.7.5's JSON and XML: UTC, the file's zone (-t) or TZ's (-T). */
+const char *sadf_tz(const struct sadf *d);
+/*
+ * The time window (-s, -e) against a record: its time as shown (tm) or, for
+ * 12.7.5's seconds since the epoch, its ust_time. sadf_before_start() tells
+ * whether it is before the start; sadf_cmp_end() is <0, 0, >0 as it is
+ * before, at or after the end (-1 without -e); cross_day adds a day to its
+ * hour, as sysstat does once a window has passed midnight.
+ */
+bool sadf_before_start(const struct sadf *d, const struct tm *tm, uint64_t ust_time);
+long long sadf_cmp_end(const struct sadf *d, const struct tm *tm, uint64_t ust_time,
+                       bool cross_day);
+/*
+ * 12.7.5 stops with "Invalid data read" and status 2 at a record header
+ * out of range (type, time of day, or a time before 2001-09-09): call with
+ * what sar_read_record() returned. Nothing under 12.6.1, which stops
+ * silently at the bad ones (ARCHIVE_E_BAD_RECORD) and reads the others.
+ */
+void sadf_check_record(struct sadf *d, int rc, const struct archive_record *rec);
 /* The file's CPU count as sysstat shows it. */
 int sadf_cpu_count(unsigned int sa_cpu_nr);
 
