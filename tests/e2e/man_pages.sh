@@ -1,12 +1,27 @@
 #!/bin/bash
-# The manual pages: groff renders each without a warning, and each page
-# documents what its program offers: every option and keyword in the
-# usage (and in sar --help), every environment variable sa1, sa2 and the
-# sleep hook read, every setting of the configuration file.
+# flavours: 12.6.1 12.7.5
+# The manual pages of a build configured --with-compat=FLAVOUR: groff
+# renders each without a warning, and each page documents what its program
+# offers under that flavour: every option and keyword in the usage (and in
+# sar --help), every environment variable sa1, sa2 and the sleep hook read,
+# every setting of the configuration file, SYSREC_COMPAT and --with-compat.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 command -v groff >/dev/null || skip "groff is missing (Debian package groff-base)"
-M=$top_builddir/man
+# The pages and scripts are made from their templates by sed alone: a build
+# directory configured for the flavour, where nothing needs compiling.
+if ! flavour_builddir >"$TMPD/cfg.out"; then
+	fail "$(cat "$TMPD/cfg.out")"
+	finish
+	exit
+fi
+generated="man/sar.1 man/sadf.1 man/sysstat.5 man/sadc.8 man/sa1.8 man/sa2.8 collect/sa1 collect/sa2
+conf/sysstat systemd/sysstat.sleep"
+# shellcheck disable=SC2086
+if (unset MAKEFLAGS MFLAGS MAKELEVEL; make -C "$FLAVOUR_B" $generated) >"$TMPD/make.log" 2>&1; then pass
+else fail "make the pages in $FLAVOUR_B: $(tail -3 "$TMPD/make.log")"; fi
+B=$FLAVOUR_B
+M=$B/man
 pages="sar.1 sadf.1 sysstat.5 sadc.8 sa1.8 sa2.8"
 
 # 1. No warning at all from groff (-ww), and man(1) renders them.
@@ -65,15 +80,15 @@ printf '%s\n' --root --unix-time --uname | check_words sadc.8 "sadc's testing ai
 printf '%s\n' --boot --sleep --rotate iso | check_words sa1.8 "sa1's options"
 vars() { grep -oE '\$\{(SYSSTAT_CONF|SA_[A-Z_]+)' "$1" | sed 's/^..//' | sort -u; }
 for f in sa1:sa1.8 sa2:sa2.8; do
-	vars "$top_builddir/collect/${f%%:*}" >"$TMPD/w"
+	vars "$B/collect/${f%%:*}" >"$TMPD/w"
 	[ -s "$TMPD/w" ] && check_words "${f#*:}" "environment of ${f%%:*}" <"$TMPD/w" ||
 		fail "no environment variables found in ${f%%:*}"
 done
-vars "$top_builddir/systemd/sysstat.sleep" | check_words sa1.8 "environment of the sleep hook"
+vars "$B/systemd/sysstat.sleep" | check_words sa1.8 "environment of the sleep hook"
 
 # 4. The configuration files against sysstat(5).
 {
-	sed -n 's/^#\{0,1\}\([A-Z_]*\)=.*/\1/p' "$top_builddir/conf/sysstat"
+	sed -n 's/^#\{0,1\}\([A-Z_]*\)=.*/\1/p' "$B/conf/sysstat"
 	sed -n 's/^#\{0,1\}\([A-Z_]*\)=.*/\1/p' "$top_srcdir/conf/default/sysstat"
 } | sort -u >"$TMPD/w"
 [ "$(wc -l <"$TMPD/w")" -ge 10 ] && check_words sysstat.5 "settings" <"$TMPD/w" ||
@@ -84,4 +99,24 @@ for u in sysstat.service sysstat-collect.timer sysstat-collect.service sysstat-s
 	sysstat-collect-daemon.service sysstat.sleep; do
 	echo "$u"
 done | check_words sysstat.5 "systemd units"
+
+# 5. The flavours: every page names SYSREC_COMPAT and configure's
+#    --with-compat, and says which release this build matches by default.
+for p in $pages; do
+	if documented "$p" SYSREC_COMPAT && documented "$p" --with-compat &&
+		text "$p" | tr '\n' ' ' | grep -q "here $FLAVOUR)\|this installation: $FLAVOUR)"; then
+		pass
+	else
+		fail "$p does not document SYSREC_COMPAT and --with-compat (default $FLAVOUR)"
+	fi
+done
+# sysstat(5) gives both layouts and this installation's directory.
+build_vars "$B"
+for w in /usr/libexec/sysstat /usr/lib/systemd/system /usr/lib/sysstat --libexecdir \
+	--with-systemdsystemunitdir "$sadcdir"; do
+	echo "$w"
+done | check_words sysstat.5 "the layouts"
+# No flavour mark or placeholder left.
+if grep -n '@[A-Za-z_0-9]*@' "$M"/*.[158] "$B/collect/sa1" "$B/collect/sa2" "$B/conf/sysstat" \
+	"$B/systemd/sysstat.sleep"; then fail "placeholders left"; else pass; fi
 finish
