@@ -27,6 +27,8 @@ enum sar_sgr {
 	SAR_SGR_ITEM,    /* I: an item name (CPU, device, interface...) */
 	SAR_SGR_COMMENT, /* C: a COM line */
 	SAR_SGR_RESTART, /* R: a LINUX RESTART line */
+	SAR_SGR_TREND_POS, /* 12.7.5 +: a battery charging or full */
+	SAR_SGR_TREND_NEG, /* 12.7.5 -: a battery discharging or not charging */
 	SAR_SGR_NORMAL,  /* after each coloured part */
 	SAR_SGR_MAX,
 };
@@ -60,6 +62,32 @@ void sar_out_text(struct sar *s, const char *text);
 
 /* " %*x" coloured as a value (sysstat's cprintf_x). Sink mode: an integer cell. */
 void sar_out_hex(struct sar *s, unsigned v, int width);
+
+/*
+ * How 12.7.5 colours a percentage beyond its thresholds (sysstat's
+ * cprintf_xpc): XHIGH from 75 % (M) and 90 % (H), XLOW up to 25 % and 10 %,
+ * XNONE never. 12.6.1 colours every percentage from 50 % and 75 %.
+ */
+enum sar_xtrem {
+	SAR_XHIGH,
+	SAR_XLOW,
+	SAR_XNONE,
+};
+
+/* A percentage of width and decimals (--dec and --human apply) coloured as xtrem says. */
+void sar_out_xpc(struct sar *s, double v, int width, int decimals, enum sar_xtrem xtrem);
+
+/*
+ * " %+*.*f" (sysstat 12.7.5's cprintf_f with a sign): coloured from -5 (M)
+ * and -10 (H) down, --dec applies. Sink mode: a number cell.
+ */
+void sar_out_signed(struct sar *s, double v, int width, int decimals);
+
+/* A trend (12.7.5's cprintf_tr): " %*s" of text in the colour of a rise or a fall. */
+void sar_out_trend(struct sar *s, bool rise, const char *text, int width);
+
+/* Text without a colour (sysstat's plain printf between values). Nothing in sink mode. */
+void sar_out_plain(struct sar *s, const char *text);
 
 /* The kinds of special record lines. */
 enum sar_special {

@@ -12,6 +12,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "compat.h"
 #include "datafile.h"
 #include "display.h"
 #include "sar.h"
@@ -77,6 +78,22 @@ sar_datecmp(const struct tm *tm, int h, int m, int sec, bool cross_day)
 	if (tm->tm_min != m)
 		return tm->tm_min - m;
 	return tm->tm_sec - sec;
+}
+
+int
+sar_cmp_limit(const struct sar_opts *o, bool end, const struct tm *tm, uint64_t ust,
+              bool cross_day)
+{
+	int64_t epoch = end ? o->end_epoch : o->start_epoch;
+
+	if (!(end ? o->use_end : o->use_start))
+		return 0;
+	/* sysstat returns the difference of two time_t as an int: it keeps the low 32 bits. */
+	if (epoch)
+		return (int) (uint32_t) (ust - (uint64_t) epoch);
+	if (end)
+		return sar_datecmp(tm, o->end_h, o->end_m, o->end_s, cross_day);
+	return sar_datecmp(tm, o->start_h, o->start_m, o->start_s, cross_day);
 }
 
 uint64_t
@@ -287,11 +304,10 @@ sar_read_record(struct sar *s, struct archive_record *rec, int k_percpu, int k_o
 /* ---- special records ---- */
 
 static bool
-in_window(const struct sar *s, const struct tm *tm)
+in_window(const struct sar *s, const struct tm *tm, uint64_t ust)
 {
-	return !((s->o.use_start &&
-	          sar_datecmp(tm, s->o.start_h, s->o.start_m, s->o.start_s, false) < 0) ||
-	         (s->o.use_end && sar_datecmp(tm, s->o.end_h, s->o.end_m, s->o.end_s, false) > 0));
+	return !(sar_cmp_limit(&s->o, false, tm, ust, false) < 0 ||
+	         sar_cmp_limit(&s->o, true, tm, ust, false) > 0);
 }
 
 static void
@@ -304,7 +320,7 @@ print_special(struct sar *s, const struct archive_record *rec)
 
 	if (!sar_record_tm(s, &rec->hdr, &tm))
 		return;
-	shown = in_window(s, &tm);
+	shown = in_window(s, &tm, rec->hdr.ust_time);
 	sar_time_string(s, &tm, ts, sizeof(ts));
 	if (rec->hdr.record_type == SA_R_RESTART) {
 		/* Per-CPU activities now have the new CPU count. */
@@ -334,6 +350,16 @@ next_record(struct sar *s, struct pass *p, const char *file, int k_percpu, int k
 {
 	int rc = sar_read_record(s, &p->rec, k_percpu, k_other);
 
+	/*
+	 * 12.7.5 stops at a record header it rejects, and rejects one dated
+	 * before 2001-09-09 (10^9 s) too; 12.6.1 takes either for the end.
+	 */
+	if (flavour_1275() && (rc == ARCHIVE_E_BAD_RECORD ||
+	                       (rc > 0 && p->rec.hdr.ust_time < 1000000000))) {
+		fflush(s->out);
+		fputs(_("Invalid data read\n"), stderr);
+		sysrec_exit(2);
+	}
 	if (rc > 0)
 		return true;
 	if (rc < 0 && rc != ARCHIVE_E_BAD_RECORD)
@@ -361,10 +387,11 @@ write_stats(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 	if (!sar_record_tm(s, cur, &tm))
 		return false;
 	sar_time_string(s, &tm, s->ts_curr, sizeof(s->ts_curr));
-	if (s->o.use_start && prev->ust_time && cur->ust_time > prev->ust_time &&
-	    tm.tm_hour < prev_hour)
+	/* A day is crossed only against an -s in hours (12.7.5: not one in seconds since the epoch). */
+	if (s->o.use_start && !s->o.start_epoch && prev->ust_time &&
+	    cur->ust_time > prev->ust_time && tm.tm_hour < prev_hour)
 		p->cross_day = true;
-	if (s->o.use_end && sar_datecmp(&tm, s->o.end_h, s->o.end_m, s->o.end_s, p->cross_day) > 0) {
+	if (sar_cmp_limit(&s->o, true, &tm, cur->ust_time, p->cross_day) > 0) {
 		p->cnt = 0;
 		return false;
 	}
@@ -415,8 +442,19 @@ sar_window_rows(void)
 {
 	struct winsize w;
 
-	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) != -1 && w.ws_row > 2)
-		return w.ws_row - 2u;
+	const char *e;
+
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) != -1)
+		return w.ws_row > 2 ? w.ws_row - 2u : 86400;
+	/* 12.7.5: S_REPEAT_HEADER rows when stdout is not a terminal. */
+	e = getenv("S_REPEAT_HEADER");
+	if (flavour_1275() && e && strspn(e, "0123456789") == strlen(e)) {
+		/* sysstat keeps atol()'s value in an int. */
+		int v = (int) (uint32_t) strtol(e, NULL, 10);
+
+		if (v > 0)
+			return (unsigned long) v;
+	}
 	return 86400;
 }
 
@@ -561,6 +599,7 @@ find_segment_start(struct sar *s, struct pass *p, const char *file)
 {
 	struct tm tm;
 	uint32_t i;
+	int end_cmp;
 
 	for (;;) {
 		if (!next_record(s, p, file, 0, 2))
@@ -574,9 +613,10 @@ find_segment_start(struct sar *s, struct pass *p, const char *file)
 		read_persistent(s, 0, NULL);
 		if (!sar_record_tm(s, &p->rec.hdr, &tm))
 			continue;
-		if ((s->o.use_start &&
-		     sar_datecmp(&tm, s->o.start_h, s->o.start_m, s->o.start_s, false) < 0) ||
-		    (s->o.use_end && sar_datecmp(&tm, s->o.end_h, s->o.end_m, s->o.end_s, false) >= 0))
+		end_cmp = sar_cmp_limit(&s->o, true, &tm, p->rec.hdr.ust_time, false);
+		/* 12.6.1 skips a first record at the end time; 12.7.5 takes it. */
+		if (sar_cmp_limit(&s->o, false, &tm, p->rec.hdr.ust_time, false) < 0 ||
+		    (s->o.use_end && (flavour_1275() ? end_cmp > 0 : end_cmp >= 0)))
 			continue;
 		break;
 	}

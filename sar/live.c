@@ -16,6 +16,7 @@
 #include "sar.h"
 #include "source.h"
 #include "sysexit.h"
+#include "compat.h"
 #include "banned.h"
 
 static volatile sig_atomic_t sigint_caught;
@@ -119,11 +120,12 @@ start_sadc(const struct sar *s, const struct sar_live_args *la)
 	return pid;
 }
 
-/* sar accepts only its own sadc: same format, version 12.6.1, same struct sizes. */
+/* sar accepts only its own sadc: same format, the flavour's version, same struct sizes. */
 static void
 read_stream_header(struct sar *s)
 {
 	struct archive_reader *r = s->r;
+	unsigned char v[3];
 	uint32_t i;
 	int rc;
 
@@ -132,9 +134,9 @@ read_stream_header(struct sar *s)
 
 	if (rc < 0 && r->magic.sysstat_magic == 0 && source_offset(r->src) == 0)
 		sysrec_exit(3); /* sadc sent nothing */
-	if (rc != 0 || r->magic.sysstat_version != SA_WRITER_VERSION ||
-	    r->magic.sysstat_patchlevel != SA_WRITER_PATCHLEVEL ||
-	    r->magic.sysstat_sublevel != SA_WRITER_SUBLEVEL || r->magic.sysstat_extraversion) {
+	sysrec_flavour_version_bytes(v);
+	if (rc != 0 || r->magic.sysstat_version != v[0] || r->magic.sysstat_patchlevel != v[1] ||
+	    r->magic.sysstat_sublevel != v[2] || r->magic.sysstat_extraversion) {
 		if (r->magic.sysstat_magic == SA_SYSSTAT_MAGIC && !r->swapped)
 			fputs(_("Using a wrong data collector from a different sysstat version\n"),
 			      stderr);

@@ -6,6 +6,8 @@
 #include <ctype.h>
 #include <unistd.h>
 
+#include "activity.h"
+#include "compat.h"
 #include "nls.h"
 #include "options.h"
 #include "sysexit.h"
@@ -15,11 +17,17 @@
 void
 sar_version(void)
 {
-	char version[32];
+	if (flavour_1275()) {
+		/* 12.7.5 shows the variables that change its output first. */
+		static const char *const env[] = {"S_COLORS", "S_COLORS_SGR", "S_REPEAT_HEADER",
+		                                  "S_TIME_DEF_TIME", "S_TIME_FORMAT"};
+		size_t k;
 
-	snprintf(version, sizeof(version), "%d.%d.%d", SA_WRITER_VERSION, SA_WRITER_PATCHLEVEL,
-	         SA_WRITER_SUBLEVEL);
-	printf(_("sysstat version %s\n"), version);
+		for (k = 0; k < sizeof(env) / sizeof(env[0]); k++)
+			if (getenv(env[k]))
+				printf("%s=%s\n", env[k], getenv(env[k]));
+	}
+	printf(_("sysstat version %s\n"), sysrec_flavour_version());
 	printf("(C) Sebastien Godard (sysstat <at> orange.fr)\n");
 	sysrec_exit(0);
 }
@@ -34,20 +42,36 @@ void
 sar_usage_status(int status)
 {
 	fprintf(stderr, _("Usage: %s [ options ] [ <interval> [ <count> ] ]\n"), progname);
-	fputs(_("Options are:\n"
-	        "[ -A ] [ -B ] [ -b ] [ -C ] [ -D ] [ -d ] [ -F [ MOUNT ] ] [ -H ] [ -h ]\n"
-	        "[ -p ] [ -r [ ALL ] ] [ -S ] [ -t ] [ -u [ ALL ] ] [ -V ]\n"
-	        "[ -v ] [ -W ] [ -w ] [ -y ] [ -z ]\n"
-	        "[ -I [ SUM | ALL ] ] [ -P { <cpu_list> | ALL } ]\n"
-	        "[ -m { <keyword> [,...] | ALL } ] [ -n { <keyword> [,...] | ALL } ]\n"
-	        "[ -q [ <keyword> [,...] | ALL ] ]\n"
-	        "[ --dev=<dev_list> ] [ --fs=<fs_list> ] [ --iface=<iface_list> ] "
-	        "[ --int=<int_list> ]\n"
-	        "[ --dec={ 0 | 1 | 2 } ] [ --help ] [ --human ] [ --pretty ] [ --sadc ]\n"
-	        "[ -j { SID | ID | LABEL | PATH | UUID | ... } ]\n"
-	        "[ -f [ <filename> ] | -o [ <filename> ] | -[0-9]+ ]\n"
-	        "[ -i <interval> ] [ -s [ <hh:mm[:ss]> ] ] [ -e [ <hh:mm[:ss]> ] ]\n"),
-	      stderr);
+	if (flavour_1275())
+		fputs(_("Options are:\n"
+		        "[ -A ] [ -B ] [ -b ] [ -C ] [ -D ] [ -d ] [ -F [ MOUNT ] ] [ -H ] [ -h ]\n"
+		        "[ -p ] [ -r [ ALL ] ] [ -S ] [ -t ] [ -u [ ALL ] ] [ -V ]\n"
+		        "[ -v ] [ -W ] [ -w ] [ -x ] [ -y ] [ -z ]\n"
+		        "[ -I [ SUM | ALL ] ] [ -P { <cpu_list> | ALL } ]\n"
+		        "[ -m { <keyword> [,...] | ALL } ] [ -n { <keyword> [,...] | ALL } ]\n"
+		        "[ -q [ <keyword> [,...] | ALL ] ]\n"
+		        "[ --dev=<dev_list> ] [ --fs=<fs_list> ] [ --iface=<iface_list> ] "
+		        "[ --int=<int_list> ]\n"
+		        "[ --dec={ 0 | 1 | 2 } ] [ --help ] [ --human ] [ --pretty ] [ --sadc ]\n"
+		        "[ -j { SID | ID | LABEL | PATH | UUID | ... } ]\n"
+		        "[ -f [ <filename> ] | -o [ <filename> ] | -[0-9]+ ]\n"
+		        "[ -i <interval> ] [ -s [ <start_time> ] ] [ -e [ <end_time> ] ]\n"),
+		      stderr);
+	else
+		fputs(_("Options are:\n"
+		        "[ -A ] [ -B ] [ -b ] [ -C ] [ -D ] [ -d ] [ -F [ MOUNT ] ] [ -H ] [ -h ]\n"
+		        "[ -p ] [ -r [ ALL ] ] [ -S ] [ -t ] [ -u [ ALL ] ] [ -V ]\n"
+		        "[ -v ] [ -W ] [ -w ] [ -y ] [ -z ]\n"
+		        "[ -I [ SUM | ALL ] ] [ -P { <cpu_list> | ALL } ]\n"
+		        "[ -m { <keyword> [,...] | ALL } ] [ -n { <keyword> [,...] | ALL } ]\n"
+		        "[ -q [ <keyword> [,...] | ALL ] ]\n"
+		        "[ --dev=<dev_list> ] [ --fs=<fs_list> ] [ --iface=<iface_list> ] "
+		        "[ --int=<int_list> ]\n"
+		        "[ --dec={ 0 | 1 | 2 } ] [ --help ] [ --human ] [ --pretty ] [ --sadc ]\n"
+		        "[ -j { SID | ID | LABEL | PATH | UUID | ... } ]\n"
+		        "[ -f [ <filename> ] | -o [ <filename> ] | -[0-9]+ ]\n"
+		        "[ -i <interval> ] [ -s [ <hh:mm[:ss]> ] ] [ -e [ <hh:mm[:ss]> ] ]\n"),
+		      stderr);
 	sysrec_exit(status);
 }
 
@@ -67,16 +91,29 @@ display_help(void)
 	fputs(_("\t-I [ SUM | ALL ]\n"
 	        "\t\tInterrupts statistics [A_IRQ]\n"),
 	      stdout);
-	fputs(_("\t-m { <keyword> [,...] | ALL }\n"
-	        "\t\tPower management statistics [A_PWR_...]\n"
-	        "\t\tKeywords are:\n"
-	        "\t\tCPU\tCPU instantaneous clock frequency\n"
-	        "\t\tFAN\tFans speed\n"
-	        "\t\tFREQ\tCPU average clock frequency\n"
-	        "\t\tIN\tVoltage inputs\n"
-	        "\t\tTEMP\tDevices temperature\n"
-	        "\t\tUSB\tUSB devices plugged into the system\n"),
-	      stdout);
+	if (flavour_1275())
+		fputs(_("\t-m { <keyword> [,...] | ALL }\n"
+		        "\t\tPower management statistics [A_PWR_...]\n"
+		        "\t\tKeywords are:\n"
+		        "\t\tBAT\tBatteries capacity\n"
+		        "\t\tCPU\tCPU instantaneous clock frequency\n"
+		        "\t\tFAN\tFans speed\n"
+		        "\t\tFREQ\tCPU average clock frequency\n"
+		        "\t\tIN\tVoltage inputs\n"
+		        "\t\tTEMP\tDevices temperature\n"
+		        "\t\tUSB\tUSB devices plugged into the system\n"),
+		      stdout);
+	else
+		fputs(_("\t-m { <keyword> [,...] | ALL }\n"
+		        "\t\tPower management statistics [A_PWR_...]\n"
+		        "\t\tKeywords are:\n"
+		        "\t\tCPU\tCPU instantaneous clock frequency\n"
+		        "\t\tFAN\tFans speed\n"
+		        "\t\tFREQ\tCPU average clock frequency\n"
+		        "\t\tIN\tVoltage inputs\n"
+		        "\t\tTEMP\tDevices temperature\n"
+		        "\t\tUSB\tUSB devices plugged into the system\n"),
+		      stdout);
 	fputs(_("\t-n { <keyword> [,...] | ALL }\n"
 	        "\t\tNetwork statistics [A_NET_...]\n"
 	        "\t\tKeywords are:\n"
@@ -129,9 +166,12 @@ all_digits(const char *s)
 	return strspn(s, "0123456789") == strlen(s);
 }
 
+/* Selects an activity the run's flavour knows (12.6.1 has no A_PWR_BAT). */
 static void
 select_act(struct sar_opts *o, uint32_t id)
 {
+	if (!activity_by_id(id))
+		return;
 	if (!o->outputs[id])
 		o->outputs[id] = SAR_O_MAIN;
 }
@@ -170,13 +210,14 @@ static const struct keyword n_keywords[] = {
 };
 
 static const struct keyword m_keywords[] = {
+        {"BAT", {A_PWR_BAT}}, /* 12.7.5 */
         {"CPU", {A_PWR_CPU}},
         {"FAN", {A_PWR_FAN}},
         {"IN", {A_PWR_IN}},
         {"TEMP", {A_PWR_TEMP}},
         {"FREQ", {A_PWR_FREQ}},
         {"USB", {A_PWR_USB}},
-        {"ALL", {A_PWR_CPU, A_PWR_FAN, A_PWR_IN, A_PWR_TEMP, A_PWR_FREQ, A_PWR_USB}},
+        {"ALL", {A_PWR_CPU, A_PWR_FAN, A_PWR_IN, A_PWR_TEMP, A_PWR_FREQ, A_PWR_BAT, A_PWR_USB}},
 };
 
 static const struct keyword q_keywords[] = {
@@ -198,7 +239,8 @@ apply_keywords(struct sar_opts *o, const char *arg, const struct keyword *k, siz
 		size_t len = strcspn(p, ","), i, j;
 
 		for (i = 0; i < n; i++)
-			if (strlen(k[i].name) == len && !strncmp(p, k[i].name, len))
+			if (strlen(k[i].name) == len && !strncmp(p, k[i].name, len) &&
+			    (k[i].ids[1] || activity_by_id(k[i].ids[0])))
 				break;
 		if (i == n)
 			return false;
@@ -282,13 +324,54 @@ sar_add_list(struct strbuf *sb, const char *arg)
 	}
 }
 
+/*
+ * 12.7.5's -s / -e: a word not starting with '-' that is hh:mm, hh:mm:ss
+ * (colons where they belong, two digits each) or ten digits (seconds since
+ * the epoch, not 0), else the default.
+ */
+static bool
+parse_time_arg_1275(char **argv, int *opt, const char *def, int *h, int *m, int *sec,
+                    int64_t *ret_epoch)
+{
+	const char *a = argv[*opt + 1];
+	size_t n = a ? strlen(a) : 0;
+	char t[9];
+
+	(*opt)++;
+	*ret_epoch = 0;
+	snprintf(t, sizeof(t), "%s", def);
+	if (a && a[0] != '-') {
+		if (n == 5 && a[2] == ':') {
+			snprintf(t, sizeof(t), "%s:00", a);
+			(*opt)++;
+		} else if (n == 8 && a[2] == ':' && a[5] == ':') {
+			snprintf(t, sizeof(t), "%s", a);
+			(*opt)++;
+		} else if (n == 10 && strspn(a, "0123456789") == 10) {
+			(*opt)++;
+			*ret_epoch = atol(a);
+			return *ret_epoch != 0;
+		}
+	}
+	if (strspn(t, "0123456789") != 2 || strspn(t + 3, "0123456789") != 2 ||
+	    strspn(t + 6, "0123456789") != 2)
+		return false;
+	*h = atoi(t);
+	*m = atoi(t + 3);
+	*sec = atoi(t + 6);
+	return *sec >= 0 && *sec <= 59 && *m >= 0 && *m <= 59 && *h >= 0 && *h <= 23;
+}
+
 /* -s / -e: an optional hh:mm or hh:mm:ss, else the default. */
 static bool
-parse_time_arg(char **argv, int *opt, const char *def, int *h, int *m, int *sec)
+parse_time_arg(char **argv, int *opt, const char *def, int *h, int *m, int *sec,
+               int64_t *ret_epoch)
 {
 	const char *a = argv[*opt + 1];
 	char t[9];
 
+	if (flavour_1275())
+		return parse_time_arg_1275(argv, opt, def, h, m, sec, ret_epoch);
 	(*opt)++;
 	if (a && strlen(a) == 5) {
 		snprintf(t, sizeof(t), "%s:00", a);
@@ -406,6 +489,9 @@ parse_flags(struct sar_cmdline *c, char **argv, int *opt)
 			o->zero_omit = true;
 			break;
 		case 'V':
+			/* 12.7.5 takes -V only on its own (parse_word). */
+			if (flavour_1275())
+				return false;
 			sar_version();
 			break;
 		case 'F':
@@ -495,6 +581,8 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 		if (o->decimals < 0 || o->decimals > 2)
 			sar_usage();
 		(*opt)++;
+	} else if (!strcmp(a, "-V") && flavour_1275() && !c->sadf) {
+		sar_version();
 	} else if (!strcmp(a, "-D")) {
 		c->long_names = true;
 		(*opt)++;
@@ -518,11 +606,13 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 			snprintf(c->from_file, sizeof(c->from_file), "%s", argv[(*opt)++]);
 	} else if (!strcmp(a, "-s")) {
 		o->use_start = true;
-		if (!parse_time_arg(argv, opt, "08:00:00", &o->start_h, &o->start_m, &o->start_s))
+		if (!parse_time_arg(argv, opt, "08:00:00", &o->start_h, &o->start_m, &o->start_s,
+		                    &o->start_epoch))
 			sar_usage();
 	} else if (!strcmp(a, "-e")) {
 		o->use_end = true;
-		if (!parse_time_arg(argv, opt, "18:00:00", &o->end_h, &o->end_m, &o->end_s))
+		if (!parse_time_arg(argv, opt, "18:00:00", &o->end_h, &o->end_m, &o->end_s,
+		                    &o->end_epoch))
 			sar_usage();
 	} else if (!strcmp(a, "-i")) {
 		if (!argv[*opt + 1] || !all_digits(argv[*opt + 1]) || atol(argv[*opt + 1]) < 1)
@@ -623,8 +713,16 @@ sar_finish_selection(struct sar_opts *o, bool option_a)
 		memset(o->cpu_bitmap, 0xff, sizeof(o->cpu_bitmap));
 	if (!memchr_nonzero(o->cpu_bitmap, sizeof(o->cpu_bitmap)))
 		o->cpu_bitmap[0] = 1; /* only "all" by default */
-	if (o->use_start && o->use_end && o->end_h < o->start_h)
+	if (o->use_start && o->use_end && !o->start_epoch && !o->end_epoch &&
+	    o->end_h < o->start_h)
 		o->end_h += 24;
+}
+
+bool
+sar_time_limits_ok(const struct sar_opts *o)
+{
+	return !(o->use_start && o->use_end && o->start_epoch && o->end_epoch &&
+	         o->end_epoch < o->start_epoch);
 }
 
 int

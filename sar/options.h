@@ -36,6 +36,8 @@ bool sar_parse_cpu_list(struct sar_opts *o, const char *arg);
 void sar_add_list(struct strbuf *sb, const char *arg);
 /* After parsing: CPU by default, -A's CPU bitmap, an end time past midnight. */
 void sar_finish_selection(struct sar_opts *o, bool option_a);
+/* 12.7.5: false when -s and -e are both seconds since the epoch and -e comes first (usage). */
+bool sar_time_limits_ok(const struct sar_opts *o);
 /*
  * sadf: one word of the sar options after "--" (argv[*opt]: -m/-n/-q with
  * their keywords, or grouped letters; -t is not one). Advances *opt past it

@@ -4,9 +4,11 @@
  * with the exact formatters of numfmt.c instead of printf, and the colours
  * sysstat puts around them (display.h).
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "compat.h"
 #include "display.h"
 #include "numfmt.h"
 #include "sar.h"
@@ -42,21 +44,29 @@ static const char *const default_sgr[SAR_SGR_MAX] = {
         [SAR_SGR_PC_HIGH] = "\033[31;1m", [SAR_SGR_PC_LOW] = "\033[35;1m",
         [SAR_SGR_ZERO] = "\033[34;22m",   [SAR_SGR_VALUE] = "\033[34;1m",
         [SAR_SGR_ITEM] = "\033[32;22m",   [SAR_SGR_COMMENT] = "\033[33;22m",
-        [SAR_SGR_RESTART] = "\033[31;22m", [SAR_SGR_NORMAL] = "\033[0m",
+        [SAR_SGR_RESTART] = "\033[31;22m", [SAR_SGR_TREND_POS] = "\033[32;1m",
+        [SAR_SGR_TREND_NEG] = "\033[31;1m", [SAR_SGR_NORMAL] = "\033[0m",
 };
 static const char sgr_keys[] = "HMZNICR";
+/* 12.7.5's keys: the same, X and W for H and M, and the trends. */
+static const char sgr_keys_1275[] = "HMZNICR+-";
+static const char sgr_alias_1275[] = "XW";
 
 /* One "KEY=CODE" entry of S_COLORS_SGR (n bytes); malformed ones are ignored. */
 static void
 set_sgr_entry(struct sar *s, const char *e, size_t n)
 {
-	const char *key;
+	const char *key, *keys = flavour_1275() ? sgr_keys_1275 : sgr_keys;
 
 	if (n < 3 || n > 7 || e[1] != '=' || strspn(e + 2, ";0123456789") < n - 2)
 		return;
-	key = strchr(sgr_keys, e[0]);
-	if (key && e[0])
-		snprintf(s->sgr[key - sgr_keys], sizeof(s->sgr[0]), "\033[%.*sm", (int) (n - 2),
+	if (!e[0])
+		return;
+	key = strchr(keys, e[0]);
+	if (!key && flavour_1275() && strchr(sgr_alias_1275, e[0]))
+		key = keys + (strchr(sgr_alias_1275, e[0]) - sgr_alias_1275);
+	if (key)
+		snprintf(s->sgr[key - keys], sizeof(s->sgr[0]), "\033[%.*sm", (int) (n - 2),
 		         e + 2);
 }
 
@@ -153,16 +163,29 @@ value_sgr(double v, int decimals)
 	return SAR_SGR_VALUE;
 }
 
-/* cprintf_pc: two thresholds above the zero test, which has no lower bound. */
+/*
+ * cprintf_pc: two thresholds above the zero test, which has no lower bound;
+ * 12.7.5's cprintf_xpc: thresholds by xtrem.
+ */
 static enum sar_sgr
-pc_sgr(double v, int decimals)
+pc_sgr(double v, int decimals, enum sar_xtrem xtrem)
 {
 	double lim = decimals == 1 ? 0.05 : 0.005;
 
-	if (v >= 75.0)
+	if (flavour_1275()) {
+		if (xtrem == SAR_XHIGH && v >= 90.0)
+			return SAR_SGR_PC_HIGH;
+		if (xtrem == SAR_XHIGH && v >= 75.0)
+			return SAR_SGR_PC_LOW;
+		if (xtrem == SAR_XLOW && v <= 10.0)
+			return SAR_SGR_PC_HIGH;
+		if (xtrem == SAR_XLOW && v <= 25.0)
+			return SAR_SGR_PC_LOW;
+	} else if (v >= 75.0) {
 		return SAR_SGR_PC_HIGH;
-	if (v >= 50.0)
+	} else if (v >= 50.0) {
 		return SAR_SGR_PC_LOW;
+	}
 	if ((decimals > 0 && v < lim) || (decimals == 0 && v <= 0.5))
 		return SAR_SGR_ZERO;
 	return SAR_SGR_VALUE;
@@ -340,26 +363,82 @@ sar_out_avg(struct sar *s, double v)
 void
 sar_out_pc(struct sar *s, double v)
 {
-	int width = 9, decimals = 2;
+	sar_out_xpc(s, v, 9, 2, SAR_XHIGH);
+}
+
+void
+sar_out_xpc(struct sar *s, double v, int width, int decimals, enum sar_xtrem xtrem)
+{
 	char buf[128];
 	size_t n;
 
 	if (s->sink) {
-		sink_num(s, v, 2);
+		sink_num(s, v, decimals);
 		return;
 	}
-	if (s->o.decimals >= 0)
-		decimals = s->o.decimals;
+	decimals = decimals_of(s, decimals);
 	/* With --human there is room for a percent sign, and one decimal fewer. */
 	if (s->o.human) {
-		width = 8;
+		width = width < 4 ? 3 : width - 1;
 		if (decimals > 1)
 			decimals--;
 	}
 	buf[0] = ' ';
 	n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, width, decimals, s->dp);
 	/* The percent sign follows the normal colour. */
-	put_value(s, pc_sgr(v, decimals), buf, n + 1, s->o.human ? "%" : NULL);
+	put_value(s, pc_sgr(v, decimals, xtrem), buf, n + 1, s->o.human ? "%" : NULL);
+}
+
+void
+sar_out_signed(struct sar *s, double v, int width, int decimals)
+{
+	char buf[128];
+	enum sar_sgr k;
+	size_t n;
+
+	if (s->sink) {
+		sink_num(s, v, decimals);
+		return;
+	}
+	decimals = decimals_of(s, decimals);
+	k = value_sgr(v, decimals);
+	if (k != SAR_SGR_ZERO && v <= -10.0)
+		k = SAR_SGR_PC_HIGH;
+	else if (k != SAR_SGR_ZERO && v <= -5.0)
+		k = SAR_SGR_PC_LOW;
+	if (signbit(v)) {
+		buf[0] = ' ';
+		n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, width, decimals, s->dp) + 1;
+	} else {
+		/* printf's '+': the sign before the digits, within the width. */
+		char digits[128];
+		size_t d = numfmt_fixed(digits, sizeof(digits), v, 0, decimals, s->dp);
+		size_t pad = (size_t) width > d + 1 ? (size_t) width - d - 1 : 0;
+
+		memset(buf, ' ', pad + 1);
+		buf[pad + 1] = '+';
+		memcpy(buf + pad + 2, digits, d);
+		n = pad + 2 + d;
+	}
+	put_value(s, k, buf, n, NULL);
+}
+
+void
+sar_out_plain(struct sar *s, const char *text)
+{
+	if (s->sink)
+		return;
+	close_sgr(s);
+	fputs(text, s->out);
+}
+
+void
+sar_out_trend(struct sar *s, bool rise, const char *text, int width)
+{
+	close_sgr(s);
+	put_sgr(s, rise ? SAR_SGR_TREND_POS : SAR_SGR_TREND_NEG);
+	put_str(s, text, width);
+	put_sgr(s, SAR_SGR_NORMAL);
 }
 
 void

@@ -122,6 +122,8 @@ run(struct sar *s, int argc, char **argv)
 		return 0;
 	}
 	finish_options(s, &c);
+	if (!sar_time_limits_ok(&s->o))
+		sar_usage();
 	if (c.f_given && c.to_file[0]) {
 		fputs(_("-f and -o options are mutually exclusive\n"), stderr);
 		return 1;

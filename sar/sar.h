@@ -198,6 +198,7 @@ struct sar_opts {
 	bool use_start, use_end;
 	int start_h, start_m, start_s;
 	int end_h, end_m, end_s;
+	int64_t start_epoch, end_epoch; /* 12.7.5: -s/-e in seconds since the epoch, 0: hh:mm:ss */
 	struct strbuf dev_list, fs_list, iface_list, int_list; /* --dev= etc., NUL-separated */
 };
 
@@ -222,7 +223,7 @@ struct sar {
 	enum sar_sink_format sink_format; /* which sadf format the sink writes */
 	/* Colours (display.h, render.c); a zeroed struct has none. */
 	bool colors;       /* S_COLORS: escape sequences around the values */
-	char sgr[8][16];   /* the sequences, indexed by enum sar_sgr */
+	char sgr[10][16];  /* the sequences, indexed by enum sar_sgr */
 	bool sgr_open;     /* a colour is open until the next value or the line's end */
 	uint32_t view_act; /* the activity id of the view being printed */
 	/*
@@ -284,6 +285,14 @@ bool sar_record_tm(const struct sar *s, const struct sa_record_header *h, struct
 void sar_time_string(const struct sar *s, const struct tm *tm, char *out, size_t len);
 /* <0, 0, >0 as the time's h:m:s is before, at or after h:m:sec (hours past 24 with cross_day). */
 int sar_datecmp(const struct tm *tm, int h, int m, int sec, bool cross_day);
+/*
+ * A record at tm (its time of day as shown) and ust (seconds since the
+ * epoch) against -s (end false) or -e (end true): <0, 0, >0 as it is
+ * before, at or after; 0 when the option was not given. An epoch limit
+ * compares ust, as an int the way sysstat 12.7.5 does.
+ */
+int sar_cmp_limit(const struct sar_opts *o, bool end, const struct tm *tm, uint64_t ust,
+                  bool cross_day);
 /*
  * -i: whether the record at uptime is close enough to a multiple of the
  * interval counted from ref (spec §3.7). last_uptime is the caller's state;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compat.h"
 #include "sar.h"
 #include "views.h"
 #include "banned.h"
@@ -20,17 +21,33 @@ static const struct sar_view *const table[] = {
         &view_net_eip,    &view_net_icmp,  &view_net_eicmp, &view_net_tcp,  &view_net_etcp,
         &view_net_udp,    &view_net_sock6, &view_net_ip6,   &view_net_eip6, &view_net_icmp6,
         &view_net_eicmp6, &view_net_udp6,  &view_net_fc,    &view_softnet,  &view_pwr_cpu,
-        &view_pwr_fan,    &view_pwr_temp,  &view_pwr_in,    &view_pwr_freq, &view_pwr_usb,
+        &view_pwr_fan,    &view_pwr_temp,  &view_pwr_in,    &view_pwr_freq, &view_pwr_bat,
+        &view_pwr_usb,
         &view_fs,         &view_fs_mount,  &view_psi_cpu,   &view_psi_io,   &view_psi_mem,
 };
 
 #define N_VIEWS (sizeof(table) / sizeof(table[0]))
 
+/* The views 12.7.5 prints differently: its view takes the 12.6.1 one's place. */
+static const struct {
+	const struct sar_view *v1261, *v1275;
+} flavour_views[] = {
+        {&view_paging, &view_paging_1275},
+};
+
 /* The i-th view, or NULL (out of range, or its family file is not linked in). */
 const struct sar_view *
 sar_view_at(size_t i)
 {
-	return i < N_VIEWS ? table[i] : NULL;
+	size_t k;
+
+	if (i >= N_VIEWS)
+		return NULL;
+	if (flavour_1275())
+		for (k = 0; k < sizeof(flavour_views) / sizeof(flavour_views[0]); k++)
+			if (table[i] == flavour_views[k].v1261)
+				return flavour_views[k].v1275;
+	return table[i];
 }
 
 size_t

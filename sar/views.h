@@ -31,6 +31,7 @@ SAR_VIEW(view_psi_mem); /* -q MEM */
 /* views_mem.c */
 SAR_VIEW(view_swap);    /* -W */
 SAR_VIEW(view_paging);  /* -B */
+SAR_VIEW(view_paging_1275); /* -B of 12.7.5: pgprom/s, pgdem/s instead of %vmeff */
 SAR_VIEW(view_memory);  /* -r [ALL] */
 SAR_VIEW(view_memswap); /* -S */
 SAR_VIEW(view_huge);    /* -H */
@@ -71,6 +72,7 @@ SAR_VIEW(view_pwr_temp); /* -m TEMP */
 SAR_VIEW(view_pwr_in);   /* -m IN */
 SAR_VIEW(view_pwr_freq); /* -m FREQ */
 SAR_VIEW(view_pwr_usb);  /* -m USB */
+SAR_VIEW(view_pwr_bat);  /* -m BAT (12.7.5) */
 
 /*
  * What the views decide and sadf -r, which prints the stored counters

@@ -249,8 +249,8 @@ cpu_out_tickless(struct sar *s, bool all_cols)
 	int k, n = all_cols ? 9 : 5;
 
 	for (k = 0; k < n; k++)
-		sar_out_pc(s, 0.0);
-	sar_out_pc(s, 100.0);
+		sar_out_xpc(s, 0.0, 9, 2, SAR_XNONE);
+	sar_out_xpc(s, 100.0, 9, 2, SAR_XNONE);
 }
 
 static void
@@ -262,7 +262,7 @@ cpu_out_default(struct sar *s, const struct stats_cpu *p, const struct stats_cpu
 	                    c->cpu_sys + c->cpu_hardirq + c->cpu_softirq, tot));
 	sar_out_pc(s, share(p->cpu_iowait, c->cpu_iowait, tot));
 	sar_out_pc(s, share(p->cpu_steal, c->cpu_steal, tot));
-	sar_out_pc(s, share(p->cpu_idle, c->cpu_idle, tot));
+	sar_out_xpc(s, share(p->cpu_idle, c->cpu_idle, tot), 9, 2, SAR_XLOW);
 }
 
 static void
@@ -278,7 +278,7 @@ cpu_out_all(struct sar *s, const struct stats_cpu *p, const struct stats_cpu *c,
 	sar_out_pc(s, share(p->cpu_softirq, c->cpu_softirq, tot));
 	sar_out_pc(s, share(p->cpu_guest, c->cpu_guest, tot));
 	sar_out_pc(s, share(p->cpu_guest_nice, c->cpu_guest_nice, tot));
-	sar_out_pc(s, share(p->cpu_idle, c->cpu_idle, tot));
+	sar_out_xpc(s, share(p->cpu_idle, c->cpu_idle, tot), 9, 2, SAR_XLOW);
 }
 
 /* Rows and averages alike: the average is the share from the segment's first record. */

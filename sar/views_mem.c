@@ -199,6 +199,54 @@ const struct sar_view view_paging = {
         .print_avg = paging_print_avg,
 };
 
+/*
+ * 12.7.5's -B: %vmeff gave way to the rates of pages promoted and demoted
+ * (the two longs its item gained); sar_view_at() puts this view in
+ * view_paging's place under that flavour.
+ */
+static const size_t paging_rates_1275[] = {
+        FIELD(stats_paging, pgpgin),        FIELD(stats_paging, pgpgout),
+        FIELD(stats_paging, pgfault),       FIELD(stats_paging, pgmajfault),
+        FIELD(stats_paging, pgfree),        FIELD(stats_paging, pgscan_kswapd),
+        FIELD(stats_paging, pgscan_direct), FIELD(stats_paging, pgsteal),
+        FIELD(stats_paging, pgpromote),     FIELD(stats_paging, pgdemote),
+};
+
+static unsigned
+paging_print_1275(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+                  const struct sar_slot *curr, uint64_t itv)
+{
+	row_start(s, &view_paging_1275, a);
+	out_rates(s, item0(a, prev), item0(a, curr), paging_rates_1275,
+	          sizeof(paging_rates_1275) / sizeof(paging_rates_1275[0]), itv);
+	sar_out_nl(s);
+	return 1;
+}
+
+static void
+paging_print_avg_1275(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+                      const struct sar_slot *last, uint64_t itv)
+{
+	paging_print_1275(s, a, first, last, itv);
+}
+
+static const struct sar_names paging_names_1275 = {
+        .json = "paging",
+        .keys = "pgpgin;pgpgout;fault;majflt;pgfree;pgscank;pgscand;pgsteal;pgprom;pgdem",
+        .xml = "paging",
+        .xml_attrs = " per=\"second\"",
+};
+
+const struct sar_view view_paging_1275 = {
+        .names = &paging_names_1275,
+        .act_id = A_PAGE,
+        .opt = SAR_O_MAIN,
+        .hdr = "pgpgin/s;pgpgout/s;fault/s;majflt/s;pgfree/s;pgscank/s;pgscand/s;pgsteal/s;"
+               "pgprom/s;pgdem/s",
+        .print = paging_print_1275,
+        .print_avg = paging_print_avg_1275,
+};
+
 /* ---- memory: -r [ALL] ---- */
 
 #define MEM_HDR                                                                                    \
@@ -322,9 +370,9 @@ memswap_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 	row_start(s, &view_memswap, a);
 	out_kb(s, m->frskb);
 	out_kb(s, used);
-	sar_out_pc(s, m->tlskb ? sar_sp_value(m->frskb, m->tlskb, m->tlskb) : 0.0);
+	sar_out_xpc(s, m->tlskb ? sar_sp_value(m->frskb, m->tlskb, m->tlskb) : 0.0, 9, 2, SAR_XNONE);
 	out_kb(s, m->caskb);
-	sar_out_pc(s, used ? sar_sp_value(0, m->caskb, used) : 0.0);
+	sar_out_xpc(s, used ? sar_sp_value(0, m->caskb, used) : 0.0, 9, 2, SAR_XNONE);
 	sar_out_nl(s);
 	accumulate(a, m);
 	return 1;
@@ -348,9 +396,9 @@ memswap_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first
 	row_start(s, &view_memswap, a);
 	out_kb_mean(s, frs);
 	out_kb_mean(s, tls - frs);
-	sar_out_pc(s, sum_tls ? (tls - frs) / tls * 100 : 0.0);
+	sar_out_xpc(s, sum_tls ? (tls - frs) / tls * 100 : 0.0, 9, 2, SAR_XNONE);
 	out_kb_mean(s, cas);
-	sar_out_pc(s, sum_tls != sum_frs ? (cas - 0.0) / (tls - frs) * 100 : 0.0);
+	sar_out_xpc(s, sum_tls != sum_frs ? (cas - 0.0) / (tls - frs) * 100 : 0.0, 9, 2, SAR_XNONE);
 	sar_out_nl(s);
 }
 

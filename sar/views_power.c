@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "activity.h"
+#include "display.h"
 #include "layout.h"
 #include "sar.h"
 #include "views.h"
@@ -693,4 +694,145 @@ const struct sar_view view_pwr_usb = {
         .avg_size = sizeof(struct usb_summary),
         .print = usb_print,
         .print_avg = usb_print_avg,
+};
+
+/* ---- batteries: -m BAT (12.7.5) ---- */
+
+/* Item bound of the reader (12.7.5's MAX_NR_BATS): the average array is this big. */
+#define PWR_MAX_BATS 4096
+
+/* The sum of each battery's capacity over the displayed rows, by position. */
+struct bat_sums {
+	uint64_t cap[PWR_MAX_BATS];
+};
+
+/* The names sadf prints for the stored status (anything else is unknown). */
+static const char *const bat_status_names[] = {
+        [BAT_STS_UNKNOWN] = "Unknown",         [BAT_STS_CHARGING] = "Charging",
+        [BAT_STS_DISCHARGING] = "Discharging", [BAT_STS_NOTCHARGING] = "NotCharging",
+        [BAT_STS_FULL] = "Full",
+};
+
+/* The battery at position i of a slot; a position the slot does not have reads as zeros. */
+static struct stats_pwr_bat
+bat_at(const struct sar_act *a, const struct sar_slot *sl, uint32_t i)
+{
+	struct stats_pwr_bat b = {0, 0, 0};
+
+	if (i < sl->nr && ((size_t) i + 1) * a->desc->size <= sl->cap)
+		memcpy(&b, sar_item(a, sl, i, 0), sizeof(b));
+	return b;
+}
+
+/* Capacity gained per minute; itv is in 1/100 s. */
+static double
+bat_cap_per_min(const struct stats_pwr_bat *p, const struct stats_pwr_bat *c, uint64_t itv)
+{
+	return (double) ((int) c->capacity - (int) p->capacity) * 6000 / (double) itv;
+}
+
+/* sar's status column: an arrow in the colour of the trend, "?" when unknown. */
+static void
+bat_out_status(struct sar *s, uint8_t status)
+{
+	switch (status) {
+	case BAT_STS_CHARGING:
+		sar_out_trend(s, true, "\u2197", 11);
+		break;
+	case BAT_STS_DISCHARGING:
+		sar_out_trend(s, false, "\u2198", 11);
+		break;
+	case BAT_STS_NOTCHARGING:
+		sar_out_trend(s, false, "\u2192", 11);
+		break;
+	case BAT_STS_FULL:
+		sar_out_trend(s, true, "\u2191", 11);
+		break;
+	default:
+		sar_out_plain(s, "         ?");
+		break;
+	}
+}
+
+static void
+bat_sink_row(struct sar *s, const struct stats_pwr_bat *p, const struct stats_pwr_bat *c,
+             uint64_t itv)
+{
+	sar_out_ts(s, s->ts_curr);
+	sink_number(s, "BAT", c->bat_id);
+	sar_out_u64(s, c->capacity);
+	sar_out_f(s, bat_cap_per_min(p, c, itv));
+	sar_out_str(s, bat_status_names[c->status <= BAT_STS_FULL ? c->status : BAT_STS_UNKNOWN],
+	            0);
+	sar_out_nl(s);
+}
+
+static void
+bat_rows(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+         const struct sar_slot *curr, uint64_t itv, bool mean)
+{
+	struct bat_sums *avg = sar_avg(a);
+	char num[16];
+	uint32_t i;
+
+	for (i = 0; i < curr->nr && i < PWR_MAX_BATS; i++) {
+		struct stats_pwr_bat p = bat_at(a, prev, i), c = bat_at(a, curr, i);
+
+		if (s->sink) {
+			bat_sink_row(s, &p, &c, itv);
+			continue;
+		}
+		sar_out_ts(s, s->ts_curr);
+		snprintf(num, sizeof(num), "%d", c.bat_id);
+		sar_out_str(s, num, 9);
+		if (mean) {
+			sar_out_xpc(s, (double) avg->cap[i] / (double) s->avg_count, 9, 2, SAR_XLOW);
+		} else {
+			sar_out_xpc(s, (double) c.capacity, 9, 0, SAR_XLOW);
+			avg->cap[i] += c.capacity;
+		}
+		sar_out_signed(s, bat_cap_per_min(&p, &c, itv), 9, 2);
+		if (!mean)
+			bat_out_status(s, c.status);
+		sar_out_nl(s);
+	}
+}
+
+static unsigned
+bat_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
+          const struct sar_slot *curr, uint64_t itv)
+{
+	if (s->dish && !s->sink)
+		sar_out_header(s, &view_pwr_bat, s->ts_prev, a, NULL);
+	bat_rows(s, a, prev, curr, itv, false);
+	return curr->nr;
+}
+
+static void
+bat_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
+              const struct sar_slot *last, uint64_t itv)
+{
+	if (s->dish && !s->sink)
+		sar_out_header(s, &view_pwr_bat, s->ts_prev, a, NULL);
+	bat_rows(s, a, first, last, itv, true);
+}
+
+static const struct sar_names pwr_bat_names = {
+        .json = "battery",
+        .group = "power-management",
+        .keys = "number;percent-capacity;variation;status",
+        .xml = "battery",
+        .xml_attrs = " unit=\"minute\"",
+        .xml_item = "bat",
+        .flags = SAR_NF_ITEMS | SAR_NF_ITEM_NUM,
+};
+
+const struct sar_view view_pwr_bat = {
+        .names = &pwr_bat_names,
+        .act_id = A_PWR_BAT,
+        .opt = SAR_O_MAIN,
+        .hdr = "BAT;%cap;cap/min;status",
+        .avg_size = sizeof(struct bat_sums),
+        .print = bat_print,
+        .print_avg = bat_print_avg,
 };

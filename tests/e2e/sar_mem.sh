@@ -1,4 +1,5 @@
 #!/bin/bash
+# flavours: 12.6.1 12.7.5
 # The memory family of sar views (-W, -B, -r [ALL], -S, -H, -v) against
 # Debian's sysstat 12.6.1: both sars run with the same options on the same
 # files, and stdout, stderr and the exit status must be identical. The files
