@@ -1,4 +1,5 @@
 #!/bin/bash
+# flavours: 12.6.1 12.7.5
 # Faults while writing: a record is written whole or not at all. When a
 # write fails half way (a full filesystem, a quota, an I/O error, the file
 # size limit) or a -f sync fails, sadc keeps sysstat 12.6.1's message and

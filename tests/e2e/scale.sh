@@ -1,4 +1,5 @@
 #!/bin/bash
+# flavours: 12.6.1 12.7.5
 # Many items, against Debian's sar and sadf 12.6.1: the scale benchmark's
 # archives (bench/scale_bench.sh) at a reduced size, so that this runs in a
 # few seconds even under the sanitizers. sa_make -s writes stable

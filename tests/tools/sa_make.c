@@ -7,7 +7,9 @@
  *           [-I N] [-s [-N]] OUTPUT
  *
  * -r  number of statistics records (default 3)
- * -a  activity ids to include, in registry order (default: all 42)
+ * -a  activity ids to include, in registry order (default: every activity
+ *     of the run's flavour, 42 under SYSREC_COMPAT=12.6.1, 43 under 12.7.5;
+ *     the version bytes and the A_PAGE item follow the flavour too)
  * -X  write the file in the opposite byte order (as a big-endian host would)
  * -C  add a comment and a LINUX RESTART record before the last record
  * -g  gzip the output
@@ -126,6 +128,15 @@ fill_item(const struct activity_desc *d, unsigned char *item, int index, int r)
 			double v = (double) (rng() % 5000);
 			memcpy(item + 8 * i, &v, sizeof(v));
 		}
+	}
+	if (d->id == A_PWR_BAT) {
+		/* Three chars (12.7.5): a battery number, a capacity in %, a status code. */
+		struct stats_pwr_bat *bat = (struct stats_pwr_bat *) item;
+
+		bat->bat_id = (uint8_t) index;
+		bat->capacity = (uint8_t) ((index * 37 + r * 3) % 101);
+		bat->status = (uint8_t) ((index + r) % (BAT_STS_FULL + 1));
+		return;
 	}
 	if (d->size > map + 1)
 		snprintf((char *) item + map, d->size - map, "it%d", index);
@@ -351,7 +362,7 @@ select_ids(struct make_config *c, char *arg)
 		char *end;
 		long v = strtol(p, &end, 10);
 
-		if (end == p || v < 1 || v > ACTIVITY_NR) {
+		if (end == p || v < 1 || v > ACTIVITY_NR || !activity_by_id((uint32_t) v)) {
 			fprintf(stderr, "sa_make: bad activity id list '%s'\n", arg);
 			exit(2);
 		}
