@@ -1,7 +1,11 @@
 #!/bin/bash
+# flavours: 12.6.1 12.7.5
 # The units under a real systemd: a Debian container (debootstrap minbase
-# with systemd) booted with systemd-nspawn, sysrec installed in it with
-# "make install DESTDIR=", driven with systemctl through nsenter. Checks,
+# with systemd) booted with systemd-nspawn, sysrec configured
+# --with-compat=FLAVOUR installed in it with "make install DESTDIR=" (that
+# release's Debian layout: 12.7.5's in /usr/libexec/sysstat and
+# /usr/lib/systemd/system, 12.6.1's in /usr/lib/sysstat and
+# /lib/systemd/system), driven with systemctl through nsenter. Checks,
 # under the units' real sandboxes: "systemctl enable --now sysstat" (a LINUX
 # RESTART record, the timers started); sysstat-collect, -rotate and -summary
 # run by hand (a record, yesterday's file closed, its report, the old files
@@ -111,13 +115,20 @@ bounded() {
 unset MAKEFLAGS MFLAGS MAKELEVEL
 
 # 1. A plain build (no sanitizer runtime in the container) configured for
-#    the container's layout, made while debootstrap runs. The test's own
-#    build serves when it is one.
+#    the container's layout and the flavour, made while debootstrap runs.
+#    The test's own build serves when it is one. Under 12.7.5 the unit
+#    directory is configure's default (Debian 13's); under 12.6.1 Debian
+#    12's, whatever pkg-config says on this machine.
+case $FLAVOUR in
+12.6.1) want_unitdir=/lib/systemd/system unit_arg=--with-systemdsystemunitdir=/lib/systemd/system ;;
+*) want_unitdir=/usr/lib/systemd/system unit_arg= ;;
+esac
 plain_build() {
 	local mk=$top_builddir/Makefile
 	[ -f "$mk" ] && grep -q '^SAN_CFLAGS = *$' "$mk" && grep -q '^prefix = /usr$' "$mk" &&
 		grep -q '^sysconfdir = /etc$' "$mk" && grep -q '^localstatedir = /var$' "$mk" &&
-		grep -qE '^systemdsystemunitdir = (/usr)?/lib/systemd/system$' "$mk"
+		grep -qx "systemdsystemunitdir = $want_unitdir" "$mk" &&
+		grep -qx "SYSREC_COMPAT = $FLAVOUR" "$mk" && grep -q '^libexecdir = ${exec_prefix}/libexec$' "$mk"
 }
 if plain_build; then
 	B=$top_builddir
@@ -129,7 +140,7 @@ else
 	B=$TMPD/build
 	mkdir -p "$B"
 	timeout -k 10 600 sh -c "cd '$B' && '$top_srcdir/configure' --prefix=/usr --sysconfdir=/etc \
-		--localstatedir=/var --with-systemdsystemunitdir=/lib/systemd/system && \
+		--localstatedir=/var --with-compat=$FLAVOUR $unit_arg && \
 		make -j$(nproc 2>/dev/null || echo 2) all && make tests/tools/sa_walk" >"$TMPD/build.log" 2>&1 &
 fi
 build_pid=$!
@@ -175,6 +186,17 @@ if [ $rc != 0 ]; then
 fi
 echo "build: $B ($((SECONDS - t_start)) s)"
 SA_WALK=$B/tests/tools/sa_walk
+# The layout of the flavour's Debian package.
+build_vars "$B"
+case $FLAVOUR in
+12.6.1) want_sadcdir=/usr/lib/sysstat ;;
+*) want_sadcdir=/usr/libexec/sysstat ;;
+esac
+if [ "$sadcdir $unitdir $sleepdir" = "$want_sadcdir $want_unitdir ${want_unitdir%/*}/system-sleep" ]; then
+	pass
+else
+	fail "layout: sadc in $sadcdir, units in $unitdir, hook in $sleepdir; want $want_sadcdir, $want_unitdir"
+fi
 
 # 3. sysrec in the tree; the container's clock in the test's time zone
 #    (TZ=GMT+12 runs the units at GMT+12); a short watchdog for the daemon.
@@ -196,7 +218,7 @@ printf '[Service]\nWatchdogSec=2s\n' >"$d/watchdog.conf"
 # Old files for sa2: compressed after 3 days, removed after HISTORY (7).
 sed -i 's/^COMPRESSAFTER=.*/COMPRESSAFTER=3/' "$ROOT/etc/sysstat/sysstat"
 # The programs run there (the same libraries).
-for p in /usr/lib/sysstat/sadc /usr/bin/sar /usr/bin/sadf; do
+for p in "$sadcdir/sadc" /usr/bin/sar /usr/bin/sadf; do
 	if out=$(timeout 10 chroot "$ROOT" "$p" -V 2>&1) && [ -n "$out" ]; then pass; else
 		fail "$p does not run in the container: $(echo "$out" | head -2)"; fi
 done
