@@ -16,6 +16,7 @@
 
 #include "collect.h"
 #include "collect_mem.h"
+#include "compat.h"
 #include "fixture.h"
 #include "banned.h"
 
@@ -235,6 +236,34 @@ START_TEST(vmstat_paging_sums)
 }
 END_TEST
 
+/* 12.7.5's two fields: pgpromote_success alone, every pgdemote_* line summed. */
+START_TEST(vmstat_paging_1275)
+{
+	static const char buf[] = "pgpgin 11\n"
+	                          "pgpromote_success 500\n"
+	                          "pgpromote_candidate 900\n"
+	                          "pgdemote_kswapd 100\n"
+	                          "pgdemote_direct 20\n"
+	                          "pgdemote_khugepaged 5\n"
+	                          "pgdemotion 7\n"
+	                          "pgsteal_kswapd 3\n";
+	struct stats_paging p;
+
+	memset(&p, 0, sizeof(p));
+	parse_vmstat_paging_1275(buf, &p);
+	ck_assert_uint_eq(p.pgpromote, 500);
+	ck_assert_uint_eq(p.pgdemote, 125);
+	/* Nothing else: the 12.6.1 fields are parse_vmstat_paging()'s. */
+	ck_assert_uint_eq(p.pgpgin, 0);
+	ck_assert_uint_eq(p.pgsteal, 0);
+	memset(&p, 0, sizeof(p));
+	parse_vmstat_paging(buf, &p);
+	ck_assert_uint_eq(p.pgpromote, 0);
+	ck_assert_uint_eq(p.pgdemote, 0);
+	ck_assert_uint_eq(p.pgpgin, 11);
+}
+END_TEST
+
 START_TEST(vmstat_old_kernel)
 {
 	/* 2.6.x: per-zone pgsteal/pgscan lines, no plain pgsteal_kswapd. */
@@ -296,6 +325,51 @@ remove_root(void)
 	rmdir(path);
 	rmdir(tmp_root);
 }
+
+/*
+ * A_PAGE through the collector: 12.7.5 fills pgpromote and pgdemote; under
+ * 12.6.1 the item is 64 bytes and nothing past them is touched.
+ */
+START_TEST(collector_page_flavours)
+{
+	static const char *const flavours[] = {"12.6.1", "12.7.5"};
+	char path[128];
+	FILE *f;
+
+	make_root();
+	snprintf(path, sizeof(path), "%s/proc/vmstat", tmp_root);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("pgpgin 11\npgpromote_success 500\npgdemote_kswapd 100\npgdemote_direct 20\n", f);
+	fclose(f);
+	for (size_t k = 0; k < 2; k++) {
+		unsigned char buf[sizeof(struct stats_paging)];
+		struct stats_paging p;
+		struct collect_ctx c;
+
+		ck_assert_int_eq(setenv("SYSREC_COMPAT", flavours[k], 1), 0);
+		sysrec_flavour_reset();
+		memset(&c, 0, sizeof(c));
+		ck_assert_int_eq(collect_init(&c, tmp_root), 0);
+		/* The caller zeroes the flavour's item (64 or 80 bytes); the rest is a guard. */
+		memset(buf, 0xa5, sizeof(buf));
+		memset(buf, 0, k == 0 ? 64 : sizeof(buf));
+		ck_assert_int_eq(collect_read_page(&c, buf, 1, 1), 1);
+		memcpy(&p, buf, sizeof(p));
+		ck_assert_uint_eq(p.pgpgin, 11);
+		if (k == 0) {
+			for (size_t i = 64; i < sizeof(buf); i++)
+				ck_assert_uint_eq(buf[i], 0xa5);
+		} else {
+			ck_assert_uint_eq(p.pgpromote, 500);
+			ck_assert_uint_eq(p.pgdemote, 120);
+		}
+		collect_release(&c);
+	}
+	unlink(path);
+	remove_root();
+}
+END_TEST
 
 START_TEST(collectors_single_items)
 {
@@ -433,10 +507,12 @@ mem_suite(void)
 	tcase_add_test(tc, vmstat_swap);
 	tcase_add_test(tc, vmstat_paging_sums);
 	tcase_add_test(tc, vmstat_old_kernel);
+	tcase_add_test(tc, vmstat_paging_1275);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("collectors");
 	tcase_add_test(tc, collectors_single_items);
+	tcase_add_test(tc, collector_page_flavours);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("oracle");

@@ -639,6 +639,118 @@ open_tree(struct collect_ctx *c)
 	ck_assert_int_eq(collect_init(c, tmp_root), 0);
 }
 
+/* ------------------------------------------------------------------------- */
+/* A_PWR_BAT (12.7.5): values as sadc's sscanf("%u") and (char) casts give them. */
+
+START_TEST(test_bat_parsers)
+{
+	uint8_t v = 77;
+
+	ck_assert(pwr_bat_is_battery("BAT0"));
+	ck_assert(pwr_bat_is_battery("BAT12x"));
+	ck_assert(!pwr_bat_is_battery("BAT"));
+	ck_assert(!pwr_bat_is_battery("BATX"));
+	ck_assert(!pwr_bat_is_battery("AC"));
+	ck_assert(!pwr_bat_is_battery("bat0"));
+	ck_assert_int_eq(parse_pwr_bat_u8("87\n", &v), 0);
+	ck_assert_uint_eq(v, 87);
+	ck_assert_int_eq(parse_pwr_bat_u8(" \t42 \n", &v), 0);
+	ck_assert_uint_eq(v, 42);
+	ck_assert_int_eq(parse_pwr_bat_u8("300", &v), 0); /* 300 - 256 */
+	ck_assert_uint_eq(v, 44);
+	ck_assert_int_eq(parse_pwr_bat_u8("+5", &v), 0);
+	ck_assert_uint_eq(v, 5);
+	ck_assert_int_eq(parse_pwr_bat_u8("-5", &v), 0); /* 2^64 - 5, low byte */
+	ck_assert_uint_eq(v, 0xfb);
+	ck_assert_int_eq(parse_pwr_bat_u8("4294967297", &v), 0); /* 2^32 + 1: cut to 32 bits, then 8 */
+	ck_assert_uint_eq(v, 1);
+	ck_assert_int_eq(parse_pwr_bat_u8("99999999999999999999999", &v), 0); /* strtoul saturates */
+	ck_assert_uint_eq(v, 0xff);
+	ck_assert_int_eq(parse_pwr_bat_u8("12abc", &v), 0);
+	ck_assert_uint_eq(v, 12);
+	v = 9;
+	ck_assert_int_eq(parse_pwr_bat_u8("", &v), -EINVAL);
+	ck_assert_int_eq(parse_pwr_bat_u8("- 5", &v), -EINVAL);
+	ck_assert_int_eq(parse_pwr_bat_u8("x1", &v), -EINVAL);
+	ck_assert_uint_eq(v, 9);
+
+	ck_assert_uint_eq(parse_pwr_bat_status("Charging\n"), 1);
+	ck_assert_uint_eq(parse_pwr_bat_status("Discharging\n"), 2);
+	ck_assert_uint_eq(parse_pwr_bat_status("Not charging\n"), 3);
+	ck_assert_uint_eq(parse_pwr_bat_status("Full\n"), 4);
+	ck_assert_uint_eq(parse_pwr_bat_status("Fullish"), 4); /* a prefix compare */
+	ck_assert_uint_eq(parse_pwr_bat_status("Unknown\n"), 0);
+	ck_assert_uint_eq(parse_pwr_bat_status("full\n"), 0);
+	ck_assert_uint_eq(parse_pwr_bat_status(" Full\n"), 0);
+	ck_assert_uint_eq(parse_pwr_bat_status(""), 0);
+}
+END_TEST
+
+/* A power_supply class in _list order: batteries only, values as sadc reads them. */
+START_TEST(test_bat_tree)
+{
+	// clang-format off
+	static const struct stats_pwr_bat want[] = {
+		{1, 100, 4}, {0, 87, 2}, {12, 42, 3}, {3, 44, 1}, {9, 0, 0}, {2, 0, 0},
+	};
+	// clang-format on
+	struct stats_pwr_bat got[8];
+	struct collect_ctx c;
+	int32_t nr2 = 0;
+	size_t i;
+
+	tree_new();
+	mk_file("sys/class/power_supply/_list", "BAT1\nAC\nBAT0\nBAT12\nBAT3\nBAT9\nBATX\nBAT2\n");
+	mk_file("sys/class/power_supply/BAT1/capacity", "100\n");
+	mk_file("sys/class/power_supply/BAT1/status", "Full\n");
+	mk_file("sys/class/power_supply/AC/online", "1\n");
+	mk_file("sys/class/power_supply/BAT0/capacity", "87\n");
+	mk_file("sys/class/power_supply/BAT0/status", "Discharging\n");
+	mk_file("sys/class/power_supply/BAT12/capacity", "  42 \n");
+	mk_file("sys/class/power_supply/BAT12/status", "Not charging\n");
+	mk_file("sys/class/power_supply/BAT3/capacity", "300\n");
+	mk_file("sys/class/power_supply/BAT3/status", "Charging\n");
+	mk_dir("sys/class/power_supply/BAT9");
+	mk_file("sys/class/power_supply/BATX/capacity", "50\n");
+	/* Only the first line is scanned: an empty one gives 0. */
+	mk_file("sys/class/power_supply/BAT2/capacity", "\n55\n");
+	mk_file("sys/class/power_supply/BAT2/status", "full\n");
+	open_tree(&c);
+	ck_assert_int_eq(collect_count_pwr_bat(&c, &nr2), 6);
+	ck_assert_int_eq(nr2, 1);
+	ck_assert_int_eq(collect_read_pwr_bat(&c, got, 5, 1), COLLECT_E_NOSPACE);
+	memset(got, 0, sizeof(got));
+	ck_assert_int_eq(collect_read_pwr_bat(&c, got, 8, 1), 6);
+	for (i = 0; i < 6; i++)
+		ck_assert_msg(!memcmp(&got[i], &want[i], sizeof(want[i])), "battery %zu: %u %u %u", i,
+		              got[i].bat_id, got[i].capacity, got[i].status);
+	collect_release(&c);
+	tree_remove();
+}
+END_TEST
+
+/* Without sys/class/power_supply the activity is left out (count -1); an empty class counts 0. */
+START_TEST(test_bat_none)
+{
+	struct stats_pwr_bat got[2];
+	struct collect_ctx c;
+	int32_t nr2 = 0;
+
+	tree_new();
+	mk_dir("sys/class");
+	open_tree(&c);
+	ck_assert_int_lt(collect_count_pwr_bat(&c, &nr2), 1);
+	ck_assert_int_eq(collect_read_pwr_bat(&c, got, 2, 1), 0);
+	collect_release(&c);
+	mk_dir("sys/class/power_supply/AC");
+	open_tree(&c);
+	ck_assert_int_eq(collect_count_pwr_bat(&c, &nr2), 0);
+	ck_assert_int_eq(collect_read_pwr_bat(&c, got, 2, 1), 0);
+	collect_release(&c);
+	tree_remove();
+}
+END_TEST
+
 static struct stats_pwr_fan
 fan(double rpm, double rpm_min, const char *device)
 {
@@ -1017,6 +1129,9 @@ power_suite(void)
 	tcase_add_test(tree, test_sensors_in);
 	tcase_add_test(tree, test_sensors_old_and_none);
 	tcase_add_test(tree, test_collectors_empty_root);
+	tcase_add_test(tree, test_bat_parsers);
+	tcase_add_test(tree, test_bat_tree);
+	tcase_add_test(tree, test_bat_none);
 	suite_add_tcase(s, tree);
 
 	/* Without the shared corpus the comparisons are skipped, visibly and once. */
