@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sadf -g: SVG graphs (spec §4.6), drawn as sysstat 12.6.1's svg_stats.c
- * draws them. Like sysstat's svg_display_loop, this format has its own
- * walk over the file: each graphed output (svg_tables.c) reads every
- * record of the window again, its sar view prints the rows into the sink
- * below, and the series of the table collect the cells as graph paths and
- * extrema. The frames are drawn at the end of each pass. The canvas
+ * sadf -g: SVG graphs (spec §4.6), drawn as sysstat 12.6.1's and 12.7.5's
+ * svg_stats.c draw them. Like sysstat's svg_display_loop, this format has
+ * its own walk over the file: each graphed output (svg_tables.c) reads
+ * every record of the window again, its sar view prints the rows into the
+ * sink below, and the series of the table collect the cells as graph paths
+ * and extrema. The frames are drawn at the end of each pass. The canvas
  * height needs the number of graphs before the first one, so the graphs
  * are kept in memory and printed after the header.
  */
@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "activity.h"
+#include "compat.h"
 #include "datafile.h"
 #include "sadf.h"
 #include "source.h"
@@ -118,7 +119,8 @@ struct svg {
 	const unsigned *pal;
 	bool bw;
 	uint32_t opts;
-	bool local; /* -T: times are local, no "UTC" mark */
+	bool local;     /* -T: times are local */
+	bool true_time; /* 12.7.5's -t: local dates, the file creator's H:M:S */
 	int graph_no;
 	int nr_act_dispd;
 	int mem_xid; /* memory and swap graphs share their ids */
@@ -599,12 +601,24 @@ draw_record(struct svg *v, int curr)
 
 /* ---- reading ---- */
 
+/*
+ * A time as the graphs show it: UTC, local with -T, and with 12.7.5's -t
+ * local but for the hour, minute and second, which are the file creator's
+ * (h, from a record header).
+ */
 static bool
-record_tm(const struct svg *v, uint64_t t64, struct tm *ret)
+stamp_tm(const struct svg *v, uint64_t t64, const struct sa_record_header *h, struct tm *ret)
 {
 	time_t t = (time_t) t64;
+	bool ok =
+	        v->local || v->true_time ? localtime_r(&t, ret) != NULL : gmtime_r(&t, ret) != NULL;
 
-	return v->local ? localtime_r(&t, ret) != NULL : gmtime_r(&t, ret) != NULL;
+	if (v->true_time) {
+		ret->tm_hour = h->hour;
+		ret->tm_min = h->minute;
+		ret->tm_sec = h->second;
+	}
+	return ok;
 }
 
 static bool
@@ -614,6 +628,7 @@ next_record(struct svg *v)
 	struct archive_reader *r = v->d->s.r;
 	int rc = archive_next(r, &w->rec);
 
+	sadf_check_record(v->d, rc, &w->rec);
 	/*
 	 * sysstat goes on at an unexpected end for -g, as at the end of the
 	 * file, but not inside a count (an item count, a RESTART's CPU
@@ -631,7 +646,7 @@ next_record(struct svg *v)
 		w->eof = true;
 		return false;
 	}
-	if (!record_tm(v, w->rec.hdr.ust_time, &w->rectime))
+	if (!stamp_tm(v, w->rec.hdr.ust_time, &w->rec.hdr, &w->rectime))
 		memset(&w->rectime, 0, sizeof(w->rectime));
 	return true;
 }
@@ -647,19 +662,22 @@ apply_restart(struct svg *v)
 }
 
 static bool
-before_start(const struct svg *v, const struct tm *tm)
+before_start(const struct svg *v)
 {
-	const struct sar_opts *o = &v->d->s.o;
-
-	return o->use_start && sar_datecmp(tm, o->start_h, o->start_m, o->start_s, false) < 0;
+	return sadf_before_start(v->d, &v->w.rectime, v->w.rec.hdr.ust_time);
 }
 
+/*
+ * Whether the record just read is past the end of the window (with limit
+ * 1), or at or past it (limit 0: 12.6.1 takes no first record, nor any
+ * counted one, at the end time itself; 12.7.5 takes them).
+ */
 static bool
-at_or_past_end(const struct svg *v, const struct tm *tm, bool cross_day, int limit)
+at_or_past_end(const struct svg *v, bool cross_day, int limit)
 {
-	const struct sar_opts *o = &v->d->s.o;
-
-	return o->use_end && sar_datecmp(tm, o->end_h, o->end_m, o->end_s, cross_day) >= limit;
+	if (flavour_1275())
+		limit = 1;
+	return sadf_cmp_end(v->d, &v->w.rectime, v->w.rec.hdr.ust_time, cross_day) >= limit;
 }
 
 /*
@@ -732,6 +750,26 @@ count_names(struct svg *v, struct sar_act *a, const struct svg_graphs *g, struct
 	return v->n_names;
 }
 
+/* The same for an output of item_name()s (SVG_F_COUNT_NAMES). */
+static size_t
+count_raw_names(struct svg *v, struct sar_act *a, const struct svg_graphs *g, struct strbuf *names,
+                size_t n)
+{
+	char name[128];
+	uint32_t i;
+
+	sar_copy_slot(a, &a->slot[0]);
+	v->names = *names;
+	v->n_names = n;
+	for (i = 0; i < a->slot[0].nr; i++) {
+		g->item_name(a, &a->slot[0], i, name, sizeof(name));
+		count_name(v, name);
+	}
+	*names = v->names;
+	memset(&v->names, 0, sizeof(v->names));
+	return v->n_names;
+}
+
 /*
  * Adds the last statistics record read (none yet: nothing) to the counts:
  * the most items of a record, or the names ever seen for named outputs.
@@ -750,6 +788,8 @@ count_record(struct svg *v, bool any, struct strbuf *names)
 			continue;
 		if (g->items == SVG_I_NAMED && g->view)
 			v->n_items[i] = count_names(v, a, g, &names[i], v->n_items[i]);
+		else if (g->flags & SVG_F_COUNT_NAMES)
+			v->n_items[i] = count_raw_names(v, a, g, &names[i], v->n_items[i]);
 		else if (a->fa->nr > v->n_items[i])
 			v->n_items[i] = a->fa->nr;
 	}
@@ -767,7 +807,7 @@ count_next(struct svg *v, bool *any, bool in_window)
 		*any = true;
 		read_persistent(v, 0);
 	}
-	return !in_window || !at_or_past_end(v, &v->w.rectime, false, 0);
+	return !in_window || !at_or_past_end(v, false, 0);
 }
 
 static void
@@ -807,7 +847,7 @@ count_items(struct svg *v)
 	do {
 		if (!count_next(v, &any, false))
 			goto out;
-	} while (before_start(v, &v->w.rectime) || at_or_past_end(v, &v->w.rectime, false, 0));
+	} while (before_start(v) || at_or_past_end(v, false, 0));
 	found = true;
 	do {
 		count_record(v, any, names);
@@ -843,8 +883,8 @@ find_first(struct svg *v)
 		else if (v->w.rec.hdr.record_type != SA_R_COMMENT)
 			read_persistent(v, 0); /* sysstat reads each candidate into buffer 0 */
 	} while (v->w.rec.hdr.record_type == SA_R_RESTART ||
-	         v->w.rec.hdr.record_type == SA_R_COMMENT || before_start(v, &v->w.rectime) ||
-	         at_or_past_end(v, &v->w.rectime, false, 0));
+	         v->w.rec.hdr.record_type == SA_R_COMMENT || before_start(v) ||
+	         at_or_past_end(v, false, 0));
 	v->w.hdr[2] = v->w.rec.hdr;
 	for (i = 0; i < s->n_acts; i++) {
 		if (keeps_buffers(v, &s->acts[i]))
@@ -910,10 +950,10 @@ write_stats(struct svg *v, bool *cross_day, long *cnt)
 	if (!sar_next_slice(o->interval, &w->last_uptime, w->reset, w->hdr[2].uptime_cs,
 	                    cur->uptime_cs))
 		return false;
-	if (o->use_start && prev->ust_time && cur->ust_time > prev->ust_time &&
-	    cur->hour < prev->hour)
+	if ((o->use_start || v->d->start_epoch) && prev->ust_time &&
+	    cur->ust_time > prev->ust_time && cur->hour < prev->hour)
 		*cross_day = true;
-	if (at_or_past_end(v, &w->rectime, *cross_day, 1)) {
+	if (at_or_past_end(v, *cross_day, 1)) {
 		*cnt = 0;
 		return false;
 	}
@@ -1066,21 +1106,56 @@ hgrid(struct svg *v, double ypos, double yfactor, double lmax, int dp)
 	} while (ypos * j <= lmax && j < MAX_HLINES_NR);
 }
 
+/*
+ * The zone named left of the time axis: 12.6.1 marks UTC times only;
+ * 12.7.5 always names the zone, TZ's with -T, the file's with -t.
+ */
+static void
+zone_mark(struct svg *v)
+{
+	if (v->local && !flavour_1275())
+		return;
+	strbuf_addf(&v->body,
+	            "<text x=\"-10\" y=\"30\" style=\"fill: #%06x; stroke: none; font-size: "
+	            "12px; text-anchor: end\">%s</text>\n",
+	            col(v, COL_INFO), flavour_1275() ? sadf_tz(v->d) : "UTC");
+}
+
+/*
+ * The next graduation's stamp: xpos seconds later; with -t, 12.7.5 also
+ * moves the creator's H:M:S on, in unsigned int and wrapping at 24 h.
+ */
+static void
+next_graduation(struct sa_record_header *h, long xpos)
+{
+	unsigned s = h->second, m = h->minute, hr = h->hour;
+
+	h->ust_time += (uint64_t) xpos;
+	s += (unsigned) xpos;
+	m += s / 60;
+	h->second = (uint8_t) (s % 60);
+	hr += m / 60;
+	h->minute = (uint8_t) (m % 60);
+	h->hour = (uint8_t) (hr % 24);
+}
+
 static void
 vgrid(struct svg *v, long xpos, double xfactor, int v_gridnr)
 {
 	struct strbuf *b = &v->body;
-	uint64_t stamp = v->time_ref;
+	struct sa_record_header stamp = v->w.hdr[2];
 	int j;
 
-	for (j = 0; j <= 2 * v_gridnr && stamp <= v->time_end; j++) {
+	stamp.ust_time = v->time_ref;
+	for (j = 0; j <= 2 * v_gridnr && stamp.ust_time <= v->time_end; j++) {
 		/* sysstat's xpos * j, wrapping as x86 does (a hostile time span overflows it). */
 		long x = (long) ((unsigned long) xpos * (unsigned long) j);
 		char hms[32] = "";
 		struct tm tm;
 
 		memset(&tm, 0, sizeof(tm));
-		if (record_tm(v, stamp, &tm) && !strftime(hms, sizeof(hms), "%H:%M:%S", &tm))
+		if (stamp_tm(v, stamp.ust_time, &stamp, &tm) &&
+		    !strftime(hms, sizeof(hms), "%H:%M:%S", &tm))
 			hms[0] = '\0';
 		strbuf_addf(b,
 		            "<polyline points=\"%ld,0 %ld,%d\" style=\"vector-effect: "
@@ -1101,13 +1176,9 @@ vgrid(struct svg *v, long xpos, double xfactor, int v_gridnr)
 			            "transform=\"rotate(45,%ld,0)\">%s</text>\n",
 			            long_as_x86((double) x * xfactor), col(v, COL_AXIS),
 			            long_as_x86((double) x * xfactor), hms);
-		stamp += (uint64_t) xpos;
+		next_graduation(&stamp, xpos);
 	}
-	if (!v->local)
-		strbuf_addf(b,
-		            "<text x=\"-10\" y=\"30\" style=\"fill: #%06x; stroke: none; font-size: "
-		            "12px; text-anchor: end\">UTC</text>\n",
-		            col(v, COL_INFO));
+	zone_mark(v);
 }
 
 /* -O autoscale: each line of a group scaled by a power of 10 towards the group's maximum. */
@@ -1425,6 +1496,8 @@ graphed(const struct svg *v, const struct sar_act *a, const struct svg_graphs *g
 
 	if (g->act_id != a->desc->id || !a->fa->known_format)
 		return false;
+	if (g->flavours != SVG_V_ALL && (g->flavours == SVG_V_1275) != flavour_1275())
+		return false;
 	return g->view ? (sel & g->view->opt) != 0 : (sel & g->opt) != 0;
 }
 
@@ -1540,6 +1613,7 @@ print_header(struct svg *v, int height_rows, int views_per_row)
 	int height;
 	uint32_t i;
 	int ht = 0;
+	bool true_time;
 
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	      "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
@@ -1562,7 +1636,11 @@ print_header(struct svg *v, int height_rows, int views_per_row)
 	fprintf(out, "<text x=\"0\" y=\"30\" text-anchor=\"start\" stroke=\"#%06x\">",
 	        col(v, COL_HEADER));
 	s->out = out;
+	/* The SVG header's date is local, -t or not. */
+	true_time = s->o.true_time;
+	s->o.true_time = false;
 	sar_print_report_header(s);
+	s->o.true_time = true_time;
 	fputs("</text>\n", out);
 	if (!opt(v, SADF_O_SHOWTOC))
 		return;
@@ -1662,6 +1740,8 @@ svg_run(struct sadf *d, const char *file)
 	v->file = file;
 	v->opts = d->c->out_opts;
 	v->local = d->c->time_mode == SADF_T_LOCAL;
+	/* 12.6.1 takes no -t for SVG (the option is dropped before). */
+	v->true_time = d->c->time_mode == SADF_T_TRUE && flavour_1275();
 	v->pal = palettes[PAL_DEFAULT];
 	if (opt(v, SADF_O_CUSTOMCOL)) {
 		memcpy(v->custom, palettes[PAL_CUSTOM], sizeof(v->custom));

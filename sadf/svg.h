@@ -3,11 +3,11 @@
 #define SYSREC_SADF_SVG_H
 
 /*
- * sadf -g (spec §4.6): the graphs of sysstat 12.6.1's svg_stats.c. Each
- * graphed output of an activity is one table entry (svg_tables.c): the sar
- * view whose rows give the values, the views (graph frames) it draws, and
- * its series, each naming the cell of the view's row it plots. One drawing
- * engine (fmt_svg.c) walks these tables.
+ * sadf -g (spec §4.6): the graphs of sysstat 12.6.1's and 12.7.5's
+ * svg_stats.c. Each graphed output of an activity is one table entry
+ * (svg_tables.c): the sar view whose rows give the values, the views (graph
+ * frames) it draws, and its series, each naming the cell of the view's row
+ * it plots. One drawing engine (fmt_svg.c) walks these tables.
  */
 
 #include <stdbool.h>
@@ -54,13 +54,21 @@ enum svg_items {
 };
 
 enum svg_flag {
-	SVG_F_SKIP_VOID = 1u << 0,  /* CPUs other than "all" never seen are not drawn */
-	SVG_F_SHOWIDLE = 1u << 1,   /* -O showidle adds the last series to the last frame */
-	SVG_F_MEM_ALL = 1u << 2,    /* the last frame only with -r ALL */
-	SVG_F_XID_SHARED = 1u << 3, /* the graph ids go on counting over the outputs (memory) */
-	SVG_F_XID_ITEM = 1u << 4,   /* the graph id is the item's index (softnet) */
-	SVG_F_SKIP_ZERO = 1u << 5,  /* CPUs other than "all" whose maximum is 0 are not drawn */
-	SVG_F_XID_COUNT = 1u << 6,  /* the graph id counts the item sets drawn */
+	SVG_F_SKIP_VOID = 1u << 0,   /* CPUs other than "all" never seen are not drawn */
+	SVG_F_SHOWIDLE = 1u << 1,    /* -O showidle adds the last series to the last frame */
+	SVG_F_MEM_ALL = 1u << 2,     /* the last frame only with -r ALL */
+	SVG_F_XID_SHARED = 1u << 3,  /* the graph ids go on counting over the outputs (memory) */
+	SVG_F_XID_ITEM = 1u << 4,    /* the graph id is the item's index (softnet) */
+	SVG_F_SKIP_ZERO = 1u << 5,   /* CPUs other than "all" whose maximum is 0 are not drawn */
+	SVG_F_XID_COUNT = 1u << 6,   /* the graph id counts the item sets drawn */
+	SVG_F_COUNT_NAMES = 1u << 7, /* SVG_I_RAWDEV: the items are the distinct item_name()s */
+};
+
+/* The flavours (compat.h) an entry draws for, where the two differ. */
+enum svg_flavours {
+	SVG_V_ALL,  /* both */
+	SVG_V_1261, /* 12.6.1 only */
+	SVG_V_1275, /* 12.7.5 only */
 };
 
 struct svg_graphs {
@@ -88,6 +96,7 @@ struct svg_graphs {
 	/* SVG_I_RAWDEV: the name of item i in sl ("1: device"). */
 	void (*item_name)(const struct sar_act *a, const struct sar_slot *sl, uint32_t i, char *buf,
 	                  size_t len);
+	enum svg_flavours flavours;
 };
 
 /*

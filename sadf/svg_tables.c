@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The graphs of sadf -g (svg.h): per graphed output, sysstat 12.6.1's
- * frame titles, series names and groups (svg_stats.c), and the cell of the
- * sar view's row each series plots. Views that print kB are shown in MB
- * (scale 1024), as sysstat's graphs do.
+ * and 12.7.5's frame titles, series names and groups (svg_stats.c), and
+ * the cell of the sar view's row each series plots. Views that print kB
+ * are shown in MB (scale 1024), as sysstat's graphs do.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -231,6 +231,35 @@ static void
 in_name(const struct sar_act *a, const struct sar_slot *sl, uint32_t i, char *buf, size_t len)
 {
 	sensor_name(a, sl, i, buf, len, offsetof(struct stats_pwr_in, device));
+}
+
+/*
+ * -m BAT (12.7.5): each battery of the record, by its place in the record,
+ * as a bar of its capacity.
+ */
+static void
+bat_raw(struct svg *v, struct sar_act *a, struct sar_slot *prev, struct sar_slot *curr)
+{
+	uint32_t i;
+
+	(void) prev;
+	for (i = 0; i < curr->nr; i++) {
+		const struct stats_pwr_bat *c = item_at(a, curr, i);
+
+		svg_put(v, c->capacity);
+		svg_row(v, i, svg_restart(v));
+	}
+}
+
+/* "BAT<n>": counted once per name over the window, named from the slot drawn last. */
+static void
+bat_name(const struct sar_act *a, const struct sar_slot *sl, uint32_t i, char *buf, size_t len)
+{
+	unsigned id = 0;
+
+	if (i < sl->nr)
+		id = ((const struct stats_pwr_bat *) item_at(a, sl, i))->bat_id;
+	snprintf(buf, len, "BAT%u", id);
 }
 
 static const struct svg_frame cpu_frames[] = {
@@ -758,6 +787,12 @@ static const struct svg_series in_series[] = {
         {"inV", 0, 0, SVG_K_LINE},
         {"%in", 1, 0, SVG_K_BAR},
 };
+static const struct svg_frame bat_frames[] = {
+        {"Batteries capacity", 1, 1},
+};
+static const struct svg_series bat_series[] = {
+        {"~%cap", 0, 0, SVG_K_BAR},
+};
 static const struct svg_frame psi_cpu_frames[] = {
         {"CPU pressure trends (some tasks)", 0, 3},
         {"CPU stall time (some tasks)", 1, 1},
@@ -802,47 +837,48 @@ static const struct svg_series psi_mem_series[] = {
 };
 
 static const struct svg_graphs table[] = {
-        {A_CPU, &view_cpu, 0, 1, "CPU utilization", SVG_I_CPU, 0, SVG_F_SKIP_VOID | SVG_F_SHOWIDLE | SVG_F_XID_COUNT, cpu_frames, N(cpu_frames), cpu_series, N(cpu_series), NULL, NULL},
-        {A_CPU, &view_cpu_all, 0, 1, "CPU utilization", SVG_I_CPU, 0, SVG_F_SKIP_VOID | SVG_F_SHOWIDLE | SVG_F_XID_COUNT, cpu_all_frames, N(cpu_all_frames), cpu_all_series, N(cpu_all_series), NULL, NULL},
-        {A_PCSW, &view_pcsw, 0, 2, "Task creation and switching activity", SVG_I_NONE, 0, 0, pcsw_frames, N(pcsw_frames), pcsw_series, N(pcsw_series), NULL, NULL},
-        {A_SWAP, &view_swap, 0, 1, "Swap activity", SVG_I_NONE, 0, 0, swap_frames, N(swap_frames), swap_series, N(swap_series), NULL, NULL},
-        {A_PAGE, &view_paging, 0, 3, "Paging activity", SVG_I_NONE, 0, 0, paging_frames, N(paging_frames), paging_series, N(paging_series), NULL, NULL},
-        {A_IO, &view_io, 0, 2, "I/O and transfer rate statistics", SVG_I_NONE, 0, 0, io_frames, N(io_frames), io_series, N(io_series), NULL, NULL},
-        {A_MEMORY, &view_memory, 0, 9, "Memory and/or swap utilization", SVG_I_NONE, 0, SVG_F_MEM_ALL | SVG_F_XID_SHARED, memory_frames, N(memory_frames), memory_series, N(memory_series), NULL, NULL},
-        {A_MEMORY, &view_memswap, 0, 9, "Memory and/or swap utilization", SVG_I_NONE, 0, SVG_F_XID_SHARED, memswap_frames, N(memswap_frames), memswap_series, N(memswap_series), NULL, NULL},
-        {A_KTABLES, &view_ktables, 0, 2, "Kernel tables statistics", SVG_I_NONE, 0, 0, ktables_frames, N(ktables_frames), ktables_series, N(ktables_series), NULL, NULL},
-        {A_QUEUE, &view_queue, 0, 3, "Queue length and load average statistics", SVG_I_NONE, 0, 0, queue_frames, N(queue_frames), queue_series, N(queue_series), NULL, NULL},
-        {A_DISK, &view_disk, 0, 5, "Block devices statistics", SVG_I_NAMED, 0, SVG_F_XID_COUNT, disk_frames, N(disk_frames), disk_series, N(disk_series), NULL, NULL},
-        {A_NET_DEV, &view_net_dev, 0, 4, "Network interfaces statistics", SVG_I_NAMED, 0, SVG_F_XID_COUNT, net_dev_frames, N(net_dev_frames), net_dev_series, N(net_dev_series), NULL, NULL},
-        {A_NET_EDEV, &view_net_edev, 0, 4, "Network interfaces errors statistics", SVG_I_NAMED, 0, SVG_F_XID_COUNT, net_edev_frames, N(net_edev_frames), net_edev_series, N(net_edev_series), NULL, NULL},
-        {A_NET_NFS, &view_net_nfs, 0, 3, "NFS client statistics", SVG_I_NONE, 0, 0, net_nfs_frames, N(net_nfs_frames), net_nfs_series, N(net_nfs_series), NULL, NULL},
-        {A_NET_NFSD, &view_net_nfsd, 0, 5, "NFS server statistics", SVG_I_NONE, 0, 0, net_nfsd_frames, N(net_nfsd_frames), net_nfsd_series, N(net_nfsd_series), NULL, NULL},
-        {A_NET_SOCK, &view_net_sock, 0, 2, "IPv4 sockets statistics", SVG_I_NONE, 0, 0, net_sock_frames, N(net_sock_frames), net_sock_series, N(net_sock_series), NULL, NULL},
-        {A_NET_IP, &view_net_ip, 0, 3, "IPv4 traffic statistics", SVG_I_NONE, 0, 0, net_ip_frames, N(net_ip_frames), net_ip_series, N(net_ip_series), NULL, NULL},
-        {A_NET_EIP, &view_net_eip, 0, 3, "IPv4 traffic errors statistics", SVG_I_NONE, 0, 0, net_eip_frames, N(net_eip_frames), net_eip_series, N(net_eip_series), NULL, NULL},
-        {A_NET_ICMP, &view_net_icmp, 0, 4, "ICMPv4 traffic statistics", SVG_I_NONE, 0, 0, net_icmp_frames, N(net_icmp_frames), net_icmp_series, N(net_icmp_series), NULL, NULL},
-        {A_NET_EICMP, &view_net_eicmp, 0, 6, "ICMPv4 traffic errors statistics", SVG_I_NONE, 0, 0, net_eicmp_frames, N(net_eicmp_frames), net_eicmp_series, N(net_eicmp_series), NULL, NULL},
-        {A_NET_TCP, &view_net_tcp, 0, 2, "TCPv4 traffic statistics", SVG_I_NONE, 0, 0, net_tcp_frames, N(net_tcp_frames), net_tcp_series, N(net_tcp_series), NULL, NULL},
-        {A_NET_ETCP, &view_net_etcp, 0, 2, "TCPv4 traffic errors statistics", SVG_I_NONE, 0, 0, net_etcp_frames, N(net_etcp_frames), net_etcp_series, N(net_etcp_series), NULL, NULL},
-        {A_NET_UDP, &view_net_udp, 0, 2, "UDPv4 traffic statistics", SVG_I_NONE, 0, 0, net_udp_frames, N(net_udp_frames), net_udp_series, N(net_udp_series), NULL, NULL},
-        {A_NET_SOCK6, &view_net_sock6, 0, 1, "IPv6 sockets statistics", SVG_I_NONE, 0, 0, net_sock6_frames, N(net_sock6_frames), net_sock6_series, N(net_sock6_series), NULL, NULL},
-        {A_NET_IP6, &view_net_ip6, 0, 4, "IPv6 traffic statistics", SVG_I_NONE, 0, 0, net_ip6_frames, N(net_ip6_frames), net_ip6_series, N(net_ip6_series), NULL, NULL},
-        {A_NET_EIP6, &view_net_eip6, 0, 4, "IPv6 traffic errors statistics", SVG_I_NONE, 0, 0, net_eip6_frames, N(net_eip6_frames), net_eip6_series, N(net_eip6_series), NULL, NULL},
-        {A_NET_ICMP6, &view_net_icmp6, 0, 5, "ICMPv6 traffic statistics", SVG_I_NONE, 0, 0, net_icmp6_frames, N(net_icmp6_frames), net_icmp6_series, N(net_icmp6_series), NULL, NULL},
-        {A_NET_EICMP6, &view_net_eicmp6, 0, 6, "ICMPv6 traffic errors statistics", SVG_I_NONE, 0, 0, net_eicmp6_frames, N(net_eicmp6_frames), net_eicmp6_series, N(net_eicmp6_series), NULL, NULL},
-        {A_NET_UDP6, &view_net_udp6, 0, 2, "UDPv6 traffic statistics", SVG_I_NONE, 0, 0, net_udp6_frames, N(net_udp6_frames), net_udp6_series, N(net_udp6_series), NULL, NULL},
-        {A_PWR_CPU, NULL, SAR_O_MAIN, 1, "CPU clock frequency", SVG_I_RAWCPU, 0, SVG_F_SKIP_ZERO | SVG_F_SKIP_VOID | SVG_F_XID_COUNT, pwr_cpu_frames, N(pwr_cpu_frames), pwr_cpu_series, N(pwr_cpu_series), cpufreq_raw, NULL},
-        {A_PWR_FAN, NULL, SAR_O_MAIN, 1, "Fans speed", SVG_I_RAWDEV, 0, SVG_F_XID_COUNT, fan_frames, N(fan_frames), fan_series, N(fan_series), fan_raw, fan_name},
-        {A_PWR_TEMP, NULL, SAR_O_MAIN, 2, "Devices temperature", SVG_I_RAWDEV, 0, SVG_F_XID_COUNT, temp_frames, N(temp_frames), temp_series, N(temp_series), temp_raw, temp_name},
-        {A_PWR_IN, NULL, SAR_O_MAIN, 2, "Voltage inputs statistics", SVG_I_RAWDEV, 0, SVG_F_XID_COUNT, in_frames, N(in_frames), in_series, N(in_series), in_raw, in_name},
-        {A_HUGE, &view_huge, 0, 2, "Huge pages utilization", SVG_I_NONE, 0, 0, huge_frames, N(huge_frames), huge_series, N(huge_series), NULL, NULL},
-        {A_FS, &view_fs, 0, 4, "Filesystems statistics", SVG_I_NAMED, 0, SVG_F_XID_COUNT, fs_frames, N(fs_frames), fs_series, N(fs_series), NULL, NULL},
-        {A_FS, &view_fs_mount, 0, 4, "Filesystems statistics", SVG_I_NAMED, 0, SVG_F_XID_COUNT, fs_mount_frames, N(fs_mount_frames), fs_mount_series, N(fs_mount_series), NULL, NULL},
-        {A_NET_FC, &view_net_fc, 0, 2, "Fibre Channel HBA statistics", SVG_I_NAMED, 0, SVG_F_XID_ITEM, net_fc_frames, N(net_fc_frames), net_fc_series, N(net_fc_series), NULL, NULL},
-        {A_NET_SOFT, NULL, SAR_O_MAIN, 3, "Software-based network processing statistics", SVG_I_RAWCPU, 0, SVG_F_XID_ITEM, softnet_frames, N(softnet_frames), softnet_series, N(softnet_series), softnet_raw, NULL},
-        {A_PSI_CPU, &view_psi_cpu, 0, 2, "Pressure-stall CPU statistics", SVG_I_NONE, 0, 0, psi_cpu_frames, N(psi_cpu_frames), psi_cpu_series, N(psi_cpu_series), NULL, NULL},
-        {A_PSI_IO, &view_psi_io, 0, 4, "Pressure-stall I/O statistics", SVG_I_NONE, 0, 0, psi_io_frames, N(psi_io_frames), psi_io_series, N(psi_io_series), NULL, NULL},
-        {A_PSI_MEM, &view_psi_mem, 0, 4, "Pressure-stall memory statistics", SVG_I_NONE, 0, 0, psi_mem_frames, N(psi_mem_frames), psi_mem_series, N(psi_mem_series), NULL, NULL},
+        {A_CPU, &view_cpu, 0, 1, "CPU utilization", SVG_I_CPU, 0, SVG_F_SKIP_VOID | SVG_F_SHOWIDLE | SVG_F_XID_COUNT, cpu_frames, N(cpu_frames), cpu_series, N(cpu_series), NULL, NULL, SVG_V_ALL},
+        {A_CPU, &view_cpu_all, 0, 1, "CPU utilization", SVG_I_CPU, 0, SVG_F_SKIP_VOID | SVG_F_SHOWIDLE | SVG_F_XID_COUNT, cpu_all_frames, N(cpu_all_frames), cpu_all_series, N(cpu_all_series), NULL, NULL, SVG_V_ALL},
+        {A_PCSW, &view_pcsw, 0, 2, "Task creation and switching activity", SVG_I_NONE, 0, 0, pcsw_frames, N(pcsw_frames), pcsw_series, N(pcsw_series), NULL, NULL, SVG_V_ALL},
+        {A_SWAP, &view_swap, 0, 1, "Swap activity", SVG_I_NONE, 0, 0, swap_frames, N(swap_frames), swap_series, N(swap_series), NULL, NULL, SVG_V_ALL},
+        {A_PAGE, &view_paging, 0, 3, "Paging activity", SVG_I_NONE, 0, 0, paging_frames, N(paging_frames), paging_series, N(paging_series), NULL, NULL, SVG_V_ALL},
+        {A_IO, &view_io, 0, 2, "I/O and transfer rate statistics", SVG_I_NONE, 0, 0, io_frames, N(io_frames), io_series, N(io_series), NULL, NULL, SVG_V_ALL},
+        {A_MEMORY, &view_memory, 0, 9, "Memory and/or swap utilization", SVG_I_NONE, 0, SVG_F_MEM_ALL | SVG_F_XID_SHARED, memory_frames, N(memory_frames), memory_series, N(memory_series), NULL, NULL, SVG_V_ALL},
+        {A_MEMORY, &view_memswap, 0, 9, "Memory and/or swap utilization", SVG_I_NONE, 0, SVG_F_XID_SHARED, memswap_frames, N(memswap_frames), memswap_series, N(memswap_series), NULL, NULL, SVG_V_ALL},
+        {A_KTABLES, &view_ktables, 0, 2, "Kernel tables statistics", SVG_I_NONE, 0, 0, ktables_frames, N(ktables_frames), ktables_series, N(ktables_series), NULL, NULL, SVG_V_ALL},
+        {A_QUEUE, &view_queue, 0, 3, "Queue length and load average statistics", SVG_I_NONE, 0, 0, queue_frames, N(queue_frames), queue_series, N(queue_series), NULL, NULL, SVG_V_ALL},
+        {A_DISK, &view_disk, 0, 5, "Block devices statistics", SVG_I_NAMED, 0, SVG_F_XID_COUNT, disk_frames, N(disk_frames), disk_series, N(disk_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_DEV, &view_net_dev, 0, 4, "Network interfaces statistics", SVG_I_NAMED, 0, SVG_F_XID_COUNT, net_dev_frames, N(net_dev_frames), net_dev_series, N(net_dev_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_EDEV, &view_net_edev, 0, 4, "Network interfaces errors statistics", SVG_I_NAMED, 0, SVG_F_XID_COUNT, net_edev_frames, N(net_edev_frames), net_edev_series, N(net_edev_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_NFS, &view_net_nfs, 0, 3, "NFS client statistics", SVG_I_NONE, 0, 0, net_nfs_frames, N(net_nfs_frames), net_nfs_series, N(net_nfs_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_NFSD, &view_net_nfsd, 0, 5, "NFS server statistics", SVG_I_NONE, 0, 0, net_nfsd_frames, N(net_nfsd_frames), net_nfsd_series, N(net_nfsd_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_SOCK, &view_net_sock, 0, 2, "IPv4 sockets statistics", SVG_I_NONE, 0, 0, net_sock_frames, N(net_sock_frames), net_sock_series, N(net_sock_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_IP, &view_net_ip, 0, 3, "IPv4 traffic statistics", SVG_I_NONE, 0, 0, net_ip_frames, N(net_ip_frames), net_ip_series, N(net_ip_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_EIP, &view_net_eip, 0, 3, "IPv4 traffic errors statistics", SVG_I_NONE, 0, 0, net_eip_frames, N(net_eip_frames), net_eip_series, N(net_eip_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_ICMP, &view_net_icmp, 0, 4, "ICMPv4 traffic statistics", SVG_I_NONE, 0, 0, net_icmp_frames, N(net_icmp_frames), net_icmp_series, N(net_icmp_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_EICMP, &view_net_eicmp, 0, 6, "ICMPv4 traffic errors statistics", SVG_I_NONE, 0, 0, net_eicmp_frames, N(net_eicmp_frames), net_eicmp_series, N(net_eicmp_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_TCP, &view_net_tcp, 0, 2, "TCPv4 traffic statistics", SVG_I_NONE, 0, 0, net_tcp_frames, N(net_tcp_frames), net_tcp_series, N(net_tcp_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_ETCP, &view_net_etcp, 0, 2, "TCPv4 traffic errors statistics", SVG_I_NONE, 0, 0, net_etcp_frames, N(net_etcp_frames), net_etcp_series, N(net_etcp_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_UDP, &view_net_udp, 0, 2, "UDPv4 traffic statistics", SVG_I_NONE, 0, 0, net_udp_frames, N(net_udp_frames), net_udp_series, N(net_udp_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_SOCK6, &view_net_sock6, 0, 1, "IPv6 sockets statistics", SVG_I_NONE, 0, 0, net_sock6_frames, N(net_sock6_frames), net_sock6_series, N(net_sock6_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_IP6, &view_net_ip6, 0, 4, "IPv6 traffic statistics", SVG_I_NONE, 0, 0, net_ip6_frames, N(net_ip6_frames), net_ip6_series, N(net_ip6_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_EIP6, &view_net_eip6, 0, 4, "IPv6 traffic errors statistics", SVG_I_NONE, 0, 0, net_eip6_frames, N(net_eip6_frames), net_eip6_series, N(net_eip6_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_ICMP6, &view_net_icmp6, 0, 5, "ICMPv6 traffic statistics", SVG_I_NONE, 0, 0, net_icmp6_frames, N(net_icmp6_frames), net_icmp6_series, N(net_icmp6_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_EICMP6, &view_net_eicmp6, 0, 6, "ICMPv6 traffic errors statistics", SVG_I_NONE, 0, 0, net_eicmp6_frames, N(net_eicmp6_frames), net_eicmp6_series, N(net_eicmp6_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_UDP6, &view_net_udp6, 0, 2, "UDPv6 traffic statistics", SVG_I_NONE, 0, 0, net_udp6_frames, N(net_udp6_frames), net_udp6_series, N(net_udp6_series), NULL, NULL, SVG_V_ALL},
+        {A_PWR_CPU, NULL, SAR_O_MAIN, 1, "CPU clock frequency", SVG_I_RAWCPU, 0, SVG_F_SKIP_ZERO | SVG_F_SKIP_VOID | SVG_F_XID_COUNT, pwr_cpu_frames, N(pwr_cpu_frames), pwr_cpu_series, N(pwr_cpu_series), cpufreq_raw, NULL, SVG_V_ALL},
+        {A_PWR_FAN, NULL, SAR_O_MAIN, 1, "Fans speed", SVG_I_RAWDEV, 0, SVG_F_XID_COUNT, fan_frames, N(fan_frames), fan_series, N(fan_series), fan_raw, fan_name, SVG_V_ALL},
+        {A_PWR_TEMP, NULL, SAR_O_MAIN, 2, "Devices temperature", SVG_I_RAWDEV, 0, SVG_F_XID_COUNT, temp_frames, N(temp_frames), temp_series, N(temp_series), temp_raw, temp_name, SVG_V_ALL},
+        {A_PWR_IN, NULL, SAR_O_MAIN, 2, "Voltage inputs statistics", SVG_I_RAWDEV, 0, SVG_F_XID_COUNT, in_frames, N(in_frames), in_series, N(in_series), in_raw, in_name, SVG_V_ALL},
+        {A_PWR_BAT, NULL, SAR_O_MAIN, 1, "Batteries capacity", SVG_I_RAWDEV, 0, SVG_F_XID_COUNT | SVG_F_COUNT_NAMES, bat_frames, N(bat_frames), bat_series, N(bat_series), bat_raw, bat_name, SVG_V_1275},
+        {A_HUGE, &view_huge, 0, 2, "Huge pages utilization", SVG_I_NONE, 0, 0, huge_frames, N(huge_frames), huge_series, N(huge_series), NULL, NULL, SVG_V_ALL},
+        {A_FS, &view_fs, 0, 4, "Filesystems statistics", SVG_I_NAMED, 0, SVG_F_XID_COUNT, fs_frames, N(fs_frames), fs_series, N(fs_series), NULL, NULL, SVG_V_ALL},
+        {A_FS, &view_fs_mount, 0, 4, "Filesystems statistics", SVG_I_NAMED, 0, SVG_F_XID_COUNT, fs_mount_frames, N(fs_mount_frames), fs_mount_series, N(fs_mount_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_FC, &view_net_fc, 0, 2, "Fibre Channel HBA statistics", SVG_I_NAMED, 0, SVG_F_XID_ITEM, net_fc_frames, N(net_fc_frames), net_fc_series, N(net_fc_series), NULL, NULL, SVG_V_ALL},
+        {A_NET_SOFT, NULL, SAR_O_MAIN, 3, "Software-based network processing statistics", SVG_I_RAWCPU, 0, SVG_F_XID_ITEM, softnet_frames, N(softnet_frames), softnet_series, N(softnet_series), softnet_raw, NULL, SVG_V_ALL},
+        {A_PSI_CPU, &view_psi_cpu, 0, 2, "Pressure-stall CPU statistics", SVG_I_NONE, 0, 0, psi_cpu_frames, N(psi_cpu_frames), psi_cpu_series, N(psi_cpu_series), NULL, NULL, SVG_V_ALL},
+        {A_PSI_IO, &view_psi_io, 0, 4, "Pressure-stall I/O statistics", SVG_I_NONE, 0, 0, psi_io_frames, N(psi_io_frames), psi_io_series, N(psi_io_series), NULL, NULL, SVG_V_ALL},
+        {A_PSI_MEM, &view_psi_mem, 0, 4, "Pressure-stall memory statistics", SVG_I_NONE, 0, 0, psi_mem_frames, N(psi_mem_frames), psi_mem_series, N(psi_mem_series), NULL, NULL, SVG_V_ALL},
 };
 
 size_t
