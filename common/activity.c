@@ -295,5 +295,5 @@ activity_by_id(uint32_t id)
 {
 	int pos = activity_position(id);
 
-	return pos < 0 ? NULL : activity_at((size_t)pos);
+	return pos < 0 ? NULL : activity_at((size_t) pos);
 }

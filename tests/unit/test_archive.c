@@ -1049,6 +1049,15 @@ START_TEST(test_header_328_with_extra_next_12_1_7)
 }
 END_TEST
 
+/* Runs the rest of a test (each runs in its own process) under one flavour. */
+static void
+use_flavour(const char *version)
+{
+	ck_assert_int_eq(setenv("SYSREC_COMPAT", version, 1), 0);
+	sysrec_flavour_reset();
+	ck_assert_str_eq(sysrec_flavour_version(), version);
+}
+
 /* ------------------------------------------------------------------------- */
 /* Structs of other versions (remapped per item) */
 
@@ -1144,6 +1153,64 @@ START_TEST(test_items_of_other_versions)
 }
 END_TEST
 
+/*
+ * A_PAGE of both releases and A_PWR_BAT under each flavour: 12.7.5 reads a
+ * 12.6.1 A_PAGE into its 80 bytes with zeros after the first 64, keeps a
+ * 12.7.5 one whole and reads the 3-byte batteries; 12.6.1 keeps the first
+ * 64 bytes of either and skips the batteries (an unknown id).
+ */
+// clang-format off
+static const struct sa_file_activity fa_page_12_6 = {A_PAGE, 0x8a, 1, 1, 0, 64, {0, 8, 0}};
+static const struct sa_file_activity fa_bat       = {43,     0x8a, 2, 1, 1, 3,  {0, 0, 0}};
+// clang-format on
+
+START_TEST(test_page_and_bat_by_flavour)
+{
+	static const struct sa_file_activity list_61[] = {fa_cpu, fa_page_12_6, fa_bat, fa_pcsw};
+	static const struct sa_file_activity list_75[] = {fa_cpu, fa_page_12_7, fa_bat, fa_pcsw};
+	static const int32_t counts[] = {3, 0, 2, 0};
+	static const char *const flavours[] = {"12.6.1", "12.7.5"};
+
+	for (size_t k = 0; k < 2; k++) {
+		bool is75 = k == 1;
+
+		use_flavour(flavours[k]);
+		for (size_t w = 0; w < 2; w++) {
+			const struct sa_file_activity *list = w ? list_75 : list_61;
+			const struct sa_file_activity *page = &list[1];
+			struct archive_reader r;
+			struct archive_record rec;
+			struct archive_act *bat;
+			struct tfile tf;
+
+			tf_start(&tf, list, 4);
+			tf_record(&tf, SA_R_STATS, 0, 0, 1);
+			tf_stats(&tf, list, 4, counts, 1);
+			open_reader(&r, tf.b.data, tf.b.len);
+			next_record(&r, &rec, SA_R_STATS);
+			/*
+			 * 12.7.5: 80 bytes, the file's 64 or 80 kept; 12.6.1: the first 64
+			 * (items stored the file's size apart when it is larger).
+			 */
+			check_remapped(&r, page, is75 ? 80 : (uint32_t) page->size, is75 ? 80 : 64,
+			               is75 ? (size_t) page->size : 64, 1);
+			bat = archive_find(&r, 43);
+			if (is75) {
+				ck_assert_ptr_eq(bat->desc, activity_by_id(A_PWR_BAT));
+				check_items(&r, &fa_bat, 2, 1);
+			} else {
+				ck_assert_ptr_null(bat->desc);
+				ck_assert_ptr_null(bat->buf);
+			}
+			check_items(&r, &fa_pcsw, 1, 1);
+			ck_assert_int_eq(archive_next(&r, &rec), 0);
+			archive_reader_release(&r);
+			tf_release(&tf);
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_items_of_other_versions_swapped)
 {
 	/* Items are swapped with the file's types first, then remapped. */
@@ -1180,15 +1247,6 @@ build_unknown(struct tfile *tf)
 	tf_stats(tf, unknown_list, 6, counts1, 1);
 	tf_record(tf, SA_R_STATS, 0, 0, 2);
 	tf_stats(tf, unknown_list, 6, counts2, 2);
-}
-
-/* Runs the rest of a test (each runs in its own process) under one flavour. */
-static void
-use_flavour(const char *version)
-{
-	ck_assert_int_eq(setenv("SYSREC_COMPAT", version, 1), 0);
-	sysrec_flavour_reset();
-	ck_assert_str_eq(sysrec_flavour_version(), version);
 }
 
 /* Id 43 is A_PWR_BAT to 12.7.5, unknown to 12.6.1. */
@@ -2300,6 +2358,7 @@ archive_suite(void)
 	tcase_add_test(fm, test_items_of_other_versions);
 	tcase_add_test(fm, test_items_of_other_versions_swapped);
 	tcase_add_test(fm, test_unknown_activities_skipped);
+	tcase_add_test(fm, test_page_and_bat_by_flavour);
 	tcase_add_test(fm, test_unknown_activities_skipped_swapped);
 	tcase_add_test(fm, test_other_format_magic);
 	tcase_add_test(fm, test_other_format_magic_swapped);

@@ -662,9 +662,11 @@ START_TEST(test_bat_parsers)
 	ck_assert_uint_eq(v, 5);
 	ck_assert_int_eq(parse_pwr_bat_u8("-5", &v), 0); /* 2^64 - 5, low byte */
 	ck_assert_uint_eq(v, 0xfb);
-	ck_assert_int_eq(parse_pwr_bat_u8("4294967297", &v), 0); /* 2^32 + 1: cut to 32 bits, then 8 */
+	/* 2^32 + 1: cut to 32 bits, then to 8. */
+	ck_assert_int_eq(parse_pwr_bat_u8("4294967297", &v), 0);
 	ck_assert_uint_eq(v, 1);
-	ck_assert_int_eq(parse_pwr_bat_u8("99999999999999999999999", &v), 0); /* strtoul saturates */
+	/* strtoul() saturates. */
+	ck_assert_int_eq(parse_pwr_bat_u8("99999999999999999999999", &v), 0);
 	ck_assert_uint_eq(v, 0xff);
 	ck_assert_int_eq(parse_pwr_bat_u8("12abc", &v), 0);
 	ck_assert_uint_eq(v, 12);
@@ -722,8 +724,8 @@ START_TEST(test_bat_tree)
 	memset(got, 0, sizeof(got));
 	ck_assert_int_eq(collect_read_pwr_bat(&c, got, 8, 1), 6);
 	for (i = 0; i < 6; i++)
-		ck_assert_msg(!memcmp(&got[i], &want[i], sizeof(want[i])), "battery %zu: %u %u %u", i,
-		              got[i].bat_id, got[i].capacity, got[i].status);
+		ck_assert_msg(!memcmp(&got[i], &want[i], sizeof(want[i])), "battery %zu: %u %u %u",
+		              i, got[i].bat_id, got[i].capacity, got[i].status);
 	collect_release(&c);
 	tree_remove();
 }
