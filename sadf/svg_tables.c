@@ -318,6 +318,25 @@ static const struct svg_series paging_series[] = {
         {"pgscand/s", 6, 0, SVG_K_RATE},
         {"pgsteal/s", 7, 0, SVG_K_RATE},
 };
+/* 12.7.5: a fourth frame, of the pages promoted and demoted. */
+static const struct svg_frame paging_1275_frames[] = {
+        {"Paging activity (1)", 0, 2},
+        {"Paging activity (2)", 0, 2},
+        {"Paging activity (3)", 0, 4},
+        {"Paging activity (4)", 0, 2},
+};
+static const struct svg_series paging_1275_series[] = {
+        {"pgpgin/s", 0, 0, SVG_K_RATE},
+        {"pgpgout/s", 1, 0, SVG_K_RATE},
+        {"fault/s", 2, 0, SVG_K_RATE},
+        {"majflt/s", 3, 0, SVG_K_RATE},
+        {"pgfree/s", 4, 0, SVG_K_RATE},
+        {"pgscank/s", 5, 0, SVG_K_RATE},
+        {"pgscand/s", 6, 0, SVG_K_RATE},
+        {"pgsteal/s", 7, 0, SVG_K_RATE},
+        {"pgprom/s", 8, 0, SVG_K_RATE},
+        {"pgdem/s", 9, 0, SVG_K_RATE},
+};
 static const struct svg_frame io_frames[] = {
         {"I/O and transfer rate statistics (1)", 0, 4},
         {"I/O and transfer rate statistics (2)", 0, 3},
@@ -841,7 +860,8 @@ static const struct svg_graphs table[] = {
         {A_CPU, &view_cpu_all, 0, 1, "CPU utilization", SVG_I_CPU, 0, SVG_F_SKIP_VOID | SVG_F_SHOWIDLE | SVG_F_XID_COUNT, cpu_all_frames, N(cpu_all_frames), cpu_all_series, N(cpu_all_series), NULL, NULL, SVG_V_ALL},
         {A_PCSW, &view_pcsw, 0, 2, "Task creation and switching activity", SVG_I_NONE, 0, 0, pcsw_frames, N(pcsw_frames), pcsw_series, N(pcsw_series), NULL, NULL, SVG_V_ALL},
         {A_SWAP, &view_swap, 0, 1, "Swap activity", SVG_I_NONE, 0, 0, swap_frames, N(swap_frames), swap_series, N(swap_series), NULL, NULL, SVG_V_ALL},
-        {A_PAGE, &view_paging, 0, 3, "Paging activity", SVG_I_NONE, 0, 0, paging_frames, N(paging_frames), paging_series, N(paging_series), NULL, NULL, SVG_V_ALL},
+        {A_PAGE, &view_paging, 0, 3, "Paging activity", SVG_I_NONE, 0, 0, paging_frames, N(paging_frames), paging_series, N(paging_series), NULL, NULL, SVG_V_1261},
+        {A_PAGE, &view_paging_1275, 0, 4, "Paging activity", SVG_I_NONE, 0, 0, paging_1275_frames, N(paging_1275_frames), paging_1275_series, N(paging_1275_series), NULL, NULL, SVG_V_1275},
         {A_IO, &view_io, 0, 2, "I/O and transfer rate statistics", SVG_I_NONE, 0, 0, io_frames, N(io_frames), io_series, N(io_series), NULL, NULL, SVG_V_ALL},
         {A_MEMORY, &view_memory, 0, 9, "Memory and/or swap utilization", SVG_I_NONE, 0, SVG_F_MEM_ALL | SVG_F_XID_SHARED, memory_frames, N(memory_frames), memory_series, N(memory_series), NULL, NULL, SVG_V_ALL},
         {A_MEMORY, &view_memswap, 0, 9, "Memory and/or swap utilization", SVG_I_NONE, 0, SVG_F_XID_SHARED, memswap_frames, N(memswap_frames), memswap_series, N(memswap_series), NULL, NULL, SVG_V_ALL},
