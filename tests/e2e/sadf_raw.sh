@@ -1,11 +1,13 @@
 #!/bin/bash
-# sadf -r (and -r -O debug) against Debian's sysstat 12.6.1 sadf: both read
+# flavours: 12.6.1 12.7.5
+# sadf -r (and -r -O debug) against Debian's sysstat 12.6.1 sadf (12.7.5's
+# under its flavour): both read
 # the same archives with the same options and must print the same bytes on
 # stdout and stderr, and exit with the same status. The raw format shows the
 # stored counters, so every activity and item rule is covered: CPUs of -P
 # (offline and tickless ones with -O debug), interrupts of -I and --int=,
 # devices, interfaces and filesystems with their lists and their new or
-# registered-again items, sensors, USB, PSI; then the walk: -s/-e, an
+# registered-again items, sensors, USB, batteries (12.7.5), PSI; then the walk: -s/-e, an
 # interval and a count, -C comments, LINUX RESTARTs, -T/-t/-U.
 #
 # The archives are the shared corpus, archives our sadc writes from this
@@ -55,6 +57,30 @@ t=1555593609
 "$SADC" --root="$ROOTS/root2" --unix-time=$((t + 30)) $IDENT -S XALL "$TMPD/restarts.sa" 1 2 \
 	2>/dev/null
 [ -s "$TMPD/restarts.sa" ] && files+=("$TMPD/restarts.sa")
+
+# Batteries (A_PWR_BAT, which our sadc collects under the 12.7.5 flavour
+# only): root1 with two of them and a mains supply, the capacity going down,
+# a status sysstat has no name for, then a battery gone.
+bat=$TMPD/batroot
+ps=$bat/sys/class/power_supply
+if cp -r "$ROOTS/root1" "$bat" && mkdir -p "$ps/BAT0" "$ps/BAT1" "$ps/AC"; then
+	t=1555593609
+	for step in "87|Discharging|100|Full" "85|Charging|100|Not charging" "84|Weird|99|Unknown" \
+		"83|Full|-|-"; do
+		IFS='|' read -r c0 s0 c1 s1 <<<"$step"
+		echo "$c0" >"$ps/BAT0/capacity"
+		echo "$s0" >"$ps/BAT0/status"
+		if [ "$c1" = - ]; then
+			rm -rf "$ps/BAT1"
+		else
+			echo "$c1" >"$ps/BAT1/capacity"
+			echo "$s1" >"$ps/BAT1/status"
+		fi
+		"$SADC" --root="$bat" --unix-time=$t $IDENT -S XALL "$TMPD/bat.sa" 1 1 2>/dev/null
+		t=$((t + 10))
+	done
+	[ -s "$TMPD/bat.sa" ] && files+=("$TMPD/bat.sa")
+fi
 
 # Random counters: every one wraps or goes back somewhere; a restart and a
 # comment; the other byte order; more CPUs, devices and interfaces.
@@ -174,6 +200,9 @@ all_options=$(
 OPTS
 )
 
+# The batteries' archive.
+bat_options=$(printf '%s\n' "|-m BAT" "-O debug|-m BAT" "|-m ALL" "-O debug -C|-m ALL -u")
+
 # The files sar rejects: the messages.
 bad_options=$(printf '%s\n' "|-A" "-O debug|-u")
 
@@ -225,6 +254,8 @@ for file in "${files[@]}"; do
 		run_matrix "$file" "$all_options"
 	fi
 done
+
+[ -s "$TMPD/bat.sa" ] && run_matrix "$TMPD/bat.sa" "$bat_options"
 
 for file in "$SHARED"/corpus/upstream/files/data-*; do
 	"$ORACLE_SAR" -A -f "$file" >/dev/null 2>&1
