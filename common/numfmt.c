@@ -128,7 +128,7 @@ quick_round(double a, int decimals)
 size_t
 numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const char *dp)
 {
-	char buf[96];
+	char buf[352]; /* the printf path goes up to DBL_MAX (sar -x, xstats.c): 309 digits */
 	char *end = buf + sizeof(buf), *p;
 	unsigned __int128 n;
 	size_t dplen = strlen(dp);

@@ -16,6 +16,7 @@
 #include "datafile.h"
 #include "display.h"
 #include "sar.h"
+#include "xstats.h"
 #include "source.h"
 #include "sysexit.h"
 #include "banned.h"
@@ -407,9 +408,11 @@ write_avg(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_vie
 {
 	snprintf(s->ts_curr, sizeof(s->ts_curr), "%s", sar_label_average());
 	snprintf(s->ts_prev, sizeof(s->ts_prev), "%s", sar_label_average());
+	sar_xstats_avg_begin(s, v, a);
 	if (a->slot[last].nr > 0 && v->print_avg)
 		v->print_avg(s, a, &a->slot[2], &a->slot[last],
 		             sar_interval_of(&p->hdr[2], &p->hdr[last]));
+	sar_xstats_avg_end(s);
 	s->avg_count = 0;
 }
 
@@ -727,6 +730,7 @@ sar_report_file(struct sar *s, const char *file, bool default_file)
 	if (rc < 0)
 		die_archive(s, rc, file);
 	sar_init_acts(s, file);
+	sar_xstats_init(s);
 	sar_print_report_header(s);
 	memset(&p, 0, sizeof(p));
 	p.curr = 1;
@@ -769,6 +773,7 @@ sar_release(struct sar *s)
 	free(s->acts);
 	s->acts = NULL;
 	s->n_acts = 0;
+	sar_xstats_release(s);
 	sar_disk_names_free(s->disk_names);
 	s->disk_names = NULL;
 	strbuf_release(&s->o.dev_list);

@@ -17,6 +17,7 @@
 #include "source.h"
 #include "sysexit.h"
 #include "compat.h"
+#include "xstats.h"
 #include "banned.h"
 
 static volatile sig_atomic_t sigint_caught;
@@ -268,12 +269,16 @@ each_view(struct sar *s, struct live *l, bool avg, int prev, int curr)
 			view_avg(l, a, i, k, v);
 			s->view_opt = v->opt;
 			s->view_act = v->act_id;
+			if (avg)
+				sar_xstats_avg_begin(s, v, a);
 			if (avg && v->print_avg)
 				v->print_avg(s, a, &a->slot[2], &a->slot[curr],
 				             sar_interval_of(&l->hdr[2], &l->hdr[curr]));
 			else if (!avg)
 				v->print(s, a, &a->slot[prev], &a->slot[curr],
 				         sar_interval_of(&l->hdr[prev], &l->hdr[curr]));
+			if (avg)
+				sar_xstats_avg_end(s);
 		}
 	}
 }
@@ -342,6 +347,7 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 	uint32_t i;
 
 	start_sadc(s, la);
+	sar_xstats_init(s);
 	setvbuf(stdout, NULL, _IONBF, 0);
 	memset(&l, 0, sizeof(l));
 	s->r = &reader;

@@ -482,6 +482,12 @@ parse_flags(struct sar_cmdline *c, char **argv, int *opt)
 		case 'W':
 			select_act(o, A_SWAP);
 			break;
+		case 'x':
+			/* 12.7.5: minimum and maximum values; sadf takes the option and ignores it. */
+			if (!flavour_1275())
+				return false;
+			o->minmax = !c->sadf;
+			break;
 		case 'y':
 			select_act(o, A_SERIAL);
 			break;

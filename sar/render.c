@@ -12,6 +12,7 @@
 #include "display.h"
 #include "numfmt.h"
 #include "sar.h"
+#include "xstats.h"
 #include "banned.h"
 
 _Static_assert(SAR_SGR_MAX == sizeof(((struct sar *) 0)->sgr) / sizeof(((struct sar *) 0)->sgr[0]),
@@ -225,6 +226,8 @@ sar_out_raw(struct sar *s, const char *str)
 	/* Separators and names placed by hand: sink-mode views use sar_out_str. */
 	if (s->sink)
 		return;
+	if (s->xs)
+		sar_xstats_item(s, SAR_XS_RAW, str, 0);
 	if (s->colors && !s->sgr_open) {
 		put_sgr(s, SAR_SGR_ITEM);
 		s->sgr_open = true;
@@ -273,6 +276,8 @@ sar_out_name(struct sar *s, const char *name)
 void
 sar_out_nl(struct sar *s)
 {
+	if (s->xs && sar_xstats_nl(s))
+		return;
 	if (s->sink) {
 		if (s->in_row)
 			s->sink->row_end(s);
@@ -291,8 +296,11 @@ sar_out_nl(struct sar *s)
 void
 sar_out_ts(struct sar *s, const char *ts)
 {
-	size_t n = strlen(ts);
+	size_t n;
 
+	if (s->xs)
+		ts = sar_xstats_row_begin(s, ts);
+	n = strlen(ts);
 	if (s->sink) {
 		s->in_row = true;
 		s->sink->row_begin(s);
@@ -326,6 +334,8 @@ sar_out_str(struct sar *s, const char *str, int width)
 			s->sink->cell(s, &c);
 		return;
 	}
+	if (s->xs)
+		sar_xstats_item(s, SAR_XS_STR, str, width);
 	close_sgr(s);
 	put_sgr(s, SAR_SGR_ITEM);
 	put_str(s, str, width);
@@ -335,13 +345,15 @@ sar_out_str(struct sar *s, const char *str, int width)
 void
 sar_out_fw(struct sar *s, double v, int width, int decimals)
 {
-	char buf[128];
+	char buf[512]; /* up to DBL_MAX, which sar -x prints (xstats.c) */
 	size_t n;
 
 	if (s->sink) {
 		sink_num(s, v, decimals);
 		return;
 	}
+	if (s->xs)
+		sar_xstats_value(s, SAR_XS_FW, v, width, decimals);
 	decimals = decimals_of(s, decimals);
 	buf[0] = ' ';
 	n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, width, decimals, s->dp);
@@ -369,13 +381,15 @@ sar_out_pc(struct sar *s, double v)
 void
 sar_out_xpc(struct sar *s, double v, int width, int decimals, enum sar_xtrem xtrem)
 {
-	char buf[128];
+	char buf[512]; /* up to DBL_MAX, which sar -x prints (xstats.c) */
 	size_t n;
 
 	if (s->sink) {
 		sink_num(s, v, decimals);
 		return;
 	}
+	if (s->xs)
+		sar_xstats_value(s, SAR_XS_PC, v, width, decimals * 4 + (int) xtrem);
 	decimals = decimals_of(s, decimals);
 	/* With --human there is room for a percent sign, and one decimal fewer. */
 	if (s->o.human) {
@@ -451,6 +465,8 @@ sar_out_u64w(struct sar *s, uint64_t v, int width)
 		sink_u64(s, v);
 		return;
 	}
+	if (s->xs)
+		sar_xstats_value(s, SAR_XS_U64W, (double) v, width, 0);
 	buf[0] = ' ';
 	n = numfmt_u64(buf + 1, sizeof(buf) - 1, v, width);
 	put_value(s, v ? SAR_SGR_VALUE : SAR_SGR_ZERO, buf, n + 1, NULL);
@@ -469,7 +485,7 @@ static const char units[] = "sBkMGTP?";
 static void
 put_unit(struct sar *s, double v, int unit, enum sar_sgr k)
 {
-	char buf[128], letter[2] = "";
+	char buf[512], letter[2] = ""; /* up to DBL_MAX (xstats.c) */
 	size_t n;
 
 	if (unit == 0) {
@@ -498,6 +514,8 @@ sar_out_unit(struct sar *s, double v, int unit)
 		sink_num(s, v, 2);
 		return;
 	}
+	if (s->xs)
+		sar_xstats_value(s, SAR_XS_UNIT, v, unit, 0);
 	/*
 	 * The colour comes from the value before the conversion, tested with
 	 * the decimals of the call it replaces: the interface rates have two
@@ -515,8 +533,11 @@ sar_out_f_unit(struct sar *s, double v, int unit)
 		sar_out_f(s, v);
 	else if (s->sink)
 		sar_out_unit(s, v, unit);
-	else
+	else {
+		if (s->xs)
+			sar_xstats_value(s, SAR_XS_F_UNIT, v, unit, 0);
 		put_unit(s, v, unit, value_sgr(v, decimals_of(s, 2)));
+	}
 }
 
 void
@@ -526,8 +547,11 @@ sar_out_u64_unit(struct sar *s, uint64_t v, int unit)
 		sar_out_u64(s, v);
 	else if (s->sink)
 		sar_out_unit(s, (double) v, unit);
-	else
+	else {
+		if (s->xs)
+			sar_xstats_value(s, SAR_XS_U64_UNIT, (double) v, unit, 0);
 		put_unit(s, (double) v, unit, v ? SAR_SGR_VALUE : SAR_SGR_ZERO);
+	}
 }
 
 /* One field of a header line: IRQ's "CPU*" expands to one column per selected CPU. */
@@ -567,7 +591,7 @@ sar_out_header(struct sar *s, const struct sar_view *v, const char *ts, const st
 
 	char *amp;
 
-	if (s->sink)
+	if (s->sink || (s->xs && sar_xstats_header(s, v, a, offline_bitmap)))
 		return;
 	/* '&' starts the fields that only -r ALL shows. */
 	snprintf(hdr, sizeof(hdr), "%s", v->hdr);

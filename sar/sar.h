@@ -190,6 +190,7 @@ struct sar_opts {
 	bool zero_omit;                         /* -z */
 	bool comments;                          /* -C */
 	bool true_time;                         /* -t */
+	bool minmax;                            /* -x (12.7.5): minimum and maximum too */
 	bool iso_time;                          /* S_TIME_FORMAT=ISO */
 	int persistent_type;                    /* -j: 0 none, else SAR_PERSIST_* bits */
 	char persistent_name[512]; /* -j TYPE lower-cased (SAR_PERSIST_NAME): /dev/disk/by-TYPE */
@@ -237,6 +238,7 @@ struct sar {
 	/* The reader of the file sar opened itself (s->r points here then). */
 	struct archive_reader reader;
 	int fd; /* the file reader reads, -1 when none is open (sar_main sets it) */
+	struct sar_xstats *xs; /* -x: the extremes of the block (xstats.h), else NULL */
 };
 
 /*

@@ -26,6 +26,7 @@
 #include "layout.h"
 #include "sar.h"
 #include "views.h"
+#include "xstats.h"
 #include "sysexit.h"
 #include "banned.h"
 
@@ -248,6 +249,7 @@ cpu_out_tickless(struct sar *s, bool all_cols)
 {
 	int k, n = all_cols ? 9 : 5;
 
+	sar_xstats_drop_row(s);
 	for (k = 0; k < n; k++)
 		sar_out_xpc(s, 0.0, 9, 2, SAR_XNONE);
 	sar_out_xpc(s, 100.0, 9, 2, SAR_XNONE);
