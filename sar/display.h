@@ -20,16 +20,16 @@ const char *sar_label_summary(void);
 
 /* sysstat's colours (init_colors), the indexes of struct sar's sgr. */
 enum sar_sgr {
-	SAR_SGR_PC_HIGH, /* H: a percentage >= 75 */
-	SAR_SGR_PC_LOW,  /* M: a percentage >= 50 */
-	SAR_SGR_ZERO,    /* Z: a value that prints as zero */
-	SAR_SGR_VALUE,   /* N: any other value */
-	SAR_SGR_ITEM,    /* I: an item name (CPU, device, interface...) */
-	SAR_SGR_COMMENT, /* C: a COM line */
-	SAR_SGR_RESTART, /* R: a LINUX RESTART line */
+	SAR_SGR_PC_HIGH,   /* H: a percentage >= 75 */
+	SAR_SGR_PC_LOW,    /* M: a percentage >= 50 */
+	SAR_SGR_ZERO,      /* Z: a value that prints as zero */
+	SAR_SGR_VALUE,     /* N: any other value */
+	SAR_SGR_ITEM,      /* I: an item name (CPU, device, interface...) */
+	SAR_SGR_COMMENT,   /* C: a COM line */
+	SAR_SGR_RESTART,   /* R: a LINUX RESTART line */
 	SAR_SGR_TREND_POS, /* 12.7.5 +: a battery charging or full */
 	SAR_SGR_TREND_NEG, /* 12.7.5 -: a battery discharging or not charging */
-	SAR_SGR_NORMAL,  /* after each coloured part */
+	SAR_SGR_NORMAL,    /* after each coloured part */
 	SAR_SGR_MAX,
 };
 

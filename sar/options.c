@@ -364,8 +364,7 @@ parse_time_arg_1275(char **argv, int *opt, const char *def, int *h, int *m, int 
 
 /* -s / -e: an optional hh:mm or hh:mm:ss, else the default. */
 static bool
-parse_time_arg(char **argv, int *opt, const char *def, int *h, int *m, int *sec,
-               int64_t *ret_epoch)
+parse_time_arg(char **argv, int *opt, const char *def, int *h, int *m, int *sec, int64_t *ret_epoch)
 {
 	const char *a = argv[*opt + 1];
 	char t[9];
@@ -719,8 +718,7 @@ sar_finish_selection(struct sar_opts *o, bool option_a)
 		memset(o->cpu_bitmap, 0xff, sizeof(o->cpu_bitmap));
 	if (!memchr_nonzero(o->cpu_bitmap, sizeof(o->cpu_bitmap)))
 		o->cpu_bitmap[0] = 1; /* only "all" by default */
-	if (o->use_start && o->use_end && !o->start_epoch && !o->end_epoch &&
-	    o->end_h < o->start_h)
+	if (o->use_start && o->use_end && !o->start_epoch && !o->end_epoch && o->end_h < o->start_h)
 		o->end_h += 24;
 }
 

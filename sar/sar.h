@@ -4,11 +4,12 @@
 
 /*
  * sar: reports of sysstat daily data files, byte-identical to sysstat
- * 12.6.1's sar. The engine (engine.c) walks the file the way sar does:
- * segment by segment (between LINUX RESTARTs), one activity output at a
- * time, with averages at the end of each block. Each activity output is a
- * view (views_*.c): a header, a row printer and an average printer, which
- * print through the number formatters of render.c.
+ * 12.6.1's or 12.7.5's sar (the run's flavour, compat.h). The engine
+ * (engine.c) walks the file the way sar does: segment by segment (between
+ * LINUX RESTARTs), one activity output at a time, with averages at the end
+ * of each block. Each activity output is a view (views_*.c): a header, a
+ * row printer and an average printer, which print through the number
+ * formatters of render.c.
  */
 
 #include <stdbool.h>

@@ -22,8 +22,8 @@ static const struct sar_view *const table[] = {
         &view_net_udp,    &view_net_sock6, &view_net_ip6,   &view_net_eip6, &view_net_icmp6,
         &view_net_eicmp6, &view_net_udp6,  &view_net_fc,    &view_softnet,  &view_pwr_cpu,
         &view_pwr_fan,    &view_pwr_temp,  &view_pwr_in,    &view_pwr_freq, &view_pwr_bat,
-        &view_pwr_usb,
-        &view_fs,         &view_fs_mount,  &view_psi_cpu,   &view_psi_io,   &view_psi_mem,
+        &view_pwr_usb,    &view_fs,        &view_fs_mount,  &view_psi_cpu,  &view_psi_io,
+        &view_psi_mem,
 };
 
 #define N_VIEWS (sizeof(table) / sizeof(table[0]))

@@ -370,7 +370,8 @@ memswap_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 	row_start(s, &view_memswap, a);
 	out_kb(s, m->frskb);
 	out_kb(s, used);
-	sar_out_xpc(s, m->tlskb ? sar_sp_value(m->frskb, m->tlskb, m->tlskb) : 0.0, 9, 2, SAR_XNONE);
+	sar_out_xpc(s, m->tlskb ? sar_sp_value(m->frskb, m->tlskb, m->tlskb) : 0.0, 9, 2,
+	            SAR_XNONE);
 	out_kb(s, m->caskb);
 	sar_out_xpc(s, used ? sar_sp_value(0, m->caskb, used) : 0.0, 9, 2, SAR_XNONE);
 	sar_out_nl(s);

@@ -2,7 +2,8 @@
 /*
  * The power management family of sar views (spec §2.24): CPU clock
  * (-m CPU), fans (-m FAN), temperatures (-m TEMP), voltage inputs (-m IN),
- * weighted CPU frequency (-m FREQ) and USB devices (-m USB).
+ * weighted CPU frequency (-m FREQ), USB devices (-m USB) and, in the
+ * 12.7.5 flavour, batteries (-m BAT).
  *
  * Every view but FREQ shows levels: rows print the current record and add
  * it to the average state; the Average: rows are means over the displayed
@@ -708,8 +709,10 @@ struct bat_sums {
 
 /* The names sadf prints for the stored status (anything else is unknown). */
 static const char *const bat_status_names[] = {
-        [BAT_STS_UNKNOWN] = "Unknown",         [BAT_STS_CHARGING] = "Charging",
-        [BAT_STS_DISCHARGING] = "Discharging", [BAT_STS_NOTCHARGING] = "NotCharging",
+        [BAT_STS_UNKNOWN] = "Unknown",
+        [BAT_STS_CHARGING] = "Charging",
+        [BAT_STS_DISCHARGING] = "Discharging",
+        [BAT_STS_NOTCHARGING] = "NotCharging",
         [BAT_STS_FULL] = "Full",
 };
 
@@ -768,8 +771,8 @@ bat_sink_row(struct sar *s, const struct stats_pwr_bat *p, const struct stats_pw
 }
 
 static void
-bat_rows(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
-         const struct sar_slot *curr, uint64_t itv, bool mean)
+bat_rows(struct sar *s, struct sar_act *a, const struct sar_slot *prev, const struct sar_slot *curr,
+         uint64_t itv, bool mean)
 {
 	struct bat_sums *avg = sar_avg(a);
 	char num[16];
@@ -786,7 +789,8 @@ bat_rows(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 		snprintf(num, sizeof(num), "%d", c.bat_id);
 		sar_out_str(s, num, 9);
 		if (mean) {
-			sar_out_xpc(s, (double) avg->cap[i] / (double) s->avg_count, 9, 2, SAR_XLOW);
+			sar_out_xpc(s, (double) avg->cap[i] / (double) s->avg_count, 9, 2,
+			            SAR_XLOW);
 		} else {
 			sar_out_xpc(s, (double) c.capacity, 9, 0, SAR_XLOW);
 			avg->cap[i] += c.capacity;

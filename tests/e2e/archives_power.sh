@@ -185,3 +185,40 @@ if [ -x "$SA_MAKE" ]; then
 	"$SA_MAKE" -r 6 -C -a $PWR_IDS "$TMPD/make-restart.sa" && files+=("$TMPD/make-restart.sa")
 	"$SA_MAKE" -r 4 -X -a 1,$PWR_IDS "$TMPD/make-swapped.sa" && files+=("$TMPD/make-swapped.sa")
 fi
+
+# 12.7.5's batteries (A_PWR_BAT): sa_make's files, whose battery items are
+# all the same (id 105, capacity 116, status 0), with each record's two
+# items replaced so that the capacities rise, fall and cross the colour
+# thresholds, and every status shows up (5 and 7 are unknown). With -C, a
+# restart and a comment come before the last record.
+bat_file() {
+	local out=$1 n=$2
+	shift 2
+	"$SA_MAKE" "$@" "$out.raw" || return 1
+	python3 - "$out.raw" "$out" "$n" <<-'PY'
+		import sys
+		d = bytearray(open(sys.argv[1], "rb").read())
+		pat = bytes([105, 116])
+		pos = [i for i in range(len(d) - 2) if d[i:i + 2] == pat]
+		if len(pos) != int(sys.argv[3]):
+		    sys.exit("%d battery items, not %s" % (len(pos), sys.argv[3]))
+		caps = [95, 100, 60, 24, 9, 10, 0, 26, 100, 50, 75, 5]
+		for k, p in enumerate(pos):
+		    d[p] = k % 2
+		    d[p + 1] = caps[k % len(caps)] if k % 2 == 0 else caps[(k * 7) % len(caps)]
+		    d[p + 2] = (k // 2 + 3 * (k % 2)) % 6 if k < 10 else 7
+		open(sys.argv[2], "wb").write(bytes(d))
+	PY
+}
+if [ "$FLAVOUR" = 12.7.5 ] && [ -x "$SA_MAKE" ]; then
+	for spec in "bat:6:12:-r 6 -a 1,43" "bat-restart:6:12:-r 6 -C -a 1,43" \
+		"bat-swapped:4:8:-r 4 -X -a 1,43"; do
+		IFS=: read -r name _ n args <<<"$spec"
+		# shellcheck disable=SC2086
+		if bat_file "$TMPD/$name.sa" "$n" $args 2>"$TMPD/err"; then
+			files+=("$TMPD/$name.sa")
+		else
+			fail "battery archive $name: $(cat "$TMPD/err")"
+		fi
+	done
+fi

@@ -1,4 +1,5 @@
 #!/bin/bash
+# flavours: 12.6.1 12.7.5
 # The power management family of sar views (-m CPU, FAN, TEMP, IN, FREQ, USB)
 # against Debian's sysstat 12.6.1: both sars run with the same options on the
 # same files, and stdout, stderr and the exit status must be identical. The
@@ -14,6 +15,8 @@ have_shared || skip "shared corpus not found at $SHARED"
 have_oracle || skip "$(oracle_missing)"
 SAR="${SAR:-$top_builddir/sar/sar}"
 [ -x "$SAR" ] || skip "$SAR not built"
+# A copy, so that a rebuild during the run does not get in the way.
+cp "$SAR" "$TMPD/sar" && SAR=$TMPD/sar
 export LC_ALL=C S_COLORS=never
 unset S_TIME_FORMAT
 ROOTS="$SHARED/corpus/upstream/roots"
@@ -37,6 +40,16 @@ VIEWS_NO_USB=("-m CPU" "-m CPU -P ALL" "-m CPU -P 0,1" "-m FAN" "-m TEMP" "-m IN
 	"-m FREQ -P ALL" "-m CPU,FAN,TEMP,IN,FREQ -P ALL")
 MVIEWS_NO_USB=("-m CPU,FAN,TEMP,IN,FREQ -P ALL" "-m TEMP,IN")
 WVIEWS_NO_USB=("-m CPU,FAN,TEMP,IN,FREQ -P ALL" "-m TEMP")
+
+# 12.7.5's batteries (archives_power.sh makes files with them).
+if [ "$FLAVOUR" = 12.7.5 ]; then
+	VIEWS+=("-m BAT" "-m BAT,TEMP" "-m BAT -P ALL")
+	MVIEWS+=("-m BAT")
+	WVIEWS+=("-m BAT")
+	VIEWS_NO_USB+=("-m BAT")
+	MVIEWS_NO_USB+=("-m BAT")
+	WVIEWS_NO_USB+=("-m BAT")
+fi
 
 has_power() {
 	"$ORACLE_SADF" -H "$1" 2>/dev/null | grep -q 'A_PWR_'
@@ -127,6 +140,20 @@ for tz in UTC GMT+12; do
 				# shellcheck disable=SC2086
 				check "$f" $v $w
 			done
+		done
+	done
+done
+# Colours: the capacity's thresholds, the signed variation, the trends (12.7.5).
+for f in "${files[@]}"; do
+	case $f in */bat*.sa) ;; *) continue ;; esac
+	for c in "S_COLORS=always" "S_COLORS=always S_COLORS_SGR=X=1:W=2;3:+=4:-=5:H=31:M=35:Z=7"; do
+		for v in "-m BAT" "-m BAT -h" "-m BAT --dec=0" "-A"; do
+			# shellcheck disable=SC2086
+			export $c
+			# shellcheck disable=SC2086
+			check "$f" $v
+			unset S_COLORS_SGR
+			export S_COLORS=never
 		done
 	done
 done
