@@ -1,5 +1,6 @@
 #!/bin/bash
-# sadf's engine against Debian's sadf 12.6.1: everything of sadf that is
+# sadf's engine against Debian's sadf (12.6.1, or 12.7.5 under its
+# flavour): everything of sadf that is
 # not a view's values, with the CPU, task-switch and queue views (-u, -w,
 # -q) as the activities. Both sadfs run with the same arguments in the same
 # environment; stdout, stderr and the exit status must be identical.
@@ -9,8 +10,10 @@
 #  2. The default daily file and a directory as the file (saDD,
 #     saYYYYMMDD, and saDD.gz, which only we read).
 #  3. The walk on every archive at hand, under TZ=UTC and TZ=GMT+12:
-#     formats, -H, -d -h, -T/-t/-U, -s/-e windows, intervals and counts,
-#     comments (-C) and restarts.
+#     formats, -H, -d -h, -T/-t/-U, -s/-e windows (also in seconds since
+#     the epoch), intervals and counts, comments (-C) and restarts; and
+#     -T/-t under a named zone (Europe/Paris) and a zone name longer than
+#     sysstat keeps (12.7.5 prints the zone after each time).
 #  4. Malformed and old-format files, and files cut short at many offsets.
 #  5. Compressed archives: our sadf on file.gz prints what sysstat prints
 #     on file.
@@ -115,6 +118,17 @@ done <<ARGS
 -s 07:15:1 $F
 -e 07:15:10:00 $F
 -s -e $F
+-s 0000000000 $F
+-s 1795936511 -e 1795936509 $F
+-s 1795936511 -e 07:15:12 -d $F
+-s 07:15:10 -e 1795936512 -j $F
+-e 9999999999 -d $F
+-s 179593651x $F
+-s 07-15 $F
+-s 07:1x $F
+-s 07:15:1x $F
+-s -u $F
+-e -1 -d $F
 0 $F
 1 0 $F
 1 0 0 $F
@@ -161,6 +175,10 @@ $F $F
 -c /nonexistent/sa01
 -l /nonexistent/sa01
 ARGS
+
+# -V shows 12.7.5's variables first.
+S_COLORS_PALETTE=x S_TIME_DEF_TIME=UTC compare "cmdline, variables" -V
+S_TIME_DEF_TIME=UTC compare "cmdline, variables" -dV
 
 # -c on the corpus: nothing to do on current files, old ones refused.
 for f in "$UPSTREAM"/data-9.1.5 "$UPSTREAM"/data-ukwn "$UPSTREAM"/data-trunc \
@@ -216,6 +234,11 @@ row_times() {
 	"$ORACLE_SADF" -d "$1" -- -w 2>/dev/null |
 		awk -F';' '$2 != "-1" && $3 ~ /:/ { split($3, t, " "); print t[2] }' | sort -u
 }
+# Their seconds since the epoch (-U).
+row_epochs() {
+	"$ORACLE_SADF" -d -U "$1" -- -w 2>/dev/null |
+		awk -F';' '$2 != "-1" && $3 ~ /^[0-9]+$/ { print $3 }' | sort -un
+}
 
 FORMATS=(-d -p -j -x)
 # "SADF OPTIONS|SAR OPTIONS"
@@ -256,6 +279,14 @@ for tz in UTC GMT+12; do
 		first=${times[0]} last=${times[$((n - 1))]}
 		windows=("-s $first" "-e $last" "-s $last -e $last" "-s $first -e $first")
 		[ "$n" -gt 2 ] && windows+=("-s ${times[1]} -e ${times[$((n - 2))]}" "-e ${times[1]} 1 1")
+		mapfile -t epochs < <(row_epochs "$f")
+		n=${#epochs[@]}
+		if [ "$n" -gt 0 ] && [ ${#epochs[0]} = 10 ]; then
+			first=${epochs[0]} last=${epochs[$((n - 1))]}
+			windows+=("-s $first" "-e $last" "-s $last -e $last" "-s $((first + 1))")
+			[ "$n" -gt 2 ] && windows+=("-s ${epochs[1]} -e ${epochs[$((n - 2))]}" \
+				"-s ${epochs[1]} -e ${times[$((${#times[@]} - 1))]}")
+		fi
 		for w in "${windows[@]}"; do
 			for fmt in "${FORMATS[@]}" "-d -h"; do
 				# shellcheck disable=SC2086
@@ -272,6 +303,20 @@ for tz in UTC GMT+12; do
 	done
 done
 export TZ=UTC
+
+# A named zone and a zone name of more than 7 letters (sysstat keeps 7), with
+# -T (TZ's zone) and -t (the file's), restarts and comments.
+for tz in Europe/Paris ABCDEFGHIJ-3; do
+	for f in "$LIVE" "$TMPD/roots.sa" "$TMPD/make.sa"; do
+		[ -r "$f" ] || continue
+		for t in -T -t ""; do
+			for fmt in "${FORMATS[@]}" "-d -h" -r; do
+				# shellcheck disable=SC2086
+				TZ=$tz compare "zone TZ=$tz" $fmt $t -C "$f" -- -u -q
+			done
+		done
+	done
+done
 
 # ---- 4. malformed, old-format and truncated files ----
 
