@@ -1,5 +1,6 @@
 #!/bin/bash
-# sar's engine against Debian's sar 12.6.1: the command line (usage errors,
+# flavours: 12.6.1 12.7.5
+# sar's engine against Debian's sar 12.6.1 or 12.7.5 (flavours): the command line (usage errors,
 # messages, exit statuses), and the file walk (segments, restarts, comments,
 # -s/-e windows, -i, counts, -t, error files) with the simplest views, on
 # every archive of the shared corpus, in two time zones. Stdout, stderr and
@@ -8,6 +9,9 @@
 
 have_oracle || skip "$(oracle_missing)"
 SAR="$top_builddir/sar/sar"
+[ -x "$SAR" ] || skip "$SAR not built"
+# A copy, so that a rebuild during the run does not get in the way.
+cp "$SAR" "$TMPD/sar" && SAR=$TMPD/sar
 export PATH="$top_builddir/sadc:$PATH"
 
 compare() {
@@ -55,7 +59,22 @@ done <<'ARGS'
 -f /nonexistent/dir/sa01
 -1 -f x
 -u ALL -2
+-uV
+-V -u
+-Vu
+--getenv
+-s 1700000000
+-s 1700000000 -e 1600000000 -f /nonexistent
+-s 0000000000
+-e 999999999 -f /nonexistent
+-s 7:00
+-s 07-00
+-s -0700
+-e 07:00:0x
 ARGS
+# -V: 12.7.5 shows the variables it reads first.
+S_COLORS=always S_COLORS_SGR="H=1" S_REPEAT_HEADER=3 S_TIME_DEF_TIME=UTC S_TIME_FORMAT=ISO \
+	compare "cmdline" -V
 
 # 2. Files: every archive of the corpus, many ways of walking it.
 files=()
@@ -83,6 +102,31 @@ for tz in UTC GMT+12; do
 			"-w -s 07:15:10" "-w -e 07:15:10" "-w -s 13:20:19 -e 13:20:39" "-w -s 23:00" \
 			"-w -s" "-w -e" "-w -f" "-w --dec=0" "-w --dec=1" "-w 1 1" "-w 1 2"; do
 			TZ=$tz compare "$(basename "$f") TZ=$tz" $opts -f "$f"
+		done
+	done
+done
+# -s/-e in seconds since the epoch (12.7.5; 12.6.1 reads them as other words),
+# around the first and second records of each file.
+epoch_of() {
+	local ts
+	ts=$("$ORACLE_SADF" -d "$1" -- -w 2>/dev/null | awk -F';' -v n="$2" '!/^#/ && ++k == n { print $3 }')
+	[ -n "$ts" ] && date -u -d "${ts% UTC}" +%s
+}
+for f in "${files[@]}"; do
+	e1=$(epoch_of "$f" 1) || continue
+	e2=$(epoch_of "$f" 2) || e2=$e1
+	for opts in "-s $e1" "-s $((e1 - 1))" "-s $((e1 + 1))" "-e $e1" "-e $((e1 - 1))" \
+		"-s $e1 -e $e2" "-s $e2 -e $e1" "-s $e2 -e $e2" "-e $e2 -i 2"; do
+		for tz in UTC GMT+12; do
+			TZ=$tz compare "$(basename "$f") TZ=$tz" -w $opts -f "$f"
+		done
+	done
+done
+# S_REPEAT_HEADER (12.7.5): the header again every N rows when stdout is not a terminal.
+for f in "${files[@]:0:6}" "$TMPD/ours.sa" "$TMPD/debian.sa"; do
+	for n in 1 2 5 0 x "" 4294967297; do
+		for opts in "-w" "-u -P ALL" "-A"; do
+			S_REPEAT_HEADER=$n compare "$(basename "$f") S_REPEAT_HEADER=$n" $opts -f "$f"
 		done
 	done
 done
