@@ -1,5 +1,7 @@
 #!/bin/bash
-# Differential test of `sadf -H`: Debian's sysstat 12.6.1 and ours on every
+# flavours: 12.6.1 12.7.5
+# Differential test of `sadf -H`: Debian's sysstat 12.6.1 (12.7.5 under its
+# flavour) and ours on every
 # file under the shared corpus (archives, malformed files, and every other
 # file there, which must be rejected identically), then on archives made by
 # our writer in both byte orders. Stdout, stderr and exit status must be
