@@ -1,4 +1,5 @@
 #!/bin/bash
+# flavours: 12.6.1 12.7.5
 # The disk family of sar views (-b, -d, -y, -F [MOUNT]) against Debian's
 # sysstat 12.6.1: both sars run with the same options on the same files, and
 # stdout, stderr and the exit status must be identical. The files are every
@@ -17,6 +18,8 @@ have_shared || skip "shared corpus not found at $SHARED"
 have_oracle || skip "$(oracle_missing)"
 SAR="$(cd "$top_builddir" && pwd)/sar/sar"
 [ -x "$SAR" ] || skip "$SAR not built"
+# A copy, so that a rebuild during the run does not get in the way.
+cp "$SAR" "$TMPD/sar" && SAR=$TMPD/sar
 export LC_ALL=C S_COLORS=never
 unset S_TIME_FORMAT
 ROOTS="$SHARED/corpus/upstream/roots"
