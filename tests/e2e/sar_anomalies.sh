@@ -1,4 +1,5 @@
 #!/bin/bash
+# flavours: 12.6.1 12.7.5
 # sar against Debian's sar 12.6.1 on archives where time and counters
 # misbehave (built by tests/e2e/anomaly_roots.sh with our sadc on mutated
 # fixture roots, and by sa_make): the clock stepping back and forward
@@ -18,6 +19,8 @@ have_oracle || skip "$(oracle_missing)"
 have_shared || skip "shared corpus not found at $SHARED"
 SAR="$(cd "$top_builddir" && pwd)/sar/sar"
 [ -x "$SAR" ] || skip "$SAR not built"
+# A copy, so that a rebuild during the run does not get in the way.
+cp "$SAR" "$TMPD/sar" && SAR=$TMPD/sar
 { [ -x "$SADC" ] && [ -x "$SA_WALK" ]; } || skip "sadc or sa_walk not built"
 export LC_ALL=C S_COLORS=never
 unset S_TIME_FORMAT LANG LANGUAGE

@@ -1,4 +1,5 @@
 #!/bin/bash
+# flavours: 12.6.1 12.7.5
 # The network family of sar views (-n DEV, EDEV, NFS, NFSD, SOCK, IP, EIP,
 # ICMP, EICMP, TCP, ETCP, UDP, SOCK6, IP6, EIP6, ICMP6, EICMP6, UDP6, FC)
 # against Debian's sysstat 12.6.1: both sars run with the same options on the
