@@ -413,7 +413,9 @@ pcsw_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 
 	header_if_due(s, &view_pcsw, a);
 	sar_out_ts(s, s->ts_curr);
+	sar_xstats_rate(s, p->processes, c->processes);
 	sar_out_f(s, rate64(p->processes, c->processes, itv));
+	sar_xstats_rate(s, p->context_switch, c->context_switch);
 	sar_out_f(s, rate64(p->context_switch, c->context_switch, itv));
 	sar_out_nl(s);
 	return 1;
@@ -913,10 +915,15 @@ softnet_report(struct sar *s, struct sar_act *a, const struct sar_slot *prev_slo
 			continue;
 		sar_out_ts(s, s->ts_curr);
 		out_cpu_name(s, i);
+		sar_xstats_rate(s, p->processed, c->processed);
 		sar_out_f(s, rate32(p->processed, c->processed, itv));
+		sar_xstats_rate(s, p->dropped, c->dropped);
 		sar_out_f(s, rate32(p->dropped, c->dropped, itv));
+		sar_xstats_rate(s, p->time_squeeze, c->time_squeeze);
 		sar_out_f(s, rate32(p->time_squeeze, c->time_squeeze, itv));
+		sar_xstats_rate(s, p->received_rps, c->received_rps);
 		sar_out_f(s, rate32(p->received_rps, c->received_rps, itv));
+		sar_xstats_rate(s, p->flow_limit, c->flow_limit);
 		sar_out_f(s, rate32(p->flow_limit, c->flow_limit, itv));
 		if (avg) {
 			sar_out_avg(s, (double) sums->backlog[i] / (double) s->avg_count);

@@ -24,6 +24,7 @@
 #include "layout.h"
 #include "sar.h"
 #include "views.h"
+#include "xstats.h"
 #include "sysexit.h"
 #include "banned.h"
 
@@ -256,11 +257,17 @@ serial_row(struct sar *s, const struct stats_serial *sp, const struct stats_seri
 		snprintf(tty, sizeof(tty), "       %3d", (int) sc->line);
 		sar_out_raw(s, tty);
 	}
+	sar_xstats_rate(s, sp->rx, sc->rx);
 	sar_out_f(s, s_value32(sp->rx, sc->rx, itv));
+	sar_xstats_rate(s, sp->tx, sc->tx);
 	sar_out_f(s, s_value32(sp->tx, sc->tx, itv));
+	sar_xstats_rate(s, sp->frame, sc->frame);
 	sar_out_f(s, s_value32(sp->frame, sc->frame, itv));
+	sar_xstats_rate(s, sp->parity, sc->parity);
 	sar_out_f(s, s_value32(sp->parity, sc->parity, itv));
+	sar_xstats_rate(s, sp->brk, sc->brk);
 	sar_out_f(s, s_value32(sp->brk, sc->brk, itv));
+	sar_xstats_rate(s, sp->overrun, sc->overrun);
 	sar_out_f(s, s_value32(sp->overrun, sc->overrun, itv));
 	sar_out_nl(s);
 }
@@ -966,6 +973,9 @@ disk_row(struct sar *s, const struct stats_disk *dp, const struct stats_disk *dc
 	for (i = 0; i < n; i++) {
 		double x = v[cols[i].col];
 
+		/* sar -x: the other columns' extremes are the values shown. */
+		if (cols[i].col == DK_TPS)
+			sar_xstats_rate(s, dp->nr_ios, dc->nr_ios);
 		if (cols[i].kind == DK_KB)
 			sar_out_f_unit(s, x, UNIT_KB);
 		else if (cols[i].kind == DK_PC)

@@ -16,6 +16,7 @@
 #include "layout.h"
 #include "sar.h"
 #include "views.h"
+#include "xstats.h"
 #include "banned.h"
 
 /* The index of a u64 member in its item. */
@@ -109,8 +110,10 @@ out_rates(struct sar *s, const void *p, const void *c, const size_t *idx, size_t
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		sar_xstats_rate(s, field(p, idx[i]), field(c, idx[i]));
 		sar_out_f(s, sar_s_value(field(p, idx[i]), field(c, idx[i]), itv));
+	}
 }
 
 static const size_t swap_rates[] = {

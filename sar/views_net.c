@@ -22,6 +22,7 @@
 #include "layout.h"
 #include "sar.h"
 #include "views.h"
+#include "xstats.h"
 #include "banned.h"
 
 /* ---- columns ---- */
@@ -79,8 +80,10 @@ out_rates(struct sar *s, const struct net_col *cols, size_t n, const void *prev,
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		sar_xstats_rate(s, col_value(prev, &cols[i]), col_value(curr, &cols[i]));
 		sar_out_f(s, col_rate(&cols[i], prev, curr, itv));
+	}
 }
 
 /* The start of a row of a single-item view: the header when due, then the time. */
@@ -629,6 +632,14 @@ static const struct net_col dev_cmp_cols[] = {
 /* sysstat's unit of the byte rates with --human: bytes. */
 #define UNIT_BYTE 1
 
+/* sar -x: byte counter k (rx, tx) went back (xstats.h). */
+static void
+dev_bytes_went_back(struct sar *s, const void *prev, const void *curr, size_t k)
+{
+	sar_xstats_rate(s, col_value(prev, &dev_bytes_cols[k]),
+	                col_value(curr, &dev_bytes_cols[k]));
+}
+
 static void
 dev_values(struct sar *s, const void *prev, const void *curr, uint64_t itv)
 {
@@ -638,10 +649,14 @@ dev_values(struct sar *s, const void *prev, const void *curr, uint64_t itv)
 	out_rates(s, dev_pck_cols, N_COLS(dev_pck_cols), prev, curr, itv);
 	/* sadf has no --human: its kB/s are always the rates over 1024. */
 	if (s->o.human && !s->sink) {
+		dev_bytes_went_back(s, prev, curr, 0);
 		sar_out_unit(s, rx, UNIT_BYTE);
+		dev_bytes_went_back(s, prev, curr, 1);
 		sar_out_unit(s, tx, UNIT_BYTE);
 	} else {
+		dev_bytes_went_back(s, prev, curr, 0);
 		sar_out_f(s, rx / 1024);
+		dev_bytes_went_back(s, prev, curr, 1);
 		sar_out_f(s, tx / 1024);
 	}
 	out_rates(s, dev_cmp_cols, N_COLS(dev_cmp_cols), prev, curr, itv);

@@ -68,7 +68,9 @@ struct sar_xstats {
 	struct strbuf text;
 	struct strbuf key;
 	size_t n_values;
-	bool drop; /* the row's values do not count */
+	bool drop;        /* the row's values do not count */
+	bool has_next_as; /* the next value counts as next_as (sar_xstats_next_counts_as) */
+	double next_as;
 
 	/*
 	 * Views whose header has a column per CPU (IRQ's "CPU*"): the CPU of
@@ -244,21 +246,6 @@ take(struct xs_cell *dst, double v)
 		dst->max = v;
 }
 
-/*
- * What a value counts for. sysstat takes 0 for the rate of a counter that
- * went back, where the row shows the unsigned difference's: a rate of
- * 2^63 or more per interval, never under 10^14/s for an interval of a day
- * or less, and beyond any real rate. Disks keep the rates they show, but
- * their first (tps).
- */
-static double
-rate_of(const struct xs_cell *c)
-{
-	bool rate = c->kind == SAR_XS_FW || c->kind == SAR_XS_UNIT || c->kind == SAR_XS_F_UNIT;
-
-	return rate && c->max >= 1e14 ? 0.0 : c->max;
-}
-
 /* Makes room in r for column col. */
 static void
 widen(struct xs_row *r, size_t col)
@@ -319,7 +306,7 @@ keep_row(struct sar *s)
 			d->min = DBL_MAX;
 			d->max = -DBL_MAX;
 		}
-		take(d, s->view_act == A_DISK && c->col ? c->max : rate_of(c));
+		take(d, c->max);
 	}
 }
 
@@ -352,6 +339,10 @@ sar_xstats_value(struct sar *s, enum sar_xs_kind k, double v, int a, int b)
 {
 	struct xs_cell *c;
 
+	if (s->xs && s->xs->has_next_as) {
+		s->xs->has_next_as = false;
+		v = s->xs->next_as;
+	}
 	if (!taking(s))
 		return;
 	c = new_cell(s->xs);
@@ -383,6 +374,15 @@ sar_xstats_item(struct sar *s, enum sar_xs_kind k, const char *text, int width)
 }
 
 void
+sar_xstats_next_counts_as(struct sar *s, double v)
+{
+	if (s->xs && !s->xs->replay) {
+		s->xs->has_next_as = true;
+		s->xs->next_as = v;
+	}
+}
+
+void
 sar_xstats_drop_row(struct sar *s)
 {
 	if (s->xs && !s->xs->replay)
@@ -406,6 +406,7 @@ sar_xstats_row_begin(struct sar *s, const char *ts)
 	xs->n_cur = 0;
 	xs->n_values = 0;
 	xs->drop = false;
+	xs->has_next_as = false;
 	strbuf_reset(&xs->text);
 	strbuf_reset(&xs->key);
 	strbuf_adds(&xs->key, "");

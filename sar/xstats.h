@@ -9,9 +9,10 @@
  * average rows as a "Summary:" header line, a "Minimum:" line and a
  * "Maximum:" line.
  *
- * The views are not involved: render.c hands every value and item name of
- * the rows it prints to this module (s->xs is NULL without -x, and then
- * nothing here runs). A row's items (sar_out_str, sar_out_raw) name it;
+ * The views are hardly involved: render.c hands every value and item name
+ * of the rows it prints to this module (s->xs is NULL without -x, and then
+ * nothing here runs); the views only tell which rates count as 0
+ * (sar_xstats_rate). A row's items (sar_out_str, sar_out_raw) name it;
  * its values are kept by position, with the primitive and the arguments
  * that printed them, so that the extremes come out as the row did. In the
  * average rows (between sar_xstats_avg_begin and _end) the row is held back
@@ -49,6 +50,26 @@ const char *sar_xstats_row_begin(struct sar *s, const char *ts);
 void sar_xstats_value(struct sar *s, enum sar_xs_kind k, double v, int a, int b);
 /* render.c: an item name of the row. */
 void sar_xstats_item(struct sar *s, enum sar_xs_kind k, const char *text, int width);
+/*
+ * Views: the next value of the row counts as v, not as it is shown (none
+ * without -x). See sar_xstats_rate.
+ */
+void sar_xstats_next_counts_as(struct sar *s, double v);
+
+/*
+ * Views, before printing the rate of a counter from prev to curr, for the
+ * activities whose extremes sysstat takes from the counters (save_extrema:
+ * -w, -W, -B, -y, -d's tps, -n's rates, -n SOFT): a counter that went back
+ * counts as 0, where the row shows the unsigned difference's rate. The
+ * others (-I, -q CPU...) keep the values they show. Without -x, nothing.
+ */
+static inline void
+sar_xstats_rate(struct sar *s, uint64_t prev, uint64_t curr)
+{
+	if (s->xs && curr < prev)
+		sar_xstats_next_counts_as(s, 0.0);
+}
+
 /*
  * Views: the values of the row being printed do not count (sysstat's are
  * not numbers: a tickless CPU's shares of no time).
