@@ -1,4 +1,5 @@
 #!/bin/bash
+# flavours: 12.6.1 12.7.5
 # sadf's engine against Debian's sadf (12.6.1, or 12.7.5 under its
 # flavour): everything of sadf that is
 # not a view's values, with the CPU, task-switch and queue views (-u, -w,
