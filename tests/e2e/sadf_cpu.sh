@@ -1,14 +1,15 @@
 #!/bin/bash
+# flavours: 12.6.1 12.7.5
 # sadf -d, -p, -j and -x of the CPU family (sar -u, -u ALL, -P, -w, -I
 # SUM/ALL, --int=, -q, -q LOAD/CPU/IO/MEM/PSI/ALL, -n SOFT) against Debian's
-# sysstat 12.6.1: both sadfs read the same files with the same options, and
-# stdout, stderr and the exit status must be identical. The files are the
-# shared corpus (but the archives sar 12.6.1 rejects as invalid), archives
-# of our sadc (this machine; the fixture roots alone, in sequence and
-# backwards: offline, returning and tickless CPUs, a restart with a new CPU
-# count, a comment), a one-CPU machine, and sa_make's random counters.
-# Every -j output must parse as JSON and every -x output must be
-# well-formed XML.
+# sysstat 12.6.1 (12.7.5 under its flavour): both sadfs read the same files
+# with the same options, and stdout, stderr and the exit status must be
+# identical. The files are the shared corpus (but the archives sar 12.6.1
+# rejects as invalid), archives of our sadc (this machine; the fixture roots
+# alone, in sequence and backwards: offline, returning and tickless CPUs, a
+# restart with a new CPU count, a comment), a one-CPU machine, and sa_make's
+# random counters. Every -j output must parse as JSON and every -x output
+# must be well-formed XML.
 #
 # By default a sample of the matrix runs (see picked below); SYSREC_FULL=1
 # runs every option and modifier in every format on every file, under
