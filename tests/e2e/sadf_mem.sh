@@ -1,9 +1,10 @@
 #!/bin/bash
+# flavours: 12.6.1 12.7.5
 # sadf -d, -p, -j and -x of the memory family (sar -W, -B, -r, -r ALL, -S,
-# -H, -v) against Debian's sysstat 12.6.1: both sadfs run with the same
-# options on the same files, and stdout, stderr and the exit status must be
-# identical. Every -j output must also parse as JSON and every -x output must
-# be well-formed XML.
+# -H, -v) against Debian's sysstat 12.6.1 (12.7.5 under its flavour): both
+# sadfs run with the same options on the same files, and stdout, stderr and
+# the exit status must be identical. Every -j output must also parse as JSON
+# and every -x output must be well-formed XML.
 #
 # -r and -S are two passes of their own in -d and -p, but one "memory"
 # object (one <memory> element) in -j and -x: their combinations are checked
