@@ -1,9 +1,11 @@
 #!/bin/bash
+# flavours: 12.6.1 12.7.5
 # sadf -d, -p, -j and -x of the disk family (sar -b, -d, -y, -F [MOUNT],
 # --dev=, --fs=, and the device names of -p and -j) against Debian's sysstat
-# 12.6.1: both sadfs run with the same options on the same files, and stdout,
-# stderr and the exit status must be identical. Every -j output must also
-# parse as JSON and every -x output must be well-formed XML.
+# 12.6.1 (12.7.5 under its flavour): both sadfs run with the same options on
+# the same files, and stdout, stderr and the exit status must be identical.
+# Every -j output must also parse as JSON and every -x output must be
+# well-formed XML.
 #
 # The files are those of the sar differential tests (lib.sh's
 # add_sar_archives), archives of a crafted root whose devices are removed,
