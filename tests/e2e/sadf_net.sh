@@ -1,10 +1,12 @@
 #!/bin/bash
+# flavours: 12.6.1 12.7.5
 # sadf -d, -p, -j and -x of the network family (sar -n DEV, EDEV, NFS, NFSD,
-# SOCK, IP, EIP, ICMP, EICMP, TCP, ETCP, UDP, SOCK6, IP6, EIP6, ICMP6, EICMP6,
-# UDP6, FC, -n ALL, --iface=) against Debian's sysstat 12.6.1: both sadfs run
-# with the same options on the same files, and stdout, stderr and the exit
-# status must be identical. Every -j output must also parse as JSON and every
-# -x output must be well-formed XML.
+# SOCK, IP, EIP, ICMP, EICMP, TCP, ETCP, UDP, SOCK6, IP6, EIP6, ICMP6,
+# EICMP6, UDP6, FC, -n ALL, --iface=) against Debian's sysstat 12.6.1
+# (12.7.5 under its flavour): both sadfs run with the same options on the
+# same files, and stdout, stderr and the exit status must be identical.
+# Every -j output must also parse as JSON and every -x output must be
+# well-formed XML.
 #
 # The files are those of the sar differential tests (lib.sh's
 # add_sar_archives), an archive of a root whose network counters change
