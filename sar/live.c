@@ -317,6 +317,17 @@ set_times(struct sar *s, struct live *l, int prev, int curr)
 		sar_time_string(s, &tm, s->ts_curr, sizeof(s->ts_curr));
 }
 
+/* The sample at h against -e: <0, 0, >0 as it is before, at or after (0 without -e). */
+static int
+end_of(const struct sar *s, const struct sa_record_header *h)
+{
+	struct tm tm;
+
+	if (!s->o.use_end || !sar_record_tm(s, h, &tm))
+		return 0;
+	return sar_cmp_limit(&s->o, true, &tm, h->ust_time, false);
+}
+
 /* The activities' avg point into l->avg (view_avg): they go with it. */
 static void
 release_live(struct sar *s, struct live *l)
@@ -345,6 +356,7 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 	long count = la->count;
 	bool dis_hdr;
 	uint32_t i;
+	int end_cmp;
 
 	start_sadc(s, la);
 	sar_xstats_init(s);
@@ -398,8 +410,17 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 			lines = lines % rows + 1;
 		}
 		set_times(s, &l, !l.curr, l.curr);
-		s->avg_count++;
-		each_view(s, &l, false, !l.curr, l.curr);
+		end_cmp = end_of(s, &l.hdr[l.curr]);
+		if (end_cmp > 0) {
+			/* Past -e: nothing more is shown, the averages end at this sample. */
+			count = 0;
+		} else {
+			s->avg_count++;
+			each_view(s, &l, false, !l.curr, l.curr);
+			/* 12.7.5 stops at a sample taken at the -e time itself. */
+			if (end_cmp == 0 && s->o.use_end && flavour_1275())
+				count = 0;
+		}
 		if (l.hdr[l.curr].record_type == SA_R_LAST_STATS) {
 			/* sadc rotated its file: a new header follows. */
 			read_stream_header(s);

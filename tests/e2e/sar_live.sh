@@ -1,4 +1,5 @@
 #!/bin/bash
+# flavours: 12.6.1 12.7.5
 # Live mode: our sar running our sadc must print the same structure as
 # Debian's sar running its sadc (headers, rows, averages; the values differ
 # only by timing), and the file written with -o is readable by Debian's sar.
@@ -6,6 +7,29 @@
 
 have_oracle || skip "$(oracle_missing)"
 SAR="$top_builddir/sar/sar"
+[ -x "$SAR" ] || skip "$SAR not built"
+# A copy, so that a rebuild during the run does not get in the way.
+cp "$SAR" "$TMPD/sar" && SAR=$TMPD/sar
+if [ -n "$ORACLE_ROOT" ] && ! unshare -m true 2>/dev/null; then
+	skip "sar $FLAVOUR's live mode needs its sadc in /usr/libexec/sysstat: unshare -m is not permitted"
+fi
+# Our sar takes only a sadc of its flavour (its version in the stream header).
+rm -f "$TMPD/v.sa"
+"$top_builddir/sadc/sadc" 1 1 "$TMPD/v.sa" >/dev/null 2>&1
+"$ORACLE_SADF" -H "$TMPD/v.sa" 2>/dev/null | grep -q "sysstat version ${FLAVOUR//./\\.}\$" ||
+	skip "our sadc does not write sysstat $FLAVOUR's format (sadf -H on its file)"
+
+# sar 12.7.5 runs its data collector from /usr/libexec/sysstat only: there,
+# in a private mount namespace, the unpacked package's usr/libexec is bound
+# over /usr/libexec (nothing changes outside the command).
+oracle_live() {
+	if [ -n "$ORACLE_ROOT" ]; then
+		unshare -m sh -c 'mount --bind "$0/usr/libexec" /usr/libexec && exec "$@"' \
+			"$ORACLE_ROOT" "$@"
+	else
+		"$@"
+	fi
+}
 
 # Times and numbers become placeholders; the rest must be the same.
 shape() {
@@ -14,7 +38,7 @@ shape() {
 
 for opts in "-u 1 3" "-w 1 2" "-W -r 1 2" "-u ALL -P ALL 1 2" "-q ALL 1 2" "-n DEV 1 2" \
 	"-A 1 2" "-B 1 2" "-w 0"; do
-	"$ORACLE_SAR" $opts >"$TMPD/a" 2>"$TMPD/a.err" &
+	oracle_live "$ORACLE_SAR" $opts >"$TMPD/a" 2>"$TMPD/a.err" &
 	PATH="$top_builddir/sadc:$PATH" "$SAR" $opts >"$TMPD/b" 2>"$TMPD/b.err"
 	rb=$?
 	wait $!
