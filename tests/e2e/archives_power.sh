@@ -186,11 +186,12 @@ if [ -x "$SA_MAKE" ]; then
 	"$SA_MAKE" -r 4 -X -a 1,$PWR_IDS "$TMPD/make-swapped.sa" && files+=("$TMPD/make-swapped.sa")
 fi
 
-# 12.7.5's batteries (A_PWR_BAT): sa_make's files, whose battery items are
-# all the same (id 105, capacity 116, status 0), with each record's two
-# items replaced so that the capacities rise, fall and cross the colour
-# thresholds, and every status shows up (5 and 7 are unknown). With -C, a
-# restart and a comment come before the last record.
+# 12.7.5's batteries (A_PWR_BAT): sa_make's files, whose two battery items
+# of record r are (0, 3r % 101, r % 5) and (1, (37 + 3r) % 101, (r + 1) % 5)
+# (number, capacity, status), with each record's two items replaced so that
+# the capacities rise, fall and cross the colour thresholds, and every
+# status shows up (5 and 7 are unknown). With -C, a restart and a comment
+# come before the last record.
 bat_file() {
 	local out=$1 n=$2
 	shift 2
@@ -198,8 +199,11 @@ bat_file() {
 	python3 - "$out.raw" "$out" "$n" <<-'PY'
 		import sys
 		d = bytearray(open(sys.argv[1], "rb").read())
-		pat = bytes([105, 116])
-		pos = [i for i in range(len(d) - 2) if d[i:i + 2] == pat]
+		pos = []
+		for r in range(64):
+		    pat = bytes([0, 3 * r % 101, r % 5, 1, (37 + 3 * r) % 101, (r + 1) % 5])
+		    pos += [q for i in range(len(d) - 5) if d[i:i + 6] == pat for q in (i, i + 3)]
+		pos.sort()
 		if len(pos) != int(sys.argv[3]):
 		    sys.exit("%d battery items, not %s" % (len(pos), sys.argv[3]))
 		caps = [95, 100, 60, 24, 9, 10, 0, 26, 100, 50, 75, 5]

@@ -1,15 +1,17 @@
 #!/bin/bash
+# flavours: 12.6.1 12.7.5
 # sadf -d, -p, -j and -x of the power management activities (sar -m CPU,
-# FAN, TEMP, IN, FREQ, USB, ALL) against Debian's sysstat 12.6.1: both
-# sadfs read the same files with the same options, and stdout, stderr and
-# the exit status must be identical. The files are every archive of the
-# shared corpus that sar 12.6.1 does not reject, data-11.6.5 converted by
-# Debian's sadf -c (it has sensors), archives of our sadc (this machine,
-# the fixture roots, and a root whose sensors, CPU clocks, frequency times
-# and USB devices change from record to record across a LINUX RESTART) and
-# of sa_make (random values, names that fill their arrays, the other byte
-# order). Every -j output must parse as JSON and every -x output must be
-# well-formed XML.
+# FAN, TEMP, IN, FREQ, USB, ALL) against Debian's sysstat 12.6.1 (12.7.5
+# under its flavour): both sadfs read the same files with the same options,
+# and stdout, stderr and the exit status must be identical. The files are
+# every archive of the shared corpus that sar 12.6.1 does not reject,
+# data-11.6.5 converted by Debian's sadf -c (it has sensors), archives of
+# our sadc (this machine, the fixture roots, and a root whose sensors, CPU
+# clocks, frequency times and USB devices change from record to record
+# across a LINUX RESTART) and of sa_make (random values, names that fill
+# their arrays, the other byte order); under 12.7.5 also sa_make's three
+# battery archives (archives_power.sh), shown by -m ALL. Every -j output
+# must parse as JSON and every -x output must be well-formed XML.
 #
 # By default a sample of the matrix runs (see picked below); SYSREC_FULL=1
 # runs every view and modifier in every format on every file, under TZ=UTC
