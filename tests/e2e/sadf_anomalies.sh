@@ -1,13 +1,14 @@
 #!/bin/bash
-# sadf against Debian's sadf 12.6.1 on archives where time and counters
-# misbehave (built by tests/e2e/anomaly_roots.sh: the clock stepping back
-# and forward and across midnight, uptime going back, counters going back
-# or wrapping, CPUs going offline and online, interfaces and disks
-# churning). Every format (-d, -p, -j, -x, -r, -g, -d -h) over every
-# activity (-- -A), the header (-H), and windows (-s/-e), intervals and
-# counts. Stdout, stderr and the exit status must be identical, every run
-# ends within its timeout and no sanitizer reports; our -j output must parse
-# as JSON and our -x output be well-formed XML.
+# flavours: 12.6.1 12.7.5
+# sadf against Debian's sadf 12.6.1 (12.7.5 under its flavour) on archives
+# where time and counters misbehave (built by tests/e2e/anomaly_roots.sh:
+# the clock stepping back and forward and across midnight, uptime going
+# back, counters going back or wrapping, CPUs going offline and online,
+# interfaces and disks churning). Every format (-d, -p, -j, -x, -r, -g,
+# -d -h) over every activity (-- -A), the header (-H), and windows (-s/-e),
+# intervals and counts. Stdout, stderr and the exit status must be
+# identical, every run ends within its timeout and no sanitizer reports; our
+# -j output must parse as JSON and our -x output be well-formed XML.
 #
 # By default the windows run on every other archive (SYSREC_FULL=1: all;
 # SYSREC_QUICK=1: one in four).
@@ -32,13 +33,21 @@ n_deliberate=0
 # billions of pixels (svg_print_queue_stats divides the extrema by 100
 # before draw_activity_graphs tests them against DBL_MAX for "No data").
 # We print "No data" there as for every other view: everything before that
-# view must be the same.
+# view must be the same. 12.7.5 draws the same extrema and then the first
+# graduation of the time axis (12.6.1 draws none), and stops at the next one,
+# whose time gmtime cannot convert, with exit status 1 and no message, its
+# document unclosed: in the same cases we print "No data" and exit 0.
 ldavg_garbage() {
 	grep -q 'ldavg-1 (179769313486231' "$TMPD/a.out" || return 1
 	sed '/>Load average statistics$/,$d' "$TMPD/a.out" >"$TMPD/a.head"
 	sed '/>Load average statistics$/,$d' "$TMPD/b.out" >"$TMPD/b.head"
+	if [ "$FLAVOUR" = 12.7.5 ]; then
+		[ "$(cat "$TMPD/a.rc")" = 1 ] && [ "$(cat "$TMPD/b.rc")" = 0 ] &&
+			! grep -q '^</svg>$' "$TMPD/a.out" || return 1
+	else
+		cmp -s "$TMPD/a.rc" "$TMPD/b.rc" || return 1
+	fi
 	cmp -s "$TMPD/a.head" "$TMPD/b.head" && cmp -s "$TMPD/a.err" "$TMPD/b.err" &&
-		cmp -s "$TMPD/a.rc" "$TMPD/b.rc" &&
 		sed -n '/>Load average statistics$/,/^<\/g>/p' "$TMPD/b.out" | grep -q '>No data<'
 }
 
@@ -115,6 +124,6 @@ done
 
 validate_documents --pass
 printf '  %s\n' "${why[@]}"
-echo "$(basename "$0" .sh): ${#files[@]} archives, $n_cases cases ($n_deliberate with 12.6.1's" \
+echo "$(basename "$0" .sh): ${#files[@]} archives, $n_cases cases ($n_deliberate with $FLAVOUR's" \
 	"load average garbage, checked up to it), TZ=$TZ"
 finish
