@@ -569,6 +569,17 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 
 /* ---- the file ---- */
 
+bool
+sar_now_tm(struct tm *ret)
+{
+	const char *deftm = getenv("S_TIME_DEF_TIME");
+	time_t now = time(NULL);
+
+	if (deftm && !strcmp(deftm, "UTC"))
+		return gmtime_r(&now, ret) != NULL;
+	return localtime_r(&now, ret) != NULL;
+}
+
 void
 sar_print_report_header(struct sar *s)
 {
@@ -579,10 +590,17 @@ sar_print_report_header(struct sar *s)
 
 	memset(&tm, 0, sizeof(tm));
 	if (s->o.true_time) {
+		/*
+		 * sysstat starts from the current time (in UTC with
+		 * S_TIME_DEF_TIME=UTC) and puts the file's date at midnight in
+		 * it: mktime() takes its DST flag for the file's date's, so a
+		 * summer flag on a winter date shows the day before.
+		 */
+		sar_now_tm(&tm);
 		tm.tm_mday = h->sa_day;
 		tm.tm_mon = h->sa_month;
 		tm.tm_year = h->sa_year;
-		tm.tm_isdst = -1;
+		tm.tm_hour = tm.tm_min = tm.tm_sec = 0;
 		mktime(&tm);
 	} else {
 		localtime_r(&t, &tm);

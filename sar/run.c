@@ -33,10 +33,14 @@ default_file(char *out, size_t len, const char *dir, int day_offset)
 {
 	char d[SAR_PATH_LEN];
 	time_t t = time(NULL) - (time_t) day_offset * 24 * 3600;
+	const char *deftm = getenv("S_TIME_DEF_TIME");
 	struct tm tm;
+	/* sysstat dates the default file in UTC when S_TIME_DEF_TIME is UTC. */
+	bool utc = deftm && !strcmp(deftm, "UTC");
 
 	snprintf(d, sizeof(d), "%s", dir ? dir : SA_DIR);
-	if (!localtime_r(&t, &tm) || datafile_daily_name(out, len, d, &tm) < 0) {
+	if (!(utc ? gmtime_r(&t, &tm) : localtime_r(&t, &tm)) ||
+	    datafile_daily_name(out, len, d, &tm) < 0) {
 		fprintf(stderr, "sar: cannot build the daily file name in '%s'\n", d);
 		sysrec_exit(1);
 	}

@@ -319,6 +319,8 @@ int sar_read_record(struct sar *s, struct archive_record *rec, int k_percpu, int
 void sar_copy_slot_from(struct sar_slot *dst, const struct sar_slot *src);
 void sar_reset_avg(struct sar_act *a, const struct sar_view *v);
 void sar_print_report_header(struct sar *s);
+/* The current time, local or in UTC with S_TIME_DEF_TIME=UTC (sysstat's get_time); false on error. */
+bool sar_now_tm(struct tm *ret);
 unsigned long sar_window_rows(void);
 
 /* ---- live.c: sar interval [count], reading sadc's output on a pipe ---- */

@@ -141,6 +141,27 @@ for f in "${files[@]:0:5}"; do
 	S_TIME_FORMAT=ISO compare "ISO $(basename "$f")" -w -f "$f"
 done
 compare "directory" -w -f "$TMPD"
+# -t's date comes from mktime() with the DST flag of the current time (in
+# UTC with S_TIME_DEF_TIME=UTC): zones with DST in either season.
+for f in "${files[@]}"; do
+	for tz in Australia/Sydney Europe/Paris; do
+		TZ=$tz compare "$(basename "$f") TZ=$tz" -w -t -f "$f"
+		S_TIME_DEF_TIME=UTC TZ=$tz compare "$(basename "$f") TZ=$tz UTC" -w -t -f "$f"
+	done
+done
+# S_TIME_DEF_TIME=UTC dates the default file in UTC: a directory with the
+# file of today in UTC and another of today in the local zone (one of the
+# two zones is a day away from UTC at any hour).
+mkdir -p "$TMPD/deftm"
+for tz in GMT+12 GMT-13; do
+	rm -f "$TMPD/deftm"/*
+	cp "$TMPD/ours.sa" "$TMPD/deftm/sa$(date -u +%d)"
+	cp "$TMPD/debian.sa" "$TMPD/deftm/sa$(TZ=$tz date +%d)"
+	for v in UTC utc ""; do
+		S_TIME_DEF_TIME=$v TZ=$tz compare "S_TIME_DEF_TIME=$v TZ=$tz" -w -f "$TMPD/deftm"
+	done
+	TZ=$tz compare "TZ=$tz" -w -f "$TMPD/deftm"
+done
 
 # 3. Compressed archives are read directly (sysstat cannot): the report of
 #    f.gz must be Debian's report of f; the default file may be saDD.gz.
