@@ -593,7 +593,7 @@ sar_print_report_header(struct sar *s)
 		/*
 		 * sysstat starts from the current time (in UTC with
 		 * S_TIME_DEF_TIME=UTC) and puts the file's date at midnight in
-		 * it: mktime() takes its DST flag for the file's date's, so a
+		 * it: mktime() reads today's DST flag as the file date's, so a
 		 * summer flag on a winter date shows the day before.
 		 */
 		sar_now_tm(&tm);
