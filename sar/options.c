@@ -238,6 +238,7 @@ apply_keywords(struct sar_opts *o, const char *arg, const struct keyword *k, siz
 	while (*p) {
 		size_t len = strcspn(p, ","), i, j;
 
+		/* A keyword of one activity the flavour does not know (BAT in 12.6.1) is unknown. */
 		for (i = 0; i < n; i++)
 			if (strlen(k[i].name) == len && !strncmp(p, k[i].name, len) &&
 			    (k[i].ids[1] || activity_by_id(k[i].ids[0])))
