@@ -339,3 +339,27 @@ validate_documents() {
 		n_pass=$((n_pass + n_checked - $(wc -l <"$TMPD/docs.bad")))
 	fi
 }
+
+# Under the 12.7.5 flavour, runs the rest of the calling test again in a
+# private mount namespace where each installed sysstat catalog
+# (/usr/share/locale/*/LC_MESSAGES/sysstat.mo, 12.6.1's on Debian 12) is
+# covered by the 12.7.5 package's, as on Debian 13: both programs then
+# translate with 12.7.5's catalogs. Call it as `use_flavour_catalogs "$@"`
+# right after the skips. Does nothing under 12.6.1; without unshare(1) the
+# installed catalogs serve both programs, and the test says so.
+use_flavour_catalogs() {
+	local mo binds=
+	[ "$FLAVOUR" = 12.7.5 ] && [ -z "${SYSREC_CATALOGS_NS:-}" ] || return 0
+	for mo in "$ORACLE_ROOT"/usr/share/locale/*/LC_MESSAGES/sysstat.mo; do
+		local dest=/usr/share/locale/${mo#"$ORACLE_ROOT"/usr/share/locale/}
+		[ -f "$dest" ] && binds="$binds mount --bind '$mo' '$dest' &&"
+	done
+	if [ -z "$binds" ] || ! unshare -m --propagation private true 2>/dev/null; then
+		echo "NOTE: 12.7.5's catalogs are not used (no catalog to cover, or unshare(1) fails): the installed ones serve both programs"
+		return 0
+	fi
+	echo "12.7.5's catalogs cover the installed ones (private mount namespace)"
+	rm -rf "$TMPD"
+	SYSREC_CATALOGS_NS=1 exec unshare -m --propagation private \
+		sh -c "$binds exec bash \"\$@\"" sh "$0" "$@"
+}

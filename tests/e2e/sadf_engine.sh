@@ -37,6 +37,7 @@ FULL=${SYSREC_FULL:-0}
 LIVE="$SHARED/corpus/live/f.sa"
 UPSTREAM="$SHARED/corpus/upstream/files"
 [ -r "$LIVE" ] || skip "$LIVE not found"
+use_flavour_catalogs "$@"
 mkdir -p "$TMPD/check"
 n_cases=0
 n_shown=0

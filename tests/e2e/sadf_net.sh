@@ -21,6 +21,7 @@ have_shared || skip "shared corpus not found at $SHARED"
 have_oracle || skip "$(oracle_missing)"
 [ -x "$SADF" ] || skip "$SADF not built"
 [ -x "$SADC" ] || skip "$SADC not built"
+use_flavour_catalogs "$@"
 # A copy, so that a rebuild while the test runs does not disturb it.
 cp "$SADF" "$TMPD/sadf" || skip "cannot copy sadf"
 OUR_SADF="$TMPD/sadf"
