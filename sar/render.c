@@ -406,7 +406,7 @@ sar_out_xpc(struct sar *s, double v, int width, int decimals, enum sar_xtrem xtr
 void
 sar_out_signed(struct sar *s, double v, int width, int decimals)
 {
-	char buf[128];
+	char buf[512]; /* up to DBL_MAX */
 	enum sar_sgr k;
 	size_t n;
 
@@ -425,7 +425,7 @@ sar_out_signed(struct sar *s, double v, int width, int decimals)
 		n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, width, decimals, s->dp) + 1;
 	} else {
 		/* printf's '+': the sign before the digits, within the width. */
-		char digits[128];
+		char digits[512];
 		size_t d = numfmt_fixed(digits, sizeof(digits), v, 0, decimals, s->dp);
 		size_t pad = (size_t) width > d + 1 ? (size_t) width - d - 1 : 0;
 
