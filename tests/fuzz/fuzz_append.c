@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "archive.h"
+#include "compat.h"
 #include "fuzz_prog.h"
 #include "sadc.h"
 #include "source.h"
@@ -67,8 +68,9 @@ reader_verdict(const uint8_t *data, size_t size, bool *ret_header_read)
 	return v;
 }
 
-int
-LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* One flavour's append check and walk of data, against the reader's verdict. */
+static void
+check_append(const uint8_t *data, size_t size)
 {
 	struct sa_file_activity list[ACTIVITY_NR];
 	struct sa_file_magic magic;
@@ -79,7 +81,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (archive_append_read_start(fd, &magic, &h) != 0 ||
 	    archive_append_check_list(fd, &h, list) != 0)
-		return 0;
+		return;
 	skim.good = sadc_skim_records(fd, &h, list, &skim.sk);
 	reader = reader_verdict(data, size, &header_read);
 	if (skim.good > (int64_t) size)
@@ -97,6 +99,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		        skim.sk.check_reboot, (long long) reader.good, reader.sk.torn,
 		        (unsigned long long) reader.sk.last_uptime, reader.sk.check_reboot);
 		abort();
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	/* The activity list sadc accepts depends on the flavour. */
+	static const char *const flavours[] = {"12.6.1", "12.7.5"};
+
+	for (size_t f = 0; f < sizeof(flavours) / sizeof(flavours[0]); f++) {
+		setenv("SYSREC_COMPAT", flavours[f], 1);
+		sysrec_flavour_reset();
+		check_append(data, size);
 	}
 	return 0;
 }

@@ -7,9 +7,11 @@
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "archive.h"
+#include "compat.h"
 #include "source.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -52,7 +54,14 @@ read_all(const uint8_t *data, size_t size, bool header_only)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	read_all(data, size, false);
-	read_all(data, size, true);
+	/* The registry, hence what the reader accepts, depends on the flavour. */
+	static const char *const flavours[] = {"12.6.1", "12.7.5"};
+
+	for (size_t f = 0; f < sizeof(flavours) / sizeof(flavours[0]); f++) {
+		setenv("SYSREC_COMPAT", flavours[f], 1);
+		sysrec_flavour_reset();
+		read_all(data, size, false);
+		read_all(data, size, true);
+	}
 	return 0;
 }

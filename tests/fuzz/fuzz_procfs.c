@@ -194,6 +194,7 @@ p_mem(char *t)
 
 	parse_vmstat_swap(t, &sw);
 	parse_vmstat_paging(t, &pg);
+	parse_vmstat_paging_1275(t, &pg);
 	parse_meminfo_memory(t, &m);
 	parse_meminfo_huge(t, &h);
 }
@@ -281,11 +282,16 @@ p_usb(char *t)
 {
 	struct stats_pwr_usb u;
 	char *b = second_part(t), *c = second_part(b);
+	uint8_t u8;
 
 	memset(&u, 0, sizeof(u));
 	(void) pwr_usb_is_device(t);
 	parse_pwr_usb_name(t, &u);
 	(void) parse_pwr_usb_attr(&u, b, c);
+	/* The batteries of 12.7.5 (power_supply), in the same power selector. */
+	(void) pwr_bat_is_battery(t);
+	(void) parse_pwr_bat_u8(b, &u8);
+	(void) parse_pwr_bat_status(c);
 }
 
 static void

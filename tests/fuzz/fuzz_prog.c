@@ -95,6 +95,9 @@ fuzz_input_fd(const uint8_t *data, size_t size)
 }
 
 /* FNV-1a over the whole input. */
+/* The programs read SYSREC_COMPAT at each start: both flavours are fuzzed. */
+static const char *const flavours[2] = {"12.6.1", "12.7.5"};
+
 static uint64_t
 hash_of(const uint8_t *data, size_t size)
 {
@@ -115,10 +118,17 @@ fuzz_prog_run(const char *name, fuzz_entry entry, const char *const *const *sets
 
 	put_input(e, data, size);
 	if (e->all_sets) {
-		for (k = 0; k < n_sets; k++)
-			run_set(e, name, entry, sets[k]);
+		for (int f = 0; f < 2; f++) {
+			setenv("SYSREC_COMPAT", flavours[f], 1);
+			for (k = 0; k < n_sets; k++)
+				run_set(e, name, entry, sets[k]);
+		}
 	} else {
-		run_set(e, name, entry, sets[hash_of(data, size) % n_sets]);
+		uint64_t h = hash_of(data, size);
+
+		/* The top bit picks the flavour, the rest the set. */
+		setenv("SYSREC_COMPAT", flavours[h >> 63], 1);
+		run_set(e, name, entry, sets[(h & ~(1ull << 63)) % n_sets]);
 	}
 	return 0;
 }

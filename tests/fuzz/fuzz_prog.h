@@ -21,10 +21,11 @@ typedef int (*fuzz_entry)(int argc, char **argv, FILE *out);
 /*
  * Runs entry on data with one of the n_sets argument sets: each is a
  * NULL-terminated list of arguments after argv[0], where "@" stands for the
- * input file's name. The set is chosen by a hash of the whole input, so an
- * input always runs the same way (libFuzzer's replay and minimisation rely
- * on that); with FUZZ_ALL_SETS=1 in the environment (the corpus replay of
- * make check) every set runs. Returns 0.
+ * input file's name. The set and the flavour (SYSREC_COMPAT, 12.6.1 or
+ * 12.7.5) are chosen by a hash of the whole input, so an input always runs
+ * the same way (libFuzzer's replay and minimisation rely on that); with
+ * FUZZ_ALL_SETS=1 in the environment (the corpus replay of make check)
+ * every set runs under both flavours. Returns 0.
  */
 int fuzz_prog_run(const char *name, fuzz_entry entry, const char *const *const *sets,
                   size_t n_sets, const uint8_t *data, size_t size);
