@@ -190,7 +190,11 @@ sadf_print_header(FILE *out, const char *name, const struct archive_reader *r,
 	fprintf(out, _("File date: %s\n"), line);
 	if (gmtime_r(&t, &tm) && strftime(line, sizeof(line), "%T", &tm)) {
 		fputs(_("File time: "), out);
-		fprintf(out, "%s UTC (%lld)\n", line, (long long) h->sa_ust_time);
+		/* 12.7.5 prints the stored 64 bits unsigned, 12.6.1 signed. */
+		if (flavour_1275())
+			fprintf(out, "%s UTC (%llu)\n", line, (unsigned long long) h->sa_ust_time);
+		else
+			fprintf(out, "%s UTC (%lld)\n", line, (long long) h->sa_ust_time);
 	}
 	fprintf(out, _("Timezone: %s\n"), h->sa_tzname);
 	/* 12.7.5's message prints unsigned: another msgid for the catalogs. */
