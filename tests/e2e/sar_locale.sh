@@ -32,6 +32,8 @@ have_locale de_DE.UTF-8 ||
 [ -r /usr/share/locale/de/LC_MESSAGES/sysstat.mo ] ||
 	skip "sysstat's German catalog /usr/share/locale/de/LC_MESSAGES/sysstat.mo is missing"
 
+use_flavour_catalogs "$@"
+
 # A copy, so that a rebuild during the run does not get in the way.
 SAR="$TMPD/sar"
 cp "$top_builddir/sar/sar" "$SAR"
@@ -114,6 +116,9 @@ views=$(
 -u -C
 OPTS
 )
+# 12.7.5's extended reports ("Summary:", "Minimum:", "Maximum:", "Last:"
+# translated); under 12.6.1 -x is a usage error, translated too.
+views+=$'\n-x -A\n-x -A -h --dec=1\n-x -F -d -p'
 
 idx=0
 for file in "${files[@]}"; do
