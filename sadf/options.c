@@ -18,6 +18,7 @@ sadf_usage(void)
 	fprintf(stderr,
 	        _("Usage: %s [ options ] [ <interval> [ <count> ] ] [ <datafile> | -[0-9]+ ]\n"),
 	        progname);
+	/* Whole texts, not pieces: each is a msgid of its release's catalogs. */
 	if (flavour_1275())
 		fputs(_("Options are:\n"
 		        "[ -C ] [ -c | -d | -g | -j | -l | -p | -r | -x ] [ -H ] [ -h ] [ -T | -t | -U ] "
@@ -69,62 +70,12 @@ parse_time(char **argv, int *opt, const char *def, int *h, int *m, int *sec)
 		sadf_usage();
 }
 
-/* A two-digit field of hh:mm:ss that 12.7.5 accepts. */
-static bool
-two_digits(const char *s)
-{
-	return strspn(s, "0123456789") == 2;
-}
-
-/*
- * -s / -e under 12.7.5: hh:mm or hh:mm:ss (the colons where they belong,
- * the fields in digits), or ten digits of seconds since the epoch (*epoch
- * set, 0 refused), else the default; a word starting with '-' is never
- * taken. *use tells whether hh:mm:ss is in force.
- */
-static void
-parse_time_1275(char **argv, int *opt, const char *def, bool *use, int hms[3], uint64_t *epoch)
-{
-	const char *a = argv[*opt + 1];
-	size_t n = a ? strlen(a) : 0;
-	char buf[9];
-
-	(*opt)++;
-	snprintf(buf, sizeof(buf), "%s", def);
-	if (a && a[0] != '-') {
-		if (n == 5 && a[2] == ':') {
-			snprintf(buf, sizeof(buf), "%s:00", a);
-			(*opt)++;
-		} else if (n == 8 && a[2] == ':' && a[5] == ':') {
-			snprintf(buf, sizeof(buf), "%s", a);
-			(*opt)++;
-		} else if (n == 10 && all_digits(a)) {
-			(*opt)++;
-			*use = false;
-			*epoch = strtoull(a, NULL, 10);
-			if (!*epoch)
-				sadf_usage();
-			return;
-		}
-	}
-	buf[2] = buf[5] = '\0';
-	if (!two_digits(buf) || !two_digits(buf + 3) || !two_digits(buf + 6))
-		sadf_usage();
-	hms[0] = atoi(buf);
-	hms[1] = atoi(buf + 3);
-	hms[2] = atoi(buf + 6);
-	if (hms[0] > 23 || hms[1] > 59 || hms[2] > 59)
-		sadf_usage();
-	*use = true;
-	*epoch = 0;
-}
-
 /* -s (start) or -e: the time in the flavour's syntax. */
 static void
 parse_limit(struct sadf *d, char **argv, int *opt, bool start)
 {
 	struct sar_opts *o = &d->s.o;
-	int hms[3];
+	int64_t epoch;
 
 	if (!flavour_1275()) {
 		if (start) {
@@ -136,20 +87,19 @@ parse_limit(struct sadf *d, char **argv, int *opt, bool start)
 		}
 		return;
 	}
+	/* 12.7.5: sar's parser; an epoch time leaves hh:mm:ss out of force. */
 	if (start) {
-		parse_time_1275(argv, opt, "08:00:00", &o->use_start, hms, &d->start_epoch);
-		if (o->use_start) {
-			o->start_h = hms[0];
-			o->start_m = hms[1];
-			o->start_s = hms[2];
-		}
+		if (!sar_parse_time_1275(argv, opt, "08:00:00", &o->start_h, &o->start_m, &o->start_s,
+		                         &epoch))
+			sadf_usage();
+		d->start_epoch = (uint64_t) epoch;
+		o->use_start = epoch == 0;
 	} else {
-		parse_time_1275(argv, opt, "18:00:00", &o->use_end, hms, &d->end_epoch);
-		if (o->use_end) {
-			o->end_h = hms[0];
-			o->end_m = hms[1];
-			o->end_s = hms[2];
-		}
+		if (!sar_parse_time_1275(argv, opt, "18:00:00", &o->end_h, &o->end_m, &o->end_s,
+		                         &epoch))
+			sadf_usage();
+		d->end_epoch = (uint64_t) epoch;
+		o->use_end = epoch == 0;
 	}
 }
 

@@ -42,6 +42,7 @@ void
 sar_usage_status(int status)
 {
 	fprintf(stderr, _("Usage: %s [ options ] [ <interval> [ <count> ] ]\n"), progname);
+	/* Whole texts, not pieces: each is a msgid of its release's catalogs. */
 	if (flavour_1275())
 		fputs(_("Options are:\n"
 		        "[ -A ] [ -B ] [ -b ] [ -C ] [ -D ] [ -d ] [ -F [ MOUNT ] ] [ -H ] [ -h ]\n"
@@ -325,13 +326,9 @@ sar_add_list(struct strbuf *sb, const char *arg)
 	}
 }
 
-/*
- * 12.7.5's -s / -e: a word not starting with '-' that is hh:mm, hh:mm:ss
- * (colons where they belong, two digits each) or ten digits (seconds since
- * the epoch, not 0), else the default.
- */
-static bool
-parse_time_arg_1275(char **argv, int *opt, const char *def, int *h, int *m, int *sec,
+/* 12.7.5's -s / -e (options.h). */
+bool
+sar_parse_time_1275(char **argv, int *opt, const char *def, int *h, int *m, int *sec,
                     int64_t *ret_epoch)
 {
 	const char *a = argv[*opt + 1];
@@ -371,7 +368,7 @@ parse_time_arg(char **argv, int *opt, const char *def, int *h, int *m, int *sec,
 	char t[9];
 
 	if (flavour_1275())
-		return parse_time_arg_1275(argv, opt, def, h, m, sec, ret_epoch);
+		return sar_parse_time_1275(argv, opt, def, h, m, sec, ret_epoch);
 	(*opt)++;
 	if (a && strlen(a) == 5) {
 		snprintf(t, sizeof(t), "%s:00", a);

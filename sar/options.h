@@ -36,6 +36,15 @@ bool sar_parse_cpu_list(struct sar_opts *o, const char *arg);
 void sar_add_list(struct strbuf *sb, const char *arg);
 /* After parsing: CPU by default, -A's CPU bitmap, an end time past midnight. */
 void sar_finish_selection(struct sar_opts *o, bool option_a);
+/*
+ * 12.7.5's -s / -e argument (argv[*opt] is the option): a word not starting
+ * with '-' that is hh:mm, hh:mm:ss (colons where they belong, two digits
+ * each) or ten digits (seconds since the epoch, not 0: *ret_epoch), else
+ * def ("hh:mm:ss"). Advances *opt past what it took; false means a usage
+ * error. *ret_epoch is 0 when the time is hh:mm:ss (in *h, *m, *sec).
+ */
+bool sar_parse_time_1275(char **argv, int *opt, const char *def, int *h, int *m, int *sec,
+                         int64_t *ret_epoch);
 /* 12.7.5: false when -s and -e are both seconds since the epoch and -e comes first (usage). */
 bool sar_time_limits_ok(const struct sar_opts *o);
 /*
