@@ -151,19 +151,8 @@ static const struct raw_field swap_fields[] = {
         P64("pswpout/s", stats_swap, pswpout),
 };
 
+/* 12.7.5's: 12.6.1's are the first eight (paging_1261 below). */
 static const struct raw_field paging_fields[] = {
-        P64("pgpgin/s", stats_paging, pgpgin),
-        P64("pgpgout/s", stats_paging, pgpgout),
-        P64("fault/s", stats_paging, pgfault),
-        P64("majflt/s", stats_paging, pgmajfault),
-        P64("pgfree/s", stats_paging, pgfree),
-        P64("pgscank/s", stats_paging, pgscan_kswapd),
-        P64("pgscand/s", stats_paging, pgscan_direct),
-        P64("pgsteal/s", stats_paging, pgsteal),
-};
-
-/* 12.7.5: pgpromote and pgdemote follow (sar's pgprom/s and pgdem/s instead of %vmeff). */
-static const struct raw_field paging_fields_1275[] = {
         P64("pgpgin/s", stats_paging, pgpgin),
         P64("pgpgout/s", stats_paging, pgpgout),
         P64("fault/s", stats_paging, pgfault),
@@ -1117,17 +1106,17 @@ static const struct raw_output outputs[] = {
 };
 // clang-format on
 
-/* 12.7.5's paging: two counters more. */
-static const struct raw_output paging_1275 =
-        OUT(A_PAGE, SAR_O_MAIN, rows_single, NULL, paging_fields_1275);
+/* 12.6.1's paging: without pgprom/s and pgdem/s. */
+static const struct raw_output paging_1261 = {
+        A_PAGE, SAR_O_MAIN, rows_single, NULL, 0, NULL, 0, false, paging_fields, N(paging_fields) - 2};
 
 static const struct raw_output *
 output_of(const struct sar_view *v)
 {
 	size_t k;
 
-	if (v->act_id == A_PAGE && flavour_1275())
-		return &paging_1275;
+	if (v->act_id == A_PAGE && !flavour_1275())
+		return &paging_1261;
 	for (k = 0; k < N(outputs); k++)
 		if (outputs[k].act_id == v->act_id && outputs[k].opt == v->opt)
 			return &outputs[k];

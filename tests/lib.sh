@@ -363,3 +363,16 @@ use_flavour_catalogs() {
 	SYSREC_CATALOGS_NS=1 exec unshare -m --propagation private \
 		sh -c "$binds exec bash \"\$@\"" sh "$0" "$@"
 }
+
+# Runs the oracle's live sar (the command line "$@"). sar 12.7.5 runs its
+# data collector from /usr/libexec/sysstat only: there, in a private mount
+# namespace, the unpacked package's usr/libexec is bound over /usr/libexec
+# (nothing changes outside the command).
+oracle_live() {
+	if [ -n "$ORACLE_ROOT" ]; then
+		unshare -m sh -c 'mount --bind "$0/usr/libexec" /usr/libexec && exec "$@"' \
+			"$ORACLE_ROOT" "$@"
+	else
+		"$@"
+	fi
+}

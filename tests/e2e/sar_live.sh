@@ -19,18 +19,6 @@ rm -f "$TMPD/v.sa"
 "$ORACLE_SADF" -H "$TMPD/v.sa" 2>/dev/null | grep -q "sysstat version ${FLAVOUR//./\\.}\$" ||
 	skip "our sadc does not write sysstat $FLAVOUR's format (sadf -H on its file)"
 
-# sar 12.7.5 runs its data collector from /usr/libexec/sysstat only: there,
-# in a private mount namespace, the unpacked package's usr/libexec is bound
-# over /usr/libexec (nothing changes outside the command).
-oracle_live() {
-	if [ -n "$ORACLE_ROOT" ]; then
-		unshare -m sh -c 'mount --bind "$0/usr/libexec" /usr/libexec && exec "$@"' \
-			"$ORACLE_ROOT" "$@"
-	else
-		"$@"
-	fi
-}
-
 # Times and numbers become placeholders; the rest must be the same.
 shape() {
 	sed -E 's/[0-9]{2}:[0-9]{2}:[0-9]{2}/T/g; s/[0-9]+\/[0-9]+\/[0-9]+/D/g; s/-?[0-9]+(\.[0-9]+)?/N/g; s/ +/ /g' "$1"

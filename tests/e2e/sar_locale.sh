@@ -183,18 +183,6 @@ done <<<"$msg_cases"
 
 # ---- 3. live mode (sadc on this machine): the same lines but for the values ----
 
-# sar 12.7.5 runs its data collector from /usr/libexec/sysstat only: there,
-# in a private mount namespace, the unpacked package's usr/libexec is bound
-# over /usr/libexec (nothing changes outside the command).
-oracle_live() {
-	if [ -n "$ORACLE_ROOT" ]; then
-		unshare -m sh -c 'mount --bind "$0/usr/libexec" /usr/libexec && exec "$@"' \
-			"$ORACLE_ROOT" "$@"
-	else
-		"$@"
-	fi
-}
-
 # Times, numbers and colour codes become placeholders.
 shape() {
 	sed -E 's/\x1b\[[0-9;]*m/C/g; s/[0-9]{2}:[0-9]{2}:[0-9]{2}/T/g; s/[0-9]+[./][0-9]+[./][0-9]+/D/g;
