@@ -24,6 +24,8 @@
 # Environment: RUNS (one-shot runs per program per repetition, default 200),
 # REPS (default 3).
 set -eu
+# Like against like: the installed sysstat is Debian 12's 12.6.1.
+export SYSREC_COMPAT=12.6.1
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-$here/..}
 OURS="$build/sadc/sadc"

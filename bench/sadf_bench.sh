@@ -17,7 +17,8 @@ RECORDS=${RECORDS:-8640}
 RUNS=${RUNS:-3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C TZ=UTC S_COLORS=never
+# Like against like: the installed sysstat is Debian 12's 12.6.1.
+export LC_ALL=C TZ=UTC S_COLORS=never SYSREC_COMPAT=12.6.1
 
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)"; exit 1; }
 [ -x /usr/bin/sadf ] || { echo "needs Debian's sysstat (/usr/bin/sadf)"; exit 1; }

@@ -12,7 +12,8 @@ build=${1:-$here/..}
 RECORDS=${RECORDS:-8640}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C TZ=UTC
+# Like against like: the installed sysstat is Debian 12's 12.6.1.
+export LC_ALL=C TZ=UTC SYSREC_COMPAT=12.6.1
 
 "$build/tests/tools/sa_make" -r "$RECORDS" -c 8 -d 16 -i 4 "$tmp/big.sa"
 echo "archive: $RECORDS records, $(stat -c %s "$tmp/big.sa") bytes"

@@ -41,7 +41,8 @@ IRQ_RECORDS=$((RECORDS / 3 > 2 ? RECORDS / 3 : 2))
 CHURN_RECORDS=${CHURN_RECORDS:-5}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C TZ=UTC S_COLORS=never
+# Like against like: the installed sysstat is Debian 12's 12.6.1.
+export LC_ALL=C TZ=UTC S_COLORS=never SYSREC_COMPAT=12.6.1
 
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)"; exit 1; }
 [ -x /usr/bin/sar ] && [ -x /usr/bin/sadf ] || { echo "needs Debian's sysstat (/usr/bin/sar, /usr/bin/sadf)"; exit 1; }
