@@ -44,7 +44,9 @@ done
 # The page as plain text, on long lines without hyphenation, so that each
 # option shows whole.
 text() {
-	groff -man -Tascii -P-cbu -rHY=0 -rLL=250n "$M/$1" 2>/dev/null
+	# A long path may still break after one of its own hyphens: joined again.
+	groff -man -Tascii -P-cbu -rHY=0 -rLL=250n "$M/$1" 2>/dev/null |
+		sed -e ':a' -e '/[A-Za-z0-9]-$/{N;s/-\n *\([^ ]\)/-\1/;ba' -e '}'
 }
 # documented PAGE WORD: WORD appears in PAGE, not as part of a longer word.
 documented() {
