@@ -106,12 +106,6 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	/* The activity list sadc accepts depends on the flavour. */
-	static const char *const flavours[] = {"12.6.1", "12.7.5"};
-
-	for (size_t f = 0; f < sizeof(flavours) / sizeof(flavours[0]); f++) {
-		setenv("SYSREC_COMPAT", flavours[f], 1);
-		sysrec_flavour_reset();
-		check_append(data, size);
-	}
+	fuzz_each_flavour(check_append, data, size);
 	return 0;
 }

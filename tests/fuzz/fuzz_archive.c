@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "archive.h"
-#include "compat.h"
+#include "fuzz_prog.h"
 #include "source.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -51,17 +51,17 @@ read_all(const uint8_t *data, size_t size, bool header_only)
 	__asm__ volatile("" : : "r"(sum));
 }
 
+static void
+read_both_ways(const uint8_t *data, size_t size)
+{
+	read_all(data, size, false);
+	read_all(data, size, true);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	/* The registry, hence what the reader accepts, depends on the flavour. */
-	static const char *const flavours[] = {"12.6.1", "12.7.5"};
-
-	for (size_t f = 0; f < sizeof(flavours) / sizeof(flavours[0]); f++) {
-		setenv("SYSREC_COMPAT", flavours[f], 1);
-		sysrec_flavour_reset();
-		read_all(data, size, false);
-		read_all(data, size, true);
-	}
+	fuzz_each_flavour(read_both_ways, data, size);
 	return 0;
 }

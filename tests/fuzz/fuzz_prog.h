@@ -14,6 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+
+#include "compat.h"
 
 /* A program's entry point: argv with argv[0], the report's stream; returns the status. */
 typedef int (*fuzz_entry)(int argc, char **argv, FILE *out);
@@ -35,5 +38,22 @@ int fuzz_prog_run(const char *name, fuzz_entry entry, const char *const *const *
  * descriptor, rewound to offset 0; aborts when the file cannot be written.
  */
 int fuzz_input_fd(const uint8_t *data, size_t size);
+
+/*
+ * Runs check(data, size) once under each flavour (SYSREC_COMPAT 12.6.1,
+ * then 12.7.5, the registry read again each time): for the targets whose
+ * code reads the flavour once per process rather than per program run.
+ */
+static inline void
+fuzz_each_flavour(void (*check)(const uint8_t *, size_t), const uint8_t *data, size_t size)
+{
+	static const char *const flavours[] = {"12.6.1", "12.7.5"};
+
+	for (size_t f = 0; f < sizeof(flavours) / sizeof(flavours[0]); f++) {
+		setenv("SYSREC_COMPAT", flavours[f], 1);
+		sysrec_flavour_reset();
+		check(data, size);
+	}
+}
 
 #endif
