@@ -156,12 +156,16 @@ const struct sar_view view_swap = {
         .print_avg = swap_print_avg,
 };
 
+/* 12.7.5's rates; 12.6.1's -B shows the first eight, then %vmeff. */
 static const size_t paging_rates[] = {
         FIELD(stats_paging, pgpgin),        FIELD(stats_paging, pgpgout),
         FIELD(stats_paging, pgfault),       FIELD(stats_paging, pgmajfault),
         FIELD(stats_paging, pgfree),        FIELD(stats_paging, pgscan_kswapd),
         FIELD(stats_paging, pgscan_direct), FIELD(stats_paging, pgsteal),
+        FIELD(stats_paging, pgpromote),     FIELD(stats_paging, pgdemote),
 };
+
+#define N_PAGING_RATES (sizeof(paging_rates) / sizeof(paging_rates[0]))
 
 static unsigned
 paging_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
@@ -173,7 +177,7 @@ paging_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 	        c->pgscan_kswapd + c->pgscan_direct - p->pgscan_kswapd - p->pgscan_direct;
 
 	row_start(s, &view_paging, a);
-	out_rates(s, p, c, paging_rates, sizeof(paging_rates) / sizeof(paging_rates[0]), itv);
+	out_rates(s, p, c, paging_rates, N_PAGING_RATES - 2, itv);
 	sar_out_pc(s, scanned ? sar_sp_value(p->pgsteal, c->pgsteal, scanned) : 0.0);
 	sar_out_nl(s);
 	return 1;
@@ -207,21 +211,12 @@ const struct sar_view view_paging = {
  * (the two longs its item gained); sar_view_at() puts this view in
  * view_paging's place under that flavour.
  */
-static const size_t paging_rates_1275[] = {
-        FIELD(stats_paging, pgpgin),        FIELD(stats_paging, pgpgout),
-        FIELD(stats_paging, pgfault),       FIELD(stats_paging, pgmajfault),
-        FIELD(stats_paging, pgfree),        FIELD(stats_paging, pgscan_kswapd),
-        FIELD(stats_paging, pgscan_direct), FIELD(stats_paging, pgsteal),
-        FIELD(stats_paging, pgpromote),     FIELD(stats_paging, pgdemote),
-};
-
 static unsigned
 paging_print_1275(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
                   const struct sar_slot *curr, uint64_t itv)
 {
 	row_start(s, &view_paging_1275, a);
-	out_rates(s, item0(a, prev), item0(a, curr), paging_rates_1275,
-	          sizeof(paging_rates_1275) / sizeof(paging_rates_1275[0]), itv);
+	out_rates(s, item0(a, prev), item0(a, curr), paging_rates, N_PAGING_RATES, itv);
 	sar_out_nl(s);
 	return 1;
 }
