@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 
 deps="build-essential autoconf automake libtool pkg-config zlib1g-dev
 check clang libclang-rt-14-dev sysstat gzip systemd strace groff-base man-db
-locales libxml2-utils python3 chromium debootstrap systemd-container"
+locales libxml2-utils python3 chromium debootstrap systemd-container
+prometheus prometheus-node-exporter"
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq
