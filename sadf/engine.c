@@ -59,6 +59,12 @@ die_archive(struct sadf *d, int rc, const char *file)
 }
 
 void
+sadf_die_archive(struct sadf *d, int rc, const char *file)
+{
+	die_archive(d, rc, file);
+}
+
+void
 sadf_flush(struct sadf *d)
 {
 	if (d->olen)

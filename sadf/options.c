@@ -215,7 +215,7 @@ parse_output_options(struct sadf_config *c, const char *arg)
 
 	for (; *p; p += strspn(p, ",")) {
 		size_t len = strcspn(p, ",");
-		char w[64];
+		char w[1024];
 
 		/* strtok() skips the empty words between commas. */
 		if (!len)
@@ -235,7 +235,17 @@ parse_output_options(struct sadf_config *c, const char *arg)
 			c->out_opts |= SADF_O_HEIGHT;
 		} else if (!strncmp(w, "hz=", 3) && w[3] && all_digits(w + 3)) {
 			/* Only used when converting very old files (-c). */
-		} else if (strncmp(w, "pcparchive=", 11)) {
+		} else if (!strncmp(w, "pcparchive=", 11)) {
+			/* PCP is not compiled in. */
+		} else if (len < sizeof(w) - 1 && strchr(w, '=') && w[0] != '=') {
+			/* A label of --openmetrics (run.c refuses it for the other formats). */
+			size_t used = strlen(c->om_labels);
+
+			if (used + len + 2 > sizeof(c->om_labels))
+				sadf_usage();
+			snprintf(c->om_labels + used, sizeof(c->om_labels) - used, "%s%s",
+			         used ? "," : "", w);
+		} else {
 			sadf_usage();
 		}
 	}
@@ -309,6 +319,11 @@ parse_word(struct sadf_cmdline *cl, struct sadf *d, char **argv, int *opt)
 		if (cl->c.file[0] || cl->c.day_offset)
 			sadf_usage();
 		cl->c.day_offset = atoi(a + 1);
+		(*opt)++;
+	} else if (!strcmp(a, "--openmetrics") && !cl->sar_options) {
+		if (cl->c.format != SADF_F_NONE)
+			sadf_usage();
+		cl->c.format = SADF_F_OPENMETRICS;
 		(*opt)++;
 	} else if (!strcmp(a, "--")) {
 		cl->sar_options = true;

@@ -35,6 +35,7 @@ static const struct {
         [SADF_F_PPC] = {&sadf_ppc, SAR_SINK_PPC},    [SADF_F_DB] = {&sadf_db, SAR_SINK_DB},
         [SADF_F_JSON] = {&sadf_json, SAR_SINK_JSON}, [SADF_F_XML] = {&sadf_xml, SAR_SINK_XML},
         [SADF_F_RAW] = {&sadf_raw, SAR_SINK_RAW},    [SADF_F_SVG] = {&sadf_svg, SAR_SINK_SVG},
+        [SADF_F_OPENMETRICS] = {&sadf_openmetrics, SAR_SINK_NONE},
 };
 
 static int
@@ -61,7 +62,7 @@ run(struct sadf *d, const struct sadf_config *c)
 	d->b = b;
 	d->s.sink_format = formats[c->format].sink;
 	/* sysstat sets LC_NUMERIC to C for -j and -g once past the header-only report. */
-	if (c->format == SADF_F_JSON || c->format == SADF_F_SVG)
+	if (c->format == SADF_F_JSON || c->format == SADF_F_SVG || c->format == SADF_F_OPENMETRICS)
 		setlocale(LC_NUMERIC, "C");
 	snprintf(d->s.dp, sizeof(d->s.dp), "%s", localeconv()->decimal_point);
 	if (c->header_only && !b->run) {
@@ -135,6 +136,17 @@ finish_run(void *arg)
 	free(d);
 }
 
+static bool
+any_selected(const struct sar_opts *o)
+{
+	uint32_t id;
+
+	for (id = 1; id <= A_ID_MAX; id++)
+		if (o->outputs[id])
+			return true;
+	return false;
+}
+
 static int
 sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 {
@@ -158,6 +170,16 @@ sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 		sadf_usage();
 	if (!cl.c.count)
 		cl.c.count = -1;
+	/* -O labels are --openmetrics's only: sysstat's usage for the others. */
+	if (cl.c.om_labels[0] && cl.c.format != SADF_F_OPENMETRICS)
+		sadf_usage();
+	/* --openmetrics exports every activity and every CPU unless told otherwise. */
+	if (cl.c.format == SADF_F_OPENMETRICS && !any_selected(&d->s.o)) {
+		char all[] = "-A", *argv_a[] = {all, NULL};
+		int at = 0;
+
+		sar_parse_sadf_word(&d->s.o, argv_a, &at, &cl.option_a);
+	}
 	sar_finish_selection(&d->s.o, cl.option_a);
 	/* sadf shows values, never human units, and does not omit zero lines. */
 	d->s.o.human = false;

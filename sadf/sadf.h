@@ -28,6 +28,7 @@ enum sadf_format {
 	SADF_F_SVG,  /* -g */
 	SADF_F_PCP,  /* -l */
 	SADF_F_CONV, /* -c */
+	SADF_F_OPENMETRICS, /* --openmetrics (sysrec) */
 	SADF_F_MAX,
 };
 
@@ -68,6 +69,8 @@ struct sadf_config {
 	bool default_file; /* the daily file was chosen for the user */
 	uint32_t out_opts; /* SADF_O_* */
 	int canvas_height; /* -O height= */
+	/* --openmetrics: the -O words name=value (labels), comma-separated. */
+	char om_labels[2048];
 };
 
 struct sadf;
@@ -180,6 +183,7 @@ extern const struct sadf_backend sadf_json;
 extern const struct sadf_backend sadf_xml;
 extern const struct sadf_backend sadf_raw;
 extern const struct sadf_backend sadf_svg;
+extern const struct sadf_backend sadf_openmetrics;
 
 /*
  * Output. The text backends (-d -p -j -x) write through sadf's own buffer,
@@ -221,6 +225,9 @@ sadf_putc(struct sadf *d, char c)
 
 /* n TABs (JSON and XML indentation) through the buffer. */
 void sadf_put_tabs(struct sadf *d, int n);
+
+/* engine.c: sysstat's message for read error rc on file, then the exit with its status. */
+_Noreturn void sadf_die_archive(struct sadf *d, int rc, const char *file);
 
 /* engine.c: reads the open file in r and prints it with d->b. Exits on a read error. */
 void sadf_run(struct sadf *d, const char *file);

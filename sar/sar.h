@@ -254,6 +254,11 @@ int sar_main(int argc, char **argv, FILE *out);
 void sar_init(struct sar *s, FILE *out);
 /* Frees what a report holds (its activities, its reader, its lists); s stays zeroed-usable. */
 void sar_release(struct sar *s);
+/*
+ * views_disk.c: the kernel's name of block device major:minor as sar shows
+ * it by default (/sys/dev/block, ioconf, else devM-m), learnt once a run.
+ */
+void sar_disk_kernel_name(struct sar *s, uint32_t major, uint32_t minor, char *out, size_t len);
 /* views_disk.c: frees the device naming state (NULL is fine). */
 void sar_disk_names_free(struct sar_disk_names *st);
 

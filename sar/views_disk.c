@@ -719,6 +719,12 @@ kernel_name(struct sar_disk_names *st, uint32_t major, uint32_t minor, char *out
 	}
 }
 
+void
+sar_disk_kernel_name(struct sar *s, uint32_t major, uint32_t minor, char *out, size_t len)
+{
+	kernel_name(naming_of(s), major, minor, out, len);
+}
+
 /* The device-mapper major of /proc/devices; ~0 (no device) when there is none. */
 static uint32_t
 devmap_major(void)
