@@ -67,8 +67,9 @@ if command -v clang >/dev/null; then
 	rm -rf build-fuzz && mkdir build-fuzz
 	(cd build-fuzz && ../configure CC=clang --enable-fuzzers --enable-sanitizers >/dev/null)
 	make -C build-fuzz -j"$jobs" tests/fuzz/fuzz_archive tests/fuzz/fuzz_sar \
-		tests/fuzz/fuzz_sadf tests/fuzz/fuzz_procfs tests/fuzz/fuzz_append >/dev/null
-	for t in archive sar sadf procfs append; do
+		tests/fuzz/fuzz_sadf tests/fuzz/fuzz_procfs tests/fuzz/fuzz_append \
+		tests/fuzz/fuzz_http >/dev/null
+	for t in archive sar sadf procfs append http; do
 		if build-fuzz/tests/fuzz/fuzz_$t -runs=0 -close_fd_mask=2 tests/fuzz/corpus/$t \
 			>build-fuzz/replay-$t.out 2>&1; then
 			echo "fuzz_$t: $(grep -E '^#[0-9]+[[:space:]]+DONE' build-fuzz/replay-$t.out | tail -1)"

@@ -4,8 +4,9 @@
 # tests/fuzz/corpus/sar through sar, tests/fuzz/corpus/sadf through sadf
 # (each input with every argument set of its target, FUZZ_ALL_SETS=1) and
 # tests/fuzz/corpus/procfs through sadc's /proc and /sys parsers and
-# tests/fuzz/corpus/append through sadc's append check and record walk. With
-# the shared corpus at hand its archives go through all but procfs.
+# tests/fuzz/corpus/append through sadc's append check and record walk,
+# tests/fuzz/corpus/http through the live endpoint's request parser. With
+# the shared corpus at hand its archives go through all but procfs and http.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 export FUZZ_ALL_SETS=1
@@ -16,10 +17,10 @@ if have_shared; then
 else
 	echo "SKIP shared corpus: $SHARED not found; replaying the saved inputs only"
 fi
-for target in archive sar sadf procfs append; do
+for target in archive sar sadf procfs append http; do
 	replay="$top_builddir/tests/fuzz/replay_$target"
 	dirs=("$top_srcdir/tests/fuzz/corpus/$target")
-	[ "$target" = procfs ] || dirs+=("${shared_dirs[@]}")
+	case $target in procfs | http) ;; *) dirs+=("${shared_dirs[@]}") ;; esac
 	for d in "${dirs[@]}"; do
 		[ -d "$d" ] || { fail "$target: no corpus at $d"; continue; }
 		if out=$("$replay" "$d" 2>"$TMPD/replay.err"); then
