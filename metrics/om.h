@@ -111,6 +111,18 @@ void om_put_sample(struct strbuf *out, size_t fam, const char *labels, size_t la
 
 /* A value as the shortest text that reads back as the same double (NaN, +Inf, -Inf). */
 void om_put_value(struct strbuf *out, double v);
+/* The same into buf (OM_VALUE_LEN bytes), NUL-terminated; returns its length. */
+#define OM_VALUE_LEN 40
+size_t om_format_value(char *buf, double v);
+/* " ts" of om_put_sample() into buf (OM_TS_LEN bytes, not NUL-terminated); returns its length. */
+#define OM_TS_LEN 32
+size_t om_format_timestamp(char *buf, int64_t ts_ms, enum om_format fmt);
+/*
+ * The part of a sample line before its value: "name{labels,extra} ".
+ * A caller writing many samples of one series builds it once.
+ */
+void om_put_prefix(struct strbuf *out, size_t fam, const char *labels, size_t labels_len,
+                   const char *extra);
 
 /* The Content-Type of a format. */
 const char *om_content_type(enum om_format fmt);

@@ -690,10 +690,13 @@ add_label_s(struct strbuf *out, const char *name, const char *value)
 static void
 add_label_u(struct strbuf *out, const char *name, unsigned long long v)
 {
-	char buf[24];
+	char buf[24], *p = buf + sizeof(buf);
 
-	snprintf(buf, sizeof(buf), "%llu", v);
-	add_label_s(out, name, buf);
+	do {
+		*--p = (char) ('0' + v % 10);
+		v /= 10;
+	} while (v);
+	add_label(out, name, p, (size_t) (buf + sizeof(buf) - p));
 }
 
 /* A NUL-padded name field of n bytes, not always NUL-terminated. */
@@ -878,7 +881,8 @@ item_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, ui
 	}
 	case L_IFACE:
 		n = field_len(item, d->name_off, MAX_IFACE_LEN);
-		snprintf(name, sizeof(name), "%.*s", (int) n, (const char *) item + d->name_off);
+		memcpy(name, item + d->name_off, n);
+		name[n] = '\0';
 		if (!name[0] || !name_ok(c, d->f.act, name))
 			return false;
 		add_label(&c->lbl, "device", name, n);

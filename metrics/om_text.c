@@ -101,60 +101,130 @@ u64_digits(char *end, unsigned long long v)
 	return end;
 }
 
-void
-om_put_value(struct strbuf *out, double v)
+/*
+ * v with d decimals when that is exactly what it holds: n / 10^d read back
+ * is v (the nearest double to n / 10^d is n / 10^d correctly rounded).
+ */
+static size_t
+format_decimal(char *buf, double v, unsigned d, double scale)
 {
-	char buf[40];
+	double n = nearbyint(v * scale);
+	unsigned long long u, ip, fp;
+	char digits[24], *p;
+	size_t len = 0;
+	unsigned k;
+
+	if (fabs(n) >= 9007199254740992.0 || n / scale != v)
+		return 0;
+	u = (unsigned long long) fabs(n);
+	ip = u / (unsigned long long) scale;
+	fp = u % (unsigned long long) scale;
+	if (v < 0)
+		buf[len++] = '-';
+	p = u64_digits(digits + sizeof(digits), ip);
+	memcpy(buf + len, p, strlen(p));
+	len += strlen(p);
+	if (!fp)
+		return len;
+	buf[len++] = '.';
+	for (k = 0; k < d; k++) {
+		buf[len + d - 1 - k] = (char) ('0' + fp % 10);
+		fp /= 10;
+	}
+	len += d;
+	while (buf[len - 1] == '0')
+		len--;
+	return len;
+}
+
+size_t
+om_format_value(char *buf, double v)
+{
+	static const double scales[] = {10, 100, 1000, 10000, 100000, 1000000};
 	char *p;
+	size_t len;
+	unsigned d;
 
 	if (isnan(v)) {
-		strbuf_add(out, "NaN", 3);
-		return;
+		memcpy(buf, "NaN", 4);
+		return 3;
 	}
 	if (isinf(v)) {
-		strbuf_adds(out, v > 0 ? "+Inf" : "-Inf");
-		return;
+		memcpy(buf, v > 0 ? "+Inf" : "-Inf", 5);
+		return 4;
 	}
 	/* Integers below 2^53 are exact: their digits, without an exponent. */
 	if (v == floor(v) && fabs(v) < 9007199254740992.0) {
-		p = u64_digits(buf + sizeof(buf), (unsigned long long) fabs(v));
+		char digits[24];
+
+		p = u64_digits(digits + sizeof(digits), (unsigned long long) fabs(v));
+		len = 0;
 		if (v < 0)
-			*--p = '-';
-		strbuf_adds(out, p);
-		return;
+			buf[len++] = '-';
+		memcpy(buf + len, p, strlen(p) + 1);
+		return len + strlen(p);
 	}
+	/* Hundredths (jiffies), thousandths (ms), millionths (us): a few decimals. */
+	if (fabs(v) < 1e9)
+		for (d = 1; d <= 6; d++) {
+			len = format_decimal(buf, v, d, scales[d - 1]);
+			if (len) {
+				buf[len] = '\0';
+				return len;
+			}
+		}
 	/*
 	 * The shorter of %.15g and %.17g that reads back as v (strtod() and
 	 * snprintf() agree on the locale's point, which then becomes a '.').
 	 */
-	snprintf(buf, sizeof(buf), "%.15g", v);
+	snprintf(buf, OM_VALUE_LEN, "%.15g", v);
 	if (strtod(buf, &p) != v || *p)
-		snprintf(buf, sizeof(buf), "%.17g", v);
+		snprintf(buf, OM_VALUE_LEN, "%.17g", v);
 	for (p = buf; *p; p++)
 		if (*p == ',')
 			*p = '.';
-	strbuf_adds(out, buf);
-}
-
-static void
-put_timestamp(struct strbuf *out, int64_t ts_ms, enum om_format fmt)
-{
-	char buf[32];
-
-	if (fmt == OM_FMT_TEXT004) {
-		strbuf_addch(out, ' ');
-		strbuf_adds(out, u64_digits(buf + sizeof(buf), (unsigned long long) ts_ms));
-		return;
-	}
-	strbuf_addch(out, ' ');
-	strbuf_adds(out, u64_digits(buf + sizeof(buf), (unsigned long long) (ts_ms / 1000)));
-	if (ts_ms % 1000)
-		strbuf_addf(out, ".%03u", (unsigned) (ts_ms % 1000));
+	return strlen(buf);
 }
 
 void
-om_put_sample(struct strbuf *out, size_t fam, const char *labels, size_t labels_len,
-              const char *extra, double value, int64_t ts_ms, enum om_format fmt)
+om_put_value(struct strbuf *out, double v)
+{
+	char buf[OM_VALUE_LEN];
+
+	strbuf_add(out, buf, om_format_value(buf, v));
+}
+
+size_t
+om_format_timestamp(char *buf, int64_t ts_ms, enum om_format fmt)
+{
+	char digits[24], *p;
+	size_t len;
+
+	buf[0] = ' ';
+	if (fmt == OM_FMT_TEXT004) {
+		p = u64_digits(digits + sizeof(digits), (unsigned long long) ts_ms);
+		len = strlen(p);
+		memcpy(buf + 1, p, len);
+		return len + 1;
+	}
+	p = u64_digits(digits + sizeof(digits), (unsigned long long) (ts_ms / 1000));
+	len = strlen(p);
+	memcpy(buf + 1, p, len);
+	len++;
+	if (ts_ms % 1000) {
+		unsigned ms = (unsigned) (ts_ms % 1000);
+
+		buf[len++] = '.';
+		buf[len++] = (char) ('0' + ms / 100);
+		buf[len++] = (char) ('0' + ms / 10 % 10);
+		buf[len++] = (char) ('0' + ms % 10);
+	}
+	return len;
+}
+
+void
+om_put_prefix(struct strbuf *out, size_t fam, const char *labels, size_t labels_len,
+              const char *extra)
 {
 	const struct om_family *f = om_family_at(fam);
 	size_t extra_len = extra ? strlen(extra) : 0;
@@ -171,8 +241,20 @@ om_put_sample(struct strbuf *out, size_t fam, const char *labels, size_t labels_
 		strbuf_addch(out, '}');
 	}
 	strbuf_addch(out, ' ');
+}
+
+void
+om_put_sample(struct strbuf *out, size_t fam, const char *labels, size_t labels_len,
+              const char *extra, double value, int64_t ts_ms, enum om_format fmt)
+{
+	if (!om_family_at(fam))
+		return;
+	om_put_prefix(out, fam, labels, labels_len, extra);
 	om_put_value(out, value);
-	if (ts_ms >= 0)
-		put_timestamp(out, ts_ms, fmt);
+	if (ts_ms >= 0) {
+		char buf[OM_TS_LEN];
+
+		strbuf_add(out, buf, om_format_timestamp(buf, ts_ms, fmt));
+	}
 	strbuf_addch(out, '\n');
 }

@@ -32,15 +32,21 @@
 #include "activity.h"
 #include "compat.h"
 #include "datafile.h"
-#include "nls.h"
 #include "om.h"
 #include "options.h"
 #include "sadf.h"
 #include "sysexit.h"
 #include "banned.h"
 
-/* Samples of a series kept in memory before they go to the temporary file. */
-#define BLOCK_POINTS 128
+/*
+ * Samples of a series kept in memory before they go to the temporary file:
+ * the buffers start small and grow to a share of MEM_POINTS, between
+ * MIN_BLOCK and MAX_BLOCK samples.
+ */
+#define FIRST_POINTS 8
+#define MIN_BLOCK    128
+#define MAX_BLOCK    4096
+#define MEM_POINTS   (1u << 18) /* 4 MiB */
 #define NO_SERIES    UINT32_MAX
 
 struct point {
@@ -64,7 +70,7 @@ struct series {
 	size_t labels_len;
 	int64_t last_ts; /* of the last sample kept; -1: none yet */
 	struct point *pts;
-	uint32_t npts;
+	uint32_t npts, cap;
 	uint64_t head, tail; /* first and last block in the file, offset + 1; 0: none */
 };
 
@@ -79,6 +85,9 @@ struct om_state {
 	int fd;                       /* the temporary file, -1 until needed */
 	uint64_t fsize;
 	int64_t ts; /* the current record's time, ms */
+	/* The series of the record before, by position in the record (a cache of find_series()). */
+	uint32_t *pos_series;
+	uint32_t n_pos, cap_pos, pos;
 	char *extra; /* instance, job and -O labels */
 	struct om_ctx ctx;
 	struct strbuf line;
@@ -230,8 +239,7 @@ find_series(struct om_state *st, size_t fam, const char *labels, size_t len)
 	s->next = NO_SERIES;
 	s->last_ts = -1;
 	s->labels = malloc(len + 1);
-	s->pts = malloc(BLOCK_POINTS * sizeof(*s->pts));
-	if (!s->labels || !s->pts)
+	if (!s->labels)
 		die_nomem(st->d);
 	memcpy(s->labels, labels, len);
 	s->labels[len] = '\0';
@@ -250,12 +258,51 @@ static void
 add_sample(void *arg, size_t fam, const char *labels, size_t len, double value)
 {
 	struct om_state *st = arg;
-	struct series *s = find_series(st, fam, labels, len);
+	struct series *s = NULL;
+	uint32_t at = st->pos++;
+
+	/* Most records list the same series in the same order as the one before. */
+	if (at < st->n_pos && st->pos_series[at] < st->n_series) {
+		s = &st->series[st->pos_series[at]];
+		if (s->fam != fam || s->labels_len != len || memcmp(s->labels, labels, len))
+			s = NULL;
+	}
+	if (!s) {
+		s = find_series(st, fam, labels, len);
+		if (at >= st->cap_pos) {
+			uint32_t cap = st->cap_pos ? 2 * st->cap_pos : 1024;
+			uint32_t *p = realloc(st->pos_series, (size_t) cap * sizeof(*p));
+
+			if (!p)
+				die_nomem(st->d);
+			st->pos_series = p;
+			st->cap_pos = cap;
+		}
+		while (st->n_pos <= at)
+			st->pos_series[st->n_pos++] = NO_SERIES;
+		st->pos_series[at] = (uint32_t) (s - st->series);
+	}
 
 	if (st->ts <= s->last_ts)
 		return;
-	if (s->npts == BLOCK_POINTS)
-		spill(st, s);
+	if (s->npts == s->cap) {
+		uint32_t block = MEM_POINTS / st->n_series;
+
+		block = block < MIN_BLOCK ? MIN_BLOCK : block > MAX_BLOCK ? MAX_BLOCK : block;
+		if (s->cap >= block) {
+			spill(st, s);
+		} else {
+			uint32_t cap = s->cap ? 2 * s->cap : FIRST_POINTS;
+
+			cap = cap > block ? block : cap;
+			struct point *p = realloc(s->pts, (size_t) cap * sizeof(*p));
+
+			if (!p)
+				die_nomem(st->d);
+			s->pts = p;
+			s->cap = cap;
+		}
+	}
 	s->pts[s->npts].ts = st->ts;
 	s->pts[s->npts].v = value;
 	s->npts++;
@@ -406,48 +453,57 @@ build_extra(struct om_state *st, const struct sadf *d)
 
 /* ---- output ---- */
 
+/* The samples of a series: its prefix (st->line) once, then value and time each. */
 static void
-put_line(struct om_state *st)
+put_points(struct om_state *st, const struct point *pts, uint32_t n)
 {
-	if (st->line.err)
-		die_nomem(st->d);
-	if (st->line.len >= 1 << 15) {
-		sadf_put(st->d, st->line.buf, st->line.len);
-		strbuf_reset(&st->line);
-	}
-}
-
-static void
-put_points(struct om_state *st, const struct series *s, const struct point *pts, uint32_t n)
-{
+	struct sadf *d = st->d;
 	uint32_t k;
 
 	for (k = 0; k < n; k++) {
-		om_put_sample(&st->line, s->fam, s->labels, s->labels_len, st->extra, pts[k].v,
-		              pts[k].ts, OM_FMT_OPENMETRICS);
-		put_line(st);
+		char line[OM_VALUE_LEN + OM_TS_LEN + 1];
+		size_t len = om_format_value(line, pts[k].v);
+
+		len += om_format_timestamp(line + len, pts[k].ts, OM_FMT_OPENMETRICS);
+		line[len++] = '\n';
+		sadf_put(d, st->line.buf, st->line.len);
+		sadf_put(d, line, len);
 	}
 }
 
 static void
 put_series(struct om_state *st, const struct series *s)
 {
-	struct point pts[BLOCK_POINTS];
+	struct point pts[256];
 	uint64_t at = s->head;
+
+	strbuf_reset(&st->line);
+	om_put_prefix(&st->line, s->fam, s->labels, s->labels_len, st->extra);
+	if (st->line.err)
+		die_nomem(st->d);
 
 	while (at) {
 		struct block_hdr h;
 		ssize_t n = pread(st->fd, &h, sizeof(h), (off_t) (at - 1));
 
-		if (n != (ssize_t) sizeof(h) || h.n > BLOCK_POINTS)
+		uint64_t off = at - 1 + sizeof(h);
+		uint32_t left;
+
+		if (n != (ssize_t) sizeof(h) || h.n > MAX_BLOCK)
 			die_tmp(st->d, n < 0 ? errno : EIO);
-		n = pread(st->fd, pts, (size_t) h.n * sizeof(*pts), (off_t) (at - 1 + sizeof(h)));
-		if (n != (ssize_t) ((size_t) h.n * sizeof(*pts)))
-			die_tmp(st->d, n < 0 ? errno : EIO);
-		put_points(st, s, pts, h.n);
+		for (left = h.n; left;) {
+			uint32_t k = left < 256 ? left : 256;
+
+			n = pread(st->fd, pts, (size_t) k * sizeof(*pts), (off_t) off);
+			if (n != (ssize_t) ((size_t) k * sizeof(*pts)))
+				die_tmp(st->d, n < 0 ? errno : EIO);
+			put_points(st, pts, k);
+			off += (uint64_t) k * sizeof(*pts);
+			left -= k;
+		}
 		at = h.next;
 	}
-	put_points(st, s, s->pts, s->npts);
+	put_points(st, s->pts, s->npts);
 }
 
 static void
@@ -460,14 +516,15 @@ put_all(struct om_state *st)
 
 		if (i == NO_SERIES)
 			continue;
+		strbuf_reset(&st->line);
 		om_put_meta(&st->line, fam, OM_FMT_OPENMETRICS);
+		if (st->line.err)
+			die_nomem(st->d);
+		sadf_put(st->d, st->line.buf, st->line.len);
 		for (; i != NO_SERIES; i = st->series[i].next)
 			put_series(st, &st->series[i]);
 	}
-	strbuf_adds(&st->line, "# EOF\n");
-	put_line(st);
-	sadf_put(st->d, st->line.buf, st->line.len);
-	strbuf_reset(&st->line);
+	sadf_puts(st->d, "# EOF\n");
 	sadf_flush(st->d);
 }
 
@@ -490,6 +547,7 @@ om_release(struct sadf *d)
 	free(st->fam_head);
 	free(st->fam_tail);
 	free(st->fam_act);
+	free(st->pos_series);
 	free(st->extra);
 	strbuf_release(&st->ctx.lbl);
 	strbuf_release(&st->line);
@@ -526,6 +584,7 @@ record_samples(struct om_state *st, const struct archive_record *rec)
 	size_t fam;
 
 	st->ts = (int64_t) rec->hdr.ust_time * 1000;
+	st->pos = 0;
 	strbuf_reset(&st->ctx.lbl);
 	om_uname_labels(&st->ctx.lbl, h->sa_sysname, h->sa_release, h->sa_nodename, h->sa_machine);
 	if (st->ctx.lbl.err)
@@ -590,6 +649,8 @@ om_run(struct sadf *d, const char *file)
 	st->ctx.name_ok = name_ok;
 	st->ctx.arg = d;
 	build_extra(st, d);
+	/* sysstat's message and status 1 when the file has none of the activities asked for. */
+	sar_init_acts(&d->s, file);
 	plan(st, d);
 
 	while ((rc = archive_next(d->s.r, &rec)) > 0 && !bad_1275(d, rc, &rec)) {
@@ -612,13 +673,9 @@ om_run(struct sadf *d, const char *file)
 	/* What was read comes out whole (and ends in # EOF) before any error. */
 	put_all(st);
 	sadf_check_record(d, rc, &rec);
-	if (rc == ARCHIVE_E_TRUNCATED && !starts_with(d->s.r->err_what, "item count") &&
-	    !starts_with(d->s.r->err_what, "restart CPU count")) {
-		if (!starts_with(d->s.r->err_what, "comment"))
-			fputs(_("End of system activity file unexpected\n"), stderr);
-	} else if (rc < 0 && rc != ARCHIVE_E_BAD_RECORD) {
+	/* As sadf -j: a file cut short is an error (status 2), a bad record header a silent end. */
+	if (rc < 0 && rc != ARCHIVE_E_BAD_RECORD)
 		sadf_die_archive(d, rc, file);
-	}
 }
 
 const struct sadf_backend sadf_openmetrics = {

@@ -19,7 +19,9 @@
  * -s  stable identities, as a real machine's: each disk keeps its major:minor
  *     (300:index, a major that neither sysstat.ioconf nor /sys/dev/block
  *     names) and the interrupts are named as /proc/interrupts' numbers with
- *     "sum" first, so that sar matches items from one record to the next.
+ *     "sum" first, so that sar matches items from one record to the next;
+ *     serial lines, interfaces, filesystems, sensors, USB devices, FC hosts,
+ *     batteries and cpufreq states keep their names and numbers too.
  *     For the scale benchmark; without it, disks change major:minor at
  *     every record (what the differential tests expect).
  * -N  with -s, churn: each record has a new disk and a new interface first
@@ -156,6 +158,68 @@ put_swapped(struct archive_recbuf *b, const void *p, size_t len, const uint32_t 
 	archive_recbuf_put(b, tmp, len);
 }
 
+/* Sets a NUL-padded name field of n bytes to prefix and i. */
+static void
+set_name(char *field, size_t n, const char *prefix, int32_t i)
+{
+	char buf[256];
+
+	snprintf(buf, sizeof(buf), "%s%d", prefix, (int) i);
+	memset(field, 0, n);
+	memcpy(field, buf, strlen(buf) < n ? strlen(buf) : n - 1);
+}
+
+/* -s: the names of the other named items (lines, interfaces, filesystems, sensors...). */
+static void
+stabilize_name(const struct activity_desc *d, unsigned char *item, int32_t i, int32_t nr2)
+{
+	switch (d->id) {
+	case A_SERIAL:
+		((struct stats_serial *) item)->line = (uint32_t) i;
+		break;
+	case A_NET_DEV:
+		set_name(((struct stats_net_dev *) item)->interface, MAX_IFACE_LEN, "eth", i);
+		break;
+	case A_NET_EDEV:
+		set_name(((struct stats_net_edev *) item)->interface, MAX_IFACE_LEN, "eth", i);
+		break;
+	case A_FS:
+		set_name(((struct stats_filesystem *) item)->fs_name, MAX_FS_LEN, "/dev/vd", i);
+		set_name(((struct stats_filesystem *) item)->mountp, MAX_FS_LEN, "/srv/", i);
+		break;
+	case A_PWR_FAN:
+		set_name(((struct stats_pwr_fan *) item)->device, MAX_SENSORS_DEV_LEN, "fan-isa-", i);
+		break;
+	case A_PWR_TEMP:
+		set_name(((struct stats_pwr_temp *) item)->device, MAX_SENSORS_DEV_LEN, "coretemp-", i);
+		break;
+	case A_PWR_IN:
+		set_name(((struct stats_pwr_in *) item)->device, MAX_SENSORS_DEV_LEN, "in-isa-", i);
+		break;
+	case A_NET_FC:
+		set_name(((struct stats_fchost *) item)->fchost_name, MAX_FCH_LEN, "host", i);
+		break;
+	case A_PWR_USB: {
+		struct stats_pwr_usb *u = (struct stats_pwr_usb *) item;
+
+		u->bus_nr = (uint32_t) i;
+		u->vendor_id = 0x1d6b;
+		u->product_id = 0x0002;
+		set_name(u->manufacturer, MAX_MANUF_LEN, "Linux ", i);
+		set_name(u->product, MAX_PROD_LEN, "hub ", i);
+		break;
+	}
+	case A_PWR_BAT:
+		((struct stats_pwr_bat *) item)->bat_id = (uint8_t) i;
+		break;
+	case A_PWR_FREQ:
+		((struct stats_pwr_wghfreq *) item)->freq = (uint64_t) (i % nr2 + 1) * 100000;
+		break;
+	default:
+		break;
+	}
+}
+
 /* -s: the identity of item i (of nr2 per row) that stays the same across records. */
 static void
 stabilize_item(const struct activity_desc *d, unsigned char *item, int32_t i, int32_t nr2)
@@ -175,6 +239,8 @@ stabilize_item(const struct activity_desc *d, unsigned char *item, int32_t i, in
 			snprintf(name, sizeof(name), "%d", i % nr2 - 1);
 		memset(si->irq_name, 0, sizeof(si->irq_name));
 		memcpy(si->irq_name, name, sizeof(si->irq_name) - 1);
+	} else {
+		stabilize_name(d, item, i, nr2);
 	}
 }
 
