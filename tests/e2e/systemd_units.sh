@@ -11,7 +11,10 @@
 # unit's sandbox: every file it writes is in ReadWritePaths=, nothing it
 # reads is hidden or replaced (ProtectHome=, PrivateNetwork=, ProcSubset=,
 # PrivateDevices=, ...), every system call passes SystemCallFilter= and
-# every socket RestrictAddressFamilies=. The sleep hook is run too.
+# every socket RestrictAddressFamilies=. The sleep hook is run too. The
+# live endpoint's pair (sysstat-metrics.socket, sysstat-metrics@.service):
+# verified and scored with the others, not enabled by sysstat.service,
+# enabled alone into sockets.target, its handler traced on one request.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 command -v systemd-analyze >/dev/null || skip "systemd-analyze is missing (Debian package systemd)"
@@ -25,7 +28,9 @@ U=$DEST$unitdir
 services="sysstat.service sysstat-collect.service sysstat-rotate.service sysstat-summary.service
 sysstat-collect-daemon.service"
 timers="sysstat-collect.timer sysstat-summary.timer sysstat-rotate.timer"
-for u in $services $timers; do
+# The live endpoint (issue 12): a socket and its handler's template.
+live_units="sysstat-metrics.socket sysstat-metrics@.service"
+for u in $services $timers $live_units; do
 	if [ -f "$U/$u" ]; then pass; else fail "$u is not installed in $unitdir"; fi
 done
 if [ -x "$DEST$sleepdir/sysstat.sleep" ]; then pass; else fail "no sleep hook in $sleepdir"; fi
@@ -104,10 +109,10 @@ fi
 #    (verify checks that they exist), with our manual pages as the only
 #    ones known, so that every Documentation=man: entry must be ours.
 mkdir -p "$TMPD/verify"
-for u in $services $timers; do
+for u in $services $timers $live_units; do
 	sed "s|=$sadcdir/|=$DEST$sadcdir/|" "$U/$u" >"$TMPD/verify/$u"
 done
-if (cd "$TMPD/verify" && MANPATH=$DEST$mandir systemd-analyze verify $services $timers) \
+if (cd "$TMPD/verify" && MANPATH=$DEST$mandir systemd-analyze verify $services $timers $live_units) \
 	>"$TMPD/verify.out" 2>&1 && [ ! -s "$TMPD/verify.out" ]; then
 	pass
 else
@@ -120,7 +125,7 @@ score() {
 		sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\) .*/\1/p'
 }
 line=""
-for u in $services; do
+for u in $services sysstat-metrics@.service; do
 	s=$(score "$U/$u")
 	line="$line $u=$s"
 	if [ -n "$s" ] && awk -v s="$s" 'BEGIN { exit !(s <= 2.0) }'; then pass; else
@@ -155,6 +160,28 @@ case $unitdir in
 	fi
 	;;
 *) echo "SKIP systemctl --root enable: units in $unitdir, which systemctl does not search" ;;
+esac
+# The live endpoint: off after installation and after "enable sysstat";
+# "enable sysstat-metrics.socket" puts it in sockets.target alone.
+for l in "ListenStream=127.0.0.1:9577" Accept=yes WantedBy=sockets.target; do
+	grep -qx "$l" "$U/sysstat-metrics.socket" && pass || fail "sysstat-metrics.socket has no $l"
+done
+case $unitdir in
+/lib/systemd/system | /usr/lib/systemd/system)
+	w=$DEST/etc/systemd/system
+	systemctl --root="$DEST" enable sysstat.service >/dev/null 2>&1
+	if [ "$(systemctl --root="$DEST" is-enabled sysstat-metrics.socket 2>&1)" = disabled ] &&
+		[ ! -e "$w/sockets.target.wants/sysstat-metrics.socket" ]; then pass; else
+		fail "sysstat-metrics.socket is not disabled after install and enable sysstat: $(find "$w" -name '*metrics*')"
+	fi
+	systemctl --root="$DEST" disable sysstat.service >/dev/null 2>&1
+	if systemctl --root="$DEST" enable sysstat-metrics.socket >"$TMPD/enable.out" 2>&1 &&
+		[ -L "$w/sockets.target.wants/sysstat-metrics.socket" ] &&
+		[ "$(find "$w" -type l | wc -l)" = 1 ]; then pass; else
+		fail "enable sysstat-metrics.socket: $(head -2 "$TMPD/enable.out"); links: $(find "$w" -type l)"
+	fi
+	systemctl --root="$DEST" disable sysstat-metrics.socket >/dev/null 2>&1
+	;;
 esac
 
 # 4. Each service's command, as the unit gives it, under strace.
@@ -435,6 +462,16 @@ if grep -q '^[0-9]* READY=1$' "$TMPD/$u.out" && grep -q '^[0-9]* STOPPING=1$' "$
 else
 	fail "$u: $(tr '\n' ' ' <"$TMPD/$u.out") $(head -3 "$TMPD/$u.err")"
 fi
+check_sandbox "$u" "$TMPD/$u.trace"
+
+# The live endpoint's handler, as systemd runs it for a connection (the
+# request on its standard input here, the socket in production).
+u=sysstat-metrics@.service
+# shellcheck disable=SC2046
+(cd / && printf 'GET /metrics HTTP/1.1\r\nHost: localhost\r\n\r\n' | PATH=$SYSTEMD_PATH \
+	strace -f -qq -y -s 4096 -o "$TMPD/$u.trace" $(exec_start "$u")) >"$TMPD/$u.out" 2>"$TMPD/$u.err"
+if head -1 "$TMPD/$u.out" | grep -q '^HTTP/1.1 200 OK' && grep -q '^node_load1 ' "$TMPD/$u.out"; then pass; else
+	fail "$u: $(head -1 "$TMPD/$u.out") $(head -3 "$TMPD/$u.err")"; fi
 check_sandbox "$u" "$TMPD/$u.trace"
 
 # 5. The sleep hook writes its comment only while collection is on.
