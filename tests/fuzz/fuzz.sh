@@ -25,10 +25,14 @@ dict=(-dict="$top/tests/fuzz/archive.dict")
 seeds=("$top/tests/fuzz/corpus/archive" "$top/tests/fuzz/corpus/sar" "$top/tests/fuzz/corpus/sadf")
 shared="${SYSREC_SHARED:-$top/../shared}/corpus"
 [ -d "$shared" ] && seeds+=("$shared/upstream/files" "$shared/upstream/generated" "$shared/live")
+merge_opts=()
 if [ "$target" = procfs ] || [ "$target" = http ]; then
 	dict=()
 	seeds=("$top/tests/fuzz/corpus/$target")
 fi
+# fuzz_http parses every prefix of its input: hit counts make hundreds of
+# features of the same edges, so its corpus keeps the inputs that add edges.
+[ "$target" = http ] && merge_opts=(-use_counters=0)
 existing=()
 for d in "${seeds[@]}" "$@"; do
 	[ -d "$d" ] && existing+=("$d")
@@ -49,7 +53,7 @@ keep=()
 for d in "$top/tests/fuzz/corpus/$target" "$work/corpus" "$@"; do
 	[ -d "$d" ] && keep+=("$d")
 done
-"$bin" -merge=1 -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 "$new" "${keep[@]}" \
+"$bin" -merge=1 "${merge_opts[@]}" -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 "$new" "${keep[@]}" \
 	>"$work/merge.log" 2>&1
 rm -rf "$top/tests/fuzz/corpus/$target" && mv "$new" "$top/tests/fuzz/corpus/$target"
 echo "$target: saved corpus $(ls "$top/tests/fuzz/corpus/$target" | wc -l) inputs," \
