@@ -36,6 +36,7 @@
 #include "options.h"
 #include "sadf.h"
 #include "sysexit.h"
+#include "views.h"
 #include "banned.h"
 
 /*
@@ -335,7 +336,8 @@ cpu_ok(void *arg, uint32_t cpu)
 static bool
 name_ok(void *arg, uint32_t act, const char *name)
 {
-	const struct sar_opts *o = &((const struct sadf *) arg)->s.o;
+	const struct sadf *d = arg;
+	const struct sar_opts *o = &d->s.o;
 
 	switch (act) {
 	case A_DISK:
@@ -346,7 +348,8 @@ name_ok(void *arg, uint32_t act, const char *name)
 	case A_FS:
 		return in_list(&o->fs_list, name);
 	case A_IRQ:
-		return in_list(&o->int_list, name);
+		/* sar's matching: numbers and ranges such as 0-15. */
+		return !o->int_list.len || sar_irq_selected(&d->s, name);
 	default:
 		return true;
 	}
@@ -374,78 +377,75 @@ add_extra(struct strbuf *sb, const char *name, size_t nlen, const char *value, s
 	strbuf_addch(sb, '"');
 }
 
+/* The name of the -O word at p (len bytes before the next comma): its length, or len without '='. */
+static size_t
+word_name(const char *p, size_t len)
+{
+	const char *eq = memchr(p, '=', len);
+
+	return eq ? (size_t) (eq - p) : len;
+}
+
+static bool
+is_name(const char *p, size_t n, const char *name)
+{
+	return n == strlen(name) && !memcmp(p, name, n);
+}
+
+static _Noreturn void
+bad_label(struct strbuf *sb, const char *why, const char *p, size_t len)
+{
+	strbuf_release(sb);
+	fprintf(stderr, "%s: %s for --openmetrics: %.*s\n", progname, why, (int) len, p);
+	sysrec_exit(1);
+}
+
 /*
  * instance and job, then the -O labels in their order: name=value words
- * separated by commas. An instance= or job= word replaces the default.
- * Exits with a message on a bad or repeated name.
+ * separated by commas. instance= and job= replace the defaults (the file's
+ * nodename, "node"). Exits with a message on a bad or repeated name.
  */
 static void
 build_extra(struct om_state *st, const struct sadf *d)
 {
-	const char *opts = d->c->om_labels;
+	static const char *const fixed[] = {"instance", "job"};
+	const char *opts = d->c->om_labels, *p, *q;
 	const struct sa_file_header *h = &d->s.r->hdr;
-	struct strbuf sb = STRBUF_INIT, seen = STRBUF_INIT;
-	const char *instance = NULL, *job = NULL;
-	size_t instance_len = 0, job_len = 0;
-	const char *p;
+	struct strbuf sb = STRBUF_INIT;
+	const char *val[2] = {h->sa_nodename, "node"};
+	size_t vlen[2] = {strnlen(h->sa_nodename, sizeof(h->sa_nodename)), 4};
+	unsigned k;
 
-	/* First pass: the defaults' replacements. */
 	for (p = opts; *p; p += strspn(p, ",")) {
-		size_t len = strcspn(p, ","), nlen = strcspn(p, "=");
+		size_t len = strcspn(p, ","), n = word_name(p, len);
 
-		if (nlen == 8 && !memcmp(p, "instance", 8)) {
-			instance = p + 9;
-			instance_len = len - 9;
-		} else if (nlen == 3 && !memcmp(p, "job", 3)) {
-			job = p + 4;
-			job_len = len - 4;
+		if (n == len || (!om_label_name_ok(p, n) && !is_name(p, n, "instance") &&
+		                 !is_name(p, n, "job")))
+			bad_label(&sb, "invalid label", p, len);
+		/* A name given twice is an error, as it is for Prometheus. */
+		for (q = opts; q < p; q += strspn(q, ",")) {
+			size_t ql = strcspn(q, ",");
+
+			if (word_name(q, ql) == n && !memcmp(q, p, n))
+				bad_label(&sb, "label given twice", p, n);
+			q += ql;
 		}
-		p += len;
-	}
-	if (!instance) {
-		instance = h->sa_nodename;
-		instance_len = strnlen(h->sa_nodename, sizeof(h->sa_nodename));
-	}
-	if (!job) {
-		job = "node";
-		job_len = 4;
-	}
-	add_extra(&sb, "instance", 8, instance, instance_len);
-	add_extra(&sb, "job", 3, job, job_len);
-	for (p = opts; *p; p += strspn(p, ",")) {
-		size_t len = strcspn(p, ","), nlen = strcspn(p, "=");
-
-		if (nlen >= len || !om_label_name_ok(p, nlen) ||
-		    (nlen == 8 && !memcmp(p, "instance", 8)) || (nlen == 3 && !memcmp(p, "job", 3))) {
-			bool dflt = nlen < len && ((nlen == 8 && !memcmp(p, "instance", 8)) ||
-			                           (nlen == 3 && !memcmp(p, "job", 3)));
-
-			if (!dflt) {
-				fprintf(stderr, "%s: invalid label for --openmetrics: %.*s\n", progname,
-				        (int) len, p);
-				strbuf_release(&sb);
-				strbuf_release(&seen);
-				sysrec_exit(1);
+		for (k = 0; k < 2; k++)
+			if (is_name(p, n, fixed[k])) {
+				val[k] = p + n + 1;
+				vlen[k] = len - n - 1;
 			}
-		} else {
-			/* A name given twice is an error, as Prometheus takes it. */
-			const char *q, *end;
-
-			for (q = seen.buf, end = q + seen.len; q && q < end; q += strlen(q) + 1)
-				if (strlen(q) == nlen && !memcmp(q, p, nlen)) {
-					fprintf(stderr, "%s: label given twice for --openmetrics: %.*s\n",
-					        progname, (int) nlen, p);
-					strbuf_release(&sb);
-					strbuf_release(&seen);
-					sysrec_exit(1);
-				}
-			strbuf_add(&seen, p, nlen);
-			strbuf_addch(&seen, '\0');
-			add_extra(&sb, p, nlen, p + nlen + 1, len - nlen - 1);
-		}
 		p += len;
 	}
-	strbuf_release(&seen);
+	for (k = 0; k < 2; k++)
+		add_extra(&sb, fixed[k], strlen(fixed[k]), val[k], vlen[k]);
+	for (p = opts; *p; p += strspn(p, ",")) {
+		size_t len = strcspn(p, ","), n = word_name(p, len);
+
+		if (!is_name(p, n, "instance") && !is_name(p, n, "job"))
+			add_extra(&sb, p, n, p + n + 1, len - n - 1);
+		p += len;
+	}
 	if (sb.err)
 		die_nomem(st->d);
 	st->extra = sb.buf;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * libFuzzer target for sadf: the input is a whole data file (plain or gzip),
- * shown by sadf_main() itself in every format with one of the argument sets
- * below. Built with the library and sadf's code instrumented
+ * shown by sadf_main() itself in every format (--openmetrics too) with one
+ * of the argument sets below. Built with the library and sadf's code instrumented
  * (--enable-fuzzers), replayed over tests/fuzz/corpus/sadf by make check
  * with every set.
  */
@@ -38,6 +38,10 @@ static const char *const *const sets[] = {
         SETS("-g", "-O", "customcol,showidle", "-s", "01:00:00", "@", "--", "-A"),
         SETS("-r", "-O", "debug", "-C", "@", "--", "-A"),
         SETS("-c", "@"),
+        SETS("--openmetrics", "@"),
+        SETS("--openmetrics", "-s", "00:00:10", "-e", "23:00:00", "-P", "0,1", "--dev=sda",
+             "--iface=eth0", "-O", "instance=x,dc=eu", "@", "--", "-u", "-d", "-n", "DEV", "-I",
+             "ALL"),
 };
 
 int
