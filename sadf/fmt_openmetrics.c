@@ -49,6 +49,7 @@
 #define MAX_BLOCK    4096
 #define MEM_POINTS   (1u << 18) /* 4 MiB */
 #define NO_SERIES    UINT32_MAX
+#define LAST_TIME    253402300799ull /* 9999-12-31 23:59:59 UTC */
 
 struct point {
 	int64_t ts; /* milliseconds */
@@ -657,7 +658,8 @@ om_run(struct sadf *d, const char *file)
 		time_t t = (time_t) rec.hdr.ust_time;
 		struct tm tm;
 
-		if (rec.hdr.record_type != SA_R_STATS)
+		/* A time past the year 9999 has no Prometheus timestamp: such a record is left out. */
+		if (rec.hdr.record_type != SA_R_STATS || rec.hdr.ust_time > LAST_TIME)
 			continue;
 		if (!gmtime_r(&t, &tm))
 			continue;
