@@ -63,7 +63,8 @@ struct om_ctx {
 	 * in out (len > 1); NULL: "devM-m".
 	 */
 	void (*disk_name)(void *arg, const void *item, char *out, size_t len);
-	/* Filters (NULL: everything): CPU n (0 is the first CPU); a device, interface, filesystem or interrupt name. */
+	/* Filters (NULL: everything): CPU n (0 is the first CPU); a device, interface, filesystem
+	 * or interrupt name. */
 	bool (*cpu_ok)(void *arg, uint32_t cpu);
 	bool (*name_ok)(void *arg, uint32_t act, const char *name);
 	void *arg;

@@ -58,10 +58,10 @@ struct def {
 	struct om_family f;
 	uint8_t lbl;
 	uint8_t conv;
-	uint16_t name_off;   /* L_IFACE, L_SENSOR: where the name is */
-	uint16_t first_num;  /* L_SENSOR: the number of the first item (fans 1, inputs 0) */
-	double mul;          /* C_MUL */
-	const char *lname;   /* the member label's name, or NULL for one member */
+	uint16_t name_off;  /* L_IFACE, L_SENSOR: where the name is */
+	uint16_t first_num; /* L_SENSOR: the number of the first item (fans 1, inputs 0) */
+	double mul;         /* C_MUL */
+	const char *lname;  /* the member label's name, or NULL for one member */
 	uint8_t n;
 	struct member m[MAX_MEMBERS];
 };
@@ -69,7 +69,7 @@ struct def {
 #define OFF(s, f) ((uint16_t) offsetof(struct s, f))
 
 /* A family of one member. */
-#define FAM(act_, name_, type_, unit_, help_, lbl_, conv_, mul_, s, field, kind_)                 \
+#define FAM(act_, name_, type_, unit_, help_, lbl_, conv_, mul_, s, field, kind_)                  \
 	{                                                                                          \
 		.f = {name_, type_, unit_, help_, act_}, .lbl = lbl_, .conv = conv_, .mul = mul_,  \
 		.n = 1, .m = {{OFF(s, field), kind_, NULL}},                                       \
@@ -78,27 +78,39 @@ struct def {
 /* Single-item activities. */
 #define ONE(act, name, type, unit, help, conv, mul, s, field, kind)                                \
 	FAM(act, name, type, unit, help, L_NONE, conv, mul, s, field, kind)
-/* node_netstat_* and node_vmstat_*: untyped in node_exporter, raw. */
-#define NETSTAT(act, name, s, field) ONE(act, name, OM_UNKNOWN, "", "", C_RAW, 0, s, field, K_U64)
+/* node_netstat_* and node_vmstat_*: untyped in node_exporter, raw, with its help texts. */
+#define NETSTAT(act, proto, stat, s, field)                                                        \
+	ONE(act, "node_netstat_" proto "_" stat, OM_UNKNOWN, "", "Statistic " proto stat ".",      \
+	    C_RAW, 0, s, field, K_U64)
+#define VMSTAT(act, stat, s, field)                                                                \
+	ONE(act, "node_vmstat_" stat, OM_UNKNOWN, "", "/proc/vmstat information field " stat ".",  \
+	    C_RAW, 0, s, field, K_U64)
 /* sysstat_ counters of single-item activities, raw. */
-#define CNT(act, name, help, s, field, kind) ONE(act, name, OM_COUNTER, "", help, C_RAW, 0, s, field, kind)
-#define GAUGE(act, name, help, s, field, kind) ONE(act, name, OM_GAUGE, "", help, C_RAW, 0, s, field, kind)
+#define CNT(act, name, help, s, field, kind)                                                       \
+	ONE(act, name, OM_COUNTER, "", help, C_RAW, 0, s, field, kind)
+#define GAUGE(act, name, help, s, field, kind)                                                     \
+	ONE(act, name, OM_GAUGE, "", help, C_RAW, 0, s, field, kind)
 /* node_memory_*_bytes from kB. */
 #define MEMKB(name, field)                                                                         \
 	ONE(A_MEMORY, "node_memory_" name "_bytes", OM_GAUGE, "bytes",                             \
 	    "Memory information field " name "_bytes.", C_MUL, 1024, stats_memory, field, K_U64)
 
 #define PSI_AVG(act, name, s, field)                                                               \
-	ONE(act, name, OM_GAUGE, "ratio", "Pressure stall average, ratio of time.", C_MUL, 1e-4, s, \
-	    field, K_U64)
+	ONE(act, name, OM_GAUGE, "ratio", "Pressure stall average, ratio of time.", C_MUL, 1e-4,   \
+	    s, field, K_U64)
 
 static const struct def defs[] = {
         /* node_uname_info: from the file header (or uname(2)), not from an activity. */
-        {.f = {"node_uname_info", OM_GAUGE, "", "Labeled system information as provided by the uname system call.", 0}},
+        {.f = {"node_uname_info", OM_GAUGE, "",
+               "Labeled system information as provided by the uname system call.", 0}},
 
         /* A_CPU */
-        {.f = {"node_cpu_seconds", OM_COUNTER, "seconds", "Seconds the CPUs spent in each mode.", A_CPU},
-         .lbl = L_CPU, .conv = C_HZ, .lname = "mode", .n = 8,
+        {.f = {"node_cpu_seconds", OM_COUNTER, "seconds", "Seconds the CPUs spent in each mode.",
+               A_CPU},
+         .lbl = L_CPU,
+         .conv = C_HZ,
+         .lname = "mode",
+         .n = 8,
          .m = {{OFF(stats_cpu, cpu_user), K_U64, "user"},
                {OFF(stats_cpu, cpu_nice), K_U64, "nice"},
                {OFF(stats_cpu, cpu_sys), K_U64, "system"},
@@ -109,7 +121,10 @@ static const struct def defs[] = {
                {OFF(stats_cpu, cpu_idle), K_U64, "idle"}}},
         {.f = {"node_cpu_guest_seconds", OM_COUNTER, "seconds",
                "Seconds the CPUs spent in guests (VMs) for each mode.", A_CPU},
-         .lbl = L_CPU, .conv = C_HZ, .lname = "mode", .n = 2,
+         .lbl = L_CPU,
+         .conv = C_HZ,
+         .lname = "mode",
+         .n = 2,
          .m = {{OFF(stats_cpu, cpu_guest), K_U64, "user"},
                {OFF(stats_cpu, cpu_guest_nice), K_U64, "nice"}}},
 
@@ -120,18 +135,23 @@ static const struct def defs[] = {
 
         /* A_IRQ: the total, then every CPU's count of every interrupt. */
         {.f = {"node_intr", OM_COUNTER, "", "Total number of interrupts serviced.", A_IRQ},
-         .lbl = L_NONE, .n = 1, .m = {{OFF(stats_irq, irq_nr), K_U32, NULL}}},
+         .lbl = L_NONE,
+         .n = 1,
+         .m = {{OFF(stats_irq, irq_nr), K_U32, NULL}}},
         {.f = {"sysstat_interrupts", OM_COUNTER, "", "Interrupts serviced by each CPU.", A_IRQ},
-         .lbl = L_IRQ, .n = 1, .m = {{OFF(stats_irq, irq_nr), K_U32, NULL}}},
+         .lbl = L_IRQ,
+         .n = 1,
+         .m = {{OFF(stats_irq, irq_nr), K_U32, NULL}}},
 
         /* A_SWAP, A_PAGE */
-        NETSTAT(A_SWAP, "node_vmstat_pswpin", stats_swap, pswpin),
-        NETSTAT(A_SWAP, "node_vmstat_pswpout", stats_swap, pswpout),
-        NETSTAT(A_PAGE, "node_vmstat_pgpgin", stats_paging, pgpgin),
-        NETSTAT(A_PAGE, "node_vmstat_pgpgout", stats_paging, pgpgout),
-        NETSTAT(A_PAGE, "node_vmstat_pgfault", stats_paging, pgfault),
-        NETSTAT(A_PAGE, "node_vmstat_pgmajfault", stats_paging, pgmajfault),
-        CNT(A_PAGE, "sysstat_paging_pgfree", "Pages placed on the free list.", stats_paging, pgfree, K_U64),
+        VMSTAT(A_SWAP, "pswpin", stats_swap, pswpin),
+        VMSTAT(A_SWAP, "pswpout", stats_swap, pswpout),
+        VMSTAT(A_PAGE, "pgpgin", stats_paging, pgpgin),
+        VMSTAT(A_PAGE, "pgpgout", stats_paging, pgpgout),
+        VMSTAT(A_PAGE, "pgfault", stats_paging, pgfault),
+        VMSTAT(A_PAGE, "pgmajfault", stats_paging, pgmajfault),
+        CNT(A_PAGE, "sysstat_paging_pgfree", "Pages placed on the free list.", stats_paging, pgfree,
+            K_U64),
         CNT(A_PAGE, "sysstat_paging_pgscan_kswapd", "Pages scanned by kswapd.", stats_paging,
             pgscan_kswapd, K_U64),
         CNT(A_PAGE, "sysstat_paging_pgscan_direct", "Pages scanned directly.", stats_paging,
@@ -144,17 +164,20 @@ static const struct def defs[] = {
             stats_paging, pgdemote, K_U64),
 
         /* A_IO */
-        CNT(A_IO, "sysstat_io_transfers", "I/O requests issued to the disks.", stats_io, dk_drive, K_U64),
-        CNT(A_IO, "sysstat_io_reads", "Read requests issued to the disks.", stats_io, dk_drive_rio, K_U64),
-        CNT(A_IO, "sysstat_io_writes", "Write requests issued to the disks.", stats_io, dk_drive_wio, K_U64),
-        CNT(A_IO, "sysstat_io_discards", "Discard requests issued to the disks.", stats_io, dk_drive_dio,
+        CNT(A_IO, "sysstat_io_transfers", "I/O requests issued to the disks.", stats_io, dk_drive,
             K_U64),
-        ONE(A_IO, "sysstat_io_read_bytes", OM_COUNTER, "bytes", "Bytes read from the disks.", C_MUL, 512,
-            stats_io, dk_drive_rblk, K_U64),
-        ONE(A_IO, "sysstat_io_written_bytes", OM_COUNTER, "bytes", "Bytes written to the disks.", C_MUL,
-            512, stats_io, dk_drive_wblk, K_U64),
-        ONE(A_IO, "sysstat_io_discarded_bytes", OM_COUNTER, "bytes", "Bytes discarded on the disks.",
-            C_MUL, 512, stats_io, dk_drive_dblk, K_U64),
+        CNT(A_IO, "sysstat_io_reads", "Read requests issued to the disks.", stats_io, dk_drive_rio,
+            K_U64),
+        CNT(A_IO, "sysstat_io_writes", "Write requests issued to the disks.", stats_io,
+            dk_drive_wio, K_U64),
+        CNT(A_IO, "sysstat_io_discards", "Discard requests issued to the disks.", stats_io,
+            dk_drive_dio, K_U64),
+        ONE(A_IO, "sysstat_io_read_bytes", OM_COUNTER, "bytes", "Bytes read from the disks.", C_MUL,
+            512, stats_io, dk_drive_rblk, K_U64),
+        ONE(A_IO, "sysstat_io_written_bytes", OM_COUNTER, "bytes", "Bytes written to the disks.",
+            C_MUL, 512, stats_io, dk_drive_wblk, K_U64),
+        ONE(A_IO, "sysstat_io_discarded_bytes", OM_COUNTER, "bytes",
+            "Bytes discarded on the disks.", C_MUL, 512, stats_io, dk_drive_dblk, K_U64),
 
         /* A_MEMORY */
         MEMKB("MemTotal", tlmkb),
@@ -185,39 +208,42 @@ static const struct def defs[] = {
         GAUGE(A_KTABLES, "sysstat_ptys", "Pseudo-terminals in use.", stats_ktables, pty_nr, K_U64),
 
         /* A_QUEUE */
-        ONE(A_QUEUE, "node_load1", OM_GAUGE, "", "1m load average.", C_MUL, 0.01, stats_queue, load_avg_1,
-            K_U32),
-        ONE(A_QUEUE, "node_load5", OM_GAUGE, "", "5m load average.", C_MUL, 0.01, stats_queue, load_avg_5,
-            K_U32),
+        ONE(A_QUEUE, "node_load1", OM_GAUGE, "", "1m load average.", C_MUL, 0.01, stats_queue,
+            load_avg_1, K_U32),
+        ONE(A_QUEUE, "node_load5", OM_GAUGE, "", "5m load average.", C_MUL, 0.01, stats_queue,
+            load_avg_5, K_U32),
         ONE(A_QUEUE, "node_load15", OM_GAUGE, "", "15m load average.", C_MUL, 0.01, stats_queue,
             load_avg_15, K_U32),
         GAUGE(A_QUEUE, "node_procs_running", "Number of processes in runnable state.", stats_queue,
               nr_running, K_U64),
-        GAUGE(A_QUEUE, "node_procs_blocked", "Number of processes blocked waiting for I/O to complete.",
-              stats_queue, procs_blocked, K_U64),
-        GAUGE(A_QUEUE, "sysstat_threads", "Tasks (processes and threads) in the task list.", stats_queue,
-              nr_threads, K_U64),
+        GAUGE(A_QUEUE, "node_procs_blocked",
+              "Number of processes blocked waiting for I/O to complete.", stats_queue,
+              procs_blocked, K_U64),
+        GAUGE(A_QUEUE, "sysstat_threads", "Tasks (processes and threads) in the task list.",
+              stats_queue, nr_threads, K_U64),
 
         /* A_SERIAL */
         FAM(A_SERIAL, "sysstat_serial_received_characters", OM_COUNTER, "",
             "Characters received by the serial line.", L_SERIAL, C_RAW, 0, stats_serial, rx, K_U32),
         FAM(A_SERIAL, "sysstat_serial_transmitted_characters", OM_COUNTER, "",
-            "Characters transmitted by the serial line.", L_SERIAL, C_RAW, 0, stats_serial, tx, K_U32),
-        FAM(A_SERIAL, "sysstat_serial_frame_errors", OM_COUNTER, "", "Frame errors of the serial line.",
-            L_SERIAL, C_RAW, 0, stats_serial, frame, K_U32),
-        FAM(A_SERIAL, "sysstat_serial_parity_errors", OM_COUNTER, "", "Parity errors of the serial line.",
-            L_SERIAL, C_RAW, 0, stats_serial, parity, K_U32),
-        FAM(A_SERIAL, "sysstat_serial_breaks", OM_COUNTER, "", "Breaks on the serial line.", L_SERIAL,
-            C_RAW, 0, stats_serial, brk, K_U32),
-        FAM(A_SERIAL, "sysstat_serial_overruns", OM_COUNTER, "", "Overrun errors of the serial line.",
-            L_SERIAL, C_RAW, 0, stats_serial, overrun, K_U32),
+            "Characters transmitted by the serial line.", L_SERIAL, C_RAW, 0, stats_serial, tx,
+            K_U32),
+        FAM(A_SERIAL, "sysstat_serial_frame_errors", OM_COUNTER, "",
+            "Frame errors of the serial line.", L_SERIAL, C_RAW, 0, stats_serial, frame, K_U32),
+        FAM(A_SERIAL, "sysstat_serial_parity_errors", OM_COUNTER, "",
+            "Parity errors of the serial line.", L_SERIAL, C_RAW, 0, stats_serial, parity, K_U32),
+        FAM(A_SERIAL, "sysstat_serial_breaks", OM_COUNTER, "", "Breaks on the serial line.",
+            L_SERIAL, C_RAW, 0, stats_serial, brk, K_U32),
+        FAM(A_SERIAL, "sysstat_serial_overruns", OM_COUNTER, "",
+            "Overrun errors of the serial line.", L_SERIAL, C_RAW, 0, stats_serial, overrun, K_U32),
 
         /* A_DISK */
-        FAM(A_DISK, "node_disk_read_bytes", OM_COUNTER, "bytes", "The total number of bytes read successfully.",
-            L_DISK, C_MUL, 512, stats_disk, rd_sect, K_U64),
-        FAM(A_DISK, "node_disk_written_bytes", OM_COUNTER, "bytes",
-            "The total number of bytes written successfully.", L_DISK, C_MUL, 512, stats_disk, wr_sect,
+        FAM(A_DISK, "node_disk_read_bytes", OM_COUNTER, "bytes",
+            "The total number of bytes read successfully.", L_DISK, C_MUL, 512, stats_disk, rd_sect,
             K_U64),
+        FAM(A_DISK, "node_disk_written_bytes", OM_COUNTER, "bytes",
+            "The total number of bytes written successfully.", L_DISK, C_MUL, 512, stats_disk,
+            wr_sect, K_U64),
         FAM(A_DISK, "node_disk_discarded_sectors", OM_COUNTER, "",
             "The total number of sectors discarded successfully.", L_DISK, C_RAW, 0, stats_disk,
             dc_sect, K_U64),
@@ -230,45 +256,59 @@ static const struct def defs[] = {
         FAM(A_DISK, "node_disk_discard_time_seconds", OM_COUNTER, "seconds",
             "This is the total number of seconds spent by all discards.", L_DISK, C_MUL, 1e-3,
             stats_disk, dc_ticks, K_U32),
-        FAM(A_DISK, "node_disk_io_time_seconds", OM_COUNTER, "seconds", "Total seconds spent doing I/Os.",
-            L_DISK, C_MUL, 1e-3, stats_disk, tot_ticks, K_U32),
+        FAM(A_DISK, "node_disk_io_time_seconds", OM_COUNTER, "seconds",
+            "Total seconds spent doing I/Os.", L_DISK, C_MUL, 1e-3, stats_disk, tot_ticks, K_U32),
         FAM(A_DISK, "node_disk_io_time_weighted_seconds", OM_COUNTER, "seconds",
-            "The weighted # of seconds spent doing I/Os.", L_DISK, C_MUL, 1e-3, stats_disk, rq_ticks,
-            K_U32),
+            "The weighted # of seconds spent doing I/Os.", L_DISK, C_MUL, 1e-3, stats_disk,
+            rq_ticks, K_U32),
         FAM(A_DISK, "sysstat_disk_ios", OM_COUNTER, "",
-            "Read, write and discard requests completed (not split in the archive).", L_DISK, C_RAW, 0,
-            stats_disk, nr_ios, K_U64),
+            "Read, write and discard requests completed (not split in the archive).", L_DISK, C_RAW,
+            0, stats_disk, nr_ios, K_U64),
 
-        /* A_NET_DEV, A_NET_EDEV (node_exporter's netdev collector) */
+/* A_NET_DEV, A_NET_EDEV (node_exporter's netdev collector) */
 #define NETDEV(name, help, s, field)                                                               \
-	{.f = {name, OM_COUNTER, "", help, s == 0 ? A_NET_DEV : A_NET_EDEV}, .lbl = L_IFACE,       \
-	 .name_off = s == 0 ? OFF(stats_net_dev, interface) : OFF(stats_net_edev, interface),      \
-	 .n = 1, .m = {{field, K_U64, NULL}}}
-#define DEV(f) OFF(stats_net_dev, f)
+	{                                                                                          \
+		.f = {name, OM_COUNTER, "", help, s == 0 ? A_NET_DEV : A_NET_EDEV},                \
+		.lbl = L_IFACE,                                                                    \
+		.name_off =                                                                        \
+		        s == 0 ? OFF(stats_net_dev, interface) : OFF(stats_net_edev, interface),   \
+		.n = 1,                                                                            \
+		.m = { {field, K_U64, NULL} }                                                      \
+	}
+#define DEV(f)  OFF(stats_net_dev, f)
 #define EDEV(f) OFF(stats_net_edev, f)
-        {.f = {"node_network_receive_bytes", OM_COUNTER, "bytes", "Network device statistic receive_bytes.",
-               A_NET_DEV},
-         .lbl = L_IFACE, .name_off = DEV(interface), .n = 1, .m = {{DEV(rx_bytes), K_U64, NULL}}},
+        {.f = {"node_network_receive_bytes", OM_COUNTER, "bytes",
+               "Network device statistic receive_bytes.", A_NET_DEV},
+         .lbl = L_IFACE,
+         .name_off = DEV(interface),
+         .n = 1,
+         .m = {{DEV(rx_bytes), K_U64, NULL}}},
         {.f = {"node_network_transmit_bytes", OM_COUNTER, "bytes",
                "Network device statistic transmit_bytes.", A_NET_DEV},
-         .lbl = L_IFACE, .name_off = DEV(interface), .n = 1, .m = {{DEV(tx_bytes), K_U64, NULL}}},
+         .lbl = L_IFACE,
+         .name_off = DEV(interface),
+         .n = 1,
+         .m = {{DEV(tx_bytes), K_U64, NULL}}},
         NETDEV("node_network_receive_packets", "Network device statistic receive_packets.", 0,
                DEV(rx_packets)),
         NETDEV("node_network_transmit_packets", "Network device statistic transmit_packets.", 0,
                DEV(tx_packets)),
         NETDEV("node_network_receive_compressed", "Network device statistic receive_compressed.", 0,
                DEV(rx_compressed)),
-        NETDEV("node_network_transmit_compressed", "Network device statistic transmit_compressed.", 0,
-               DEV(tx_compressed)),
+        NETDEV("node_network_transmit_compressed", "Network device statistic transmit_compressed.",
+               0, DEV(tx_compressed)),
         NETDEV("node_network_receive_multicast", "Network device statistic receive_multicast.", 0,
                DEV(multicast)),
-        NETDEV("node_network_receive_errs", "Network device statistic receive_errs.", 1, EDEV(rx_errors)),
-        NETDEV("node_network_receive_drop", "Network device statistic receive_drop.", 1, EDEV(rx_dropped)),
+        NETDEV("node_network_receive_errs", "Network device statistic receive_errs.", 1,
+               EDEV(rx_errors)),
+        NETDEV("node_network_receive_drop", "Network device statistic receive_drop.", 1,
+               EDEV(rx_dropped)),
         NETDEV("node_network_receive_fifo", "Network device statistic receive_fifo.", 1,
                EDEV(rx_fifo_errors)),
         NETDEV("node_network_receive_frame", "Network device statistic receive_frame.", 1,
                EDEV(rx_frame_errors)),
-        NETDEV("node_network_transmit_errs", "Network device statistic transmit_errs.", 1, EDEV(tx_errors)),
+        NETDEV("node_network_transmit_errs", "Network device statistic transmit_errs.", 1,
+               EDEV(tx_errors)),
         NETDEV("node_network_transmit_drop", "Network device statistic transmit_drop.", 1,
                EDEV(tx_dropped)),
         NETDEV("node_network_transmit_fifo", "Network device statistic transmit_fifo.", 1,
@@ -279,20 +319,20 @@ static const struct def defs[] = {
                EDEV(tx_carrier_errors)),
 
         /* A_NET_NFS, A_NET_NFSD */
-        CNT(A_NET_NFS, "sysstat_nfs_client_rpcs", "RPC requests made by the NFS client.", stats_net_nfs,
-            nfs_rpccnt, K_U32),
-        CNT(A_NET_NFS, "sysstat_nfs_client_rpc_retransmissions", "RPC requests the NFS client retransmitted.",
-            stats_net_nfs, nfs_rpcretrans, K_U32),
-        CNT(A_NET_NFS, "sysstat_nfs_client_reads", "NFS 'read' calls made.", stats_net_nfs, nfs_readcnt,
-            K_U32),
-        CNT(A_NET_NFS, "sysstat_nfs_client_writes", "NFS 'write' calls made.", stats_net_nfs, nfs_writecnt,
-            K_U32),
+        CNT(A_NET_NFS, "sysstat_nfs_client_rpcs", "RPC requests made by the NFS client.",
+            stats_net_nfs, nfs_rpccnt, K_U32),
+        CNT(A_NET_NFS, "sysstat_nfs_client_rpc_retransmissions",
+            "RPC requests the NFS client retransmitted.", stats_net_nfs, nfs_rpcretrans, K_U32),
+        CNT(A_NET_NFS, "sysstat_nfs_client_reads", "NFS 'read' calls made.", stats_net_nfs,
+            nfs_readcnt, K_U32),
+        CNT(A_NET_NFS, "sysstat_nfs_client_writes", "NFS 'write' calls made.", stats_net_nfs,
+            nfs_writecnt, K_U32),
         CNT(A_NET_NFS, "sysstat_nfs_client_accesses", "NFS 'access' calls made.", stats_net_nfs,
             nfs_accesscnt, K_U32),
         CNT(A_NET_NFS, "sysstat_nfs_client_getattrs", "NFS 'getattr' calls made.", stats_net_nfs,
             nfs_getattcnt, K_U32),
-        CNT(A_NET_NFSD, "sysstat_nfsd_rpcs", "RPC requests received by the NFS server.", stats_net_nfsd,
-            nfsd_rpccnt, K_U32),
+        CNT(A_NET_NFSD, "sysstat_nfsd_rpcs", "RPC requests received by the NFS server.",
+            stats_net_nfsd, nfsd_rpccnt, K_U32),
         CNT(A_NET_NFSD, "sysstat_nfsd_bad_rpcs", "Bad RPC requests received by the NFS server.",
             stats_net_nfsd, nfsd_rpcbad, K_U32),
         CNT(A_NET_NFSD, "sysstat_nfsd_packets", "Network packets received by the NFS server.",
@@ -305,8 +345,8 @@ static const struct def defs[] = {
             stats_net_nfsd, nfsd_rchits, K_U32),
         CNT(A_NET_NFSD, "sysstat_nfsd_reply_cache_misses", "Reply cache misses of the NFS server.",
             stats_net_nfsd, nfsd_rcmisses, K_U32),
-        CNT(A_NET_NFSD, "sysstat_nfsd_reads", "NFS 'read' calls received.", stats_net_nfsd, nfsd_readcnt,
-            K_U32),
+        CNT(A_NET_NFSD, "sysstat_nfsd_reads", "NFS 'read' calls received.", stats_net_nfsd,
+            nfsd_readcnt, K_U32),
         CNT(A_NET_NFSD, "sysstat_nfsd_writes", "NFS 'write' calls received.", stats_net_nfsd,
             nfsd_writecnt, K_U32),
         CNT(A_NET_NFSD, "sysstat_nfsd_accesses", "NFS 'access' calls received.", stats_net_nfsd,
@@ -315,12 +355,12 @@ static const struct def defs[] = {
             nfsd_getattcnt, K_U32),
 
         /* A_NET_SOCK (node_exporter's sockstat collector) */
-        GAUGE(A_NET_SOCK, "node_sockstat_sockets_used", "Number of IPv4 sockets in use.", stats_net_sock,
-              sock_inuse, K_U32),
+        GAUGE(A_NET_SOCK, "node_sockstat_sockets_used", "Number of IPv4 sockets in use.",
+              stats_net_sock, sock_inuse, K_U32),
         GAUGE(A_NET_SOCK, "node_sockstat_TCP_inuse", "Number of TCP sockets in state inuse.",
               stats_net_sock, tcp_inuse, K_U32),
-        GAUGE(A_NET_SOCK, "node_sockstat_TCP_tw", "Number of TCP sockets in state tw.", stats_net_sock,
-              tcp_tw, K_U32),
+        GAUGE(A_NET_SOCK, "node_sockstat_TCP_tw", "Number of TCP sockets in state tw.",
+              stats_net_sock, tcp_tw, K_U32),
         GAUGE(A_NET_SOCK, "node_sockstat_UDP_inuse", "Number of UDP sockets in state inuse.",
               stats_net_sock, udp_inuse, K_U32),
         GAUGE(A_NET_SOCK, "node_sockstat_RAW_inuse", "Number of RAW sockets in state inuse.",
@@ -329,65 +369,65 @@ static const struct def defs[] = {
               stats_net_sock, frag_inuse, K_U32),
 
         /* A_NET_IP, A_NET_EIP (node_exporter's netstat collector: /proc/net/snmp names) */
-        NETSTAT(A_NET_IP, "node_netstat_Ip_InReceives", stats_net_ip, in_receives),
-        NETSTAT(A_NET_IP, "node_netstat_Ip_ForwDatagrams", stats_net_ip, forw_datagrams),
-        NETSTAT(A_NET_IP, "node_netstat_Ip_InDelivers", stats_net_ip, in_delivers),
-        NETSTAT(A_NET_IP, "node_netstat_Ip_OutRequests", stats_net_ip, out_requests),
-        NETSTAT(A_NET_IP, "node_netstat_Ip_ReasmReqds", stats_net_ip, reasm_reqds),
-        NETSTAT(A_NET_IP, "node_netstat_Ip_ReasmOKs", stats_net_ip, reasm_oks),
-        NETSTAT(A_NET_IP, "node_netstat_Ip_FragOKs", stats_net_ip, frag_oks),
-        NETSTAT(A_NET_IP, "node_netstat_Ip_FragCreates", stats_net_ip, frag_creates),
-        NETSTAT(A_NET_EIP, "node_netstat_Ip_InHdrErrors", stats_net_eip, in_hdr_errors),
-        NETSTAT(A_NET_EIP, "node_netstat_Ip_InAddrErrors", stats_net_eip, in_addr_errors),
-        NETSTAT(A_NET_EIP, "node_netstat_Ip_InUnknownProtos", stats_net_eip, in_unknown_protos),
-        NETSTAT(A_NET_EIP, "node_netstat_Ip_InDiscards", stats_net_eip, in_discards),
-        NETSTAT(A_NET_EIP, "node_netstat_Ip_OutDiscards", stats_net_eip, out_discards),
-        NETSTAT(A_NET_EIP, "node_netstat_Ip_OutNoRoutes", stats_net_eip, out_no_routes),
-        NETSTAT(A_NET_EIP, "node_netstat_Ip_ReasmFails", stats_net_eip, reasm_fails),
-        NETSTAT(A_NET_EIP, "node_netstat_Ip_FragFails", stats_net_eip, frag_fails),
+        NETSTAT(A_NET_IP, "Ip", "InReceives", stats_net_ip, in_receives),
+        NETSTAT(A_NET_IP, "Ip", "ForwDatagrams", stats_net_ip, forw_datagrams),
+        NETSTAT(A_NET_IP, "Ip", "InDelivers", stats_net_ip, in_delivers),
+        NETSTAT(A_NET_IP, "Ip", "OutRequests", stats_net_ip, out_requests),
+        NETSTAT(A_NET_IP, "Ip", "ReasmReqds", stats_net_ip, reasm_reqds),
+        NETSTAT(A_NET_IP, "Ip", "ReasmOKs", stats_net_ip, reasm_oks),
+        NETSTAT(A_NET_IP, "Ip", "FragOKs", stats_net_ip, frag_oks),
+        NETSTAT(A_NET_IP, "Ip", "FragCreates", stats_net_ip, frag_creates),
+        NETSTAT(A_NET_EIP, "Ip", "InHdrErrors", stats_net_eip, in_hdr_errors),
+        NETSTAT(A_NET_EIP, "Ip", "InAddrErrors", stats_net_eip, in_addr_errors),
+        NETSTAT(A_NET_EIP, "Ip", "InUnknownProtos", stats_net_eip, in_unknown_protos),
+        NETSTAT(A_NET_EIP, "Ip", "InDiscards", stats_net_eip, in_discards),
+        NETSTAT(A_NET_EIP, "Ip", "OutDiscards", stats_net_eip, out_discards),
+        NETSTAT(A_NET_EIP, "Ip", "OutNoRoutes", stats_net_eip, out_no_routes),
+        NETSTAT(A_NET_EIP, "Ip", "ReasmFails", stats_net_eip, reasm_fails),
+        NETSTAT(A_NET_EIP, "Ip", "FragFails", stats_net_eip, frag_fails),
 
         /* A_NET_ICMP, A_NET_EICMP */
-        NETSTAT(A_NET_ICMP, "node_netstat_Icmp_InMsgs", stats_net_icmp, in_msgs),
-        NETSTAT(A_NET_ICMP, "node_netstat_Icmp_OutMsgs", stats_net_icmp, out_msgs),
-        NETSTAT(A_NET_ICMP, "node_netstat_Icmp_InEchos", stats_net_icmp, in_echos),
-        NETSTAT(A_NET_ICMP, "node_netstat_Icmp_InEchoReps", stats_net_icmp, in_echo_reps),
-        NETSTAT(A_NET_ICMP, "node_netstat_Icmp_OutEchos", stats_net_icmp, out_echos),
-        NETSTAT(A_NET_ICMP, "node_netstat_Icmp_OutEchoReps", stats_net_icmp, out_echo_reps),
-        NETSTAT(A_NET_ICMP, "node_netstat_Icmp_InTimestamps", stats_net_icmp, in_timestamps),
-        NETSTAT(A_NET_ICMP, "node_netstat_Icmp_InTimestampReps", stats_net_icmp, in_timestamp_reps),
-        NETSTAT(A_NET_ICMP, "node_netstat_Icmp_OutTimestamps", stats_net_icmp, out_timestamps),
-        NETSTAT(A_NET_ICMP, "node_netstat_Icmp_OutTimestampReps", stats_net_icmp, out_timestamp_reps),
-        NETSTAT(A_NET_ICMP, "node_netstat_Icmp_InAddrMasks", stats_net_icmp, in_addr_masks),
-        NETSTAT(A_NET_ICMP, "node_netstat_Icmp_InAddrMaskReps", stats_net_icmp, in_addr_mask_reps),
-        NETSTAT(A_NET_ICMP, "node_netstat_Icmp_OutAddrMasks", stats_net_icmp, out_addr_masks),
-        NETSTAT(A_NET_ICMP, "node_netstat_Icmp_OutAddrMaskReps", stats_net_icmp, out_addr_mask_reps),
-        NETSTAT(A_NET_EICMP, "node_netstat_Icmp_InErrors", stats_net_eicmp, in_errors),
-        NETSTAT(A_NET_EICMP, "node_netstat_Icmp_OutErrors", stats_net_eicmp, out_errors),
-        NETSTAT(A_NET_EICMP, "node_netstat_Icmp_InDestUnreachs", stats_net_eicmp, in_dest_unreachs),
-        NETSTAT(A_NET_EICMP, "node_netstat_Icmp_OutDestUnreachs", stats_net_eicmp, out_dest_unreachs),
-        NETSTAT(A_NET_EICMP, "node_netstat_Icmp_InTimeExcds", stats_net_eicmp, in_time_excds),
-        NETSTAT(A_NET_EICMP, "node_netstat_Icmp_OutTimeExcds", stats_net_eicmp, out_time_excds),
-        NETSTAT(A_NET_EICMP, "node_netstat_Icmp_InParmProbs", stats_net_eicmp, in_parm_probs),
-        NETSTAT(A_NET_EICMP, "node_netstat_Icmp_OutParmProbs", stats_net_eicmp, out_parm_probs),
-        NETSTAT(A_NET_EICMP, "node_netstat_Icmp_InSrcQuenchs", stats_net_eicmp, in_src_quenchs),
-        NETSTAT(A_NET_EICMP, "node_netstat_Icmp_OutSrcQuenchs", stats_net_eicmp, out_src_quenchs),
-        NETSTAT(A_NET_EICMP, "node_netstat_Icmp_InRedirects", stats_net_eicmp, in_redirects),
-        NETSTAT(A_NET_EICMP, "node_netstat_Icmp_OutRedirects", stats_net_eicmp, out_redirects),
+        NETSTAT(A_NET_ICMP, "Icmp", "InMsgs", stats_net_icmp, in_msgs),
+        NETSTAT(A_NET_ICMP, "Icmp", "OutMsgs", stats_net_icmp, out_msgs),
+        NETSTAT(A_NET_ICMP, "Icmp", "InEchos", stats_net_icmp, in_echos),
+        NETSTAT(A_NET_ICMP, "Icmp", "InEchoReps", stats_net_icmp, in_echo_reps),
+        NETSTAT(A_NET_ICMP, "Icmp", "OutEchos", stats_net_icmp, out_echos),
+        NETSTAT(A_NET_ICMP, "Icmp", "OutEchoReps", stats_net_icmp, out_echo_reps),
+        NETSTAT(A_NET_ICMP, "Icmp", "InTimestamps", stats_net_icmp, in_timestamps),
+        NETSTAT(A_NET_ICMP, "Icmp", "InTimestampReps", stats_net_icmp, in_timestamp_reps),
+        NETSTAT(A_NET_ICMP, "Icmp", "OutTimestamps", stats_net_icmp, out_timestamps),
+        NETSTAT(A_NET_ICMP, "Icmp", "OutTimestampReps", stats_net_icmp, out_timestamp_reps),
+        NETSTAT(A_NET_ICMP, "Icmp", "InAddrMasks", stats_net_icmp, in_addr_masks),
+        NETSTAT(A_NET_ICMP, "Icmp", "InAddrMaskReps", stats_net_icmp, in_addr_mask_reps),
+        NETSTAT(A_NET_ICMP, "Icmp", "OutAddrMasks", stats_net_icmp, out_addr_masks),
+        NETSTAT(A_NET_ICMP, "Icmp", "OutAddrMaskReps", stats_net_icmp, out_addr_mask_reps),
+        NETSTAT(A_NET_EICMP, "Icmp", "InErrors", stats_net_eicmp, in_errors),
+        NETSTAT(A_NET_EICMP, "Icmp", "OutErrors", stats_net_eicmp, out_errors),
+        NETSTAT(A_NET_EICMP, "Icmp", "InDestUnreachs", stats_net_eicmp, in_dest_unreachs),
+        NETSTAT(A_NET_EICMP, "Icmp", "OutDestUnreachs", stats_net_eicmp, out_dest_unreachs),
+        NETSTAT(A_NET_EICMP, "Icmp", "InTimeExcds", stats_net_eicmp, in_time_excds),
+        NETSTAT(A_NET_EICMP, "Icmp", "OutTimeExcds", stats_net_eicmp, out_time_excds),
+        NETSTAT(A_NET_EICMP, "Icmp", "InParmProbs", stats_net_eicmp, in_parm_probs),
+        NETSTAT(A_NET_EICMP, "Icmp", "OutParmProbs", stats_net_eicmp, out_parm_probs),
+        NETSTAT(A_NET_EICMP, "Icmp", "InSrcQuenchs", stats_net_eicmp, in_src_quenchs),
+        NETSTAT(A_NET_EICMP, "Icmp", "OutSrcQuenchs", stats_net_eicmp, out_src_quenchs),
+        NETSTAT(A_NET_EICMP, "Icmp", "InRedirects", stats_net_eicmp, in_redirects),
+        NETSTAT(A_NET_EICMP, "Icmp", "OutRedirects", stats_net_eicmp, out_redirects),
 
         /* A_NET_TCP, A_NET_ETCP, A_NET_UDP */
-        NETSTAT(A_NET_TCP, "node_netstat_Tcp_ActiveOpens", stats_net_tcp, active_opens),
-        NETSTAT(A_NET_TCP, "node_netstat_Tcp_PassiveOpens", stats_net_tcp, passive_opens),
-        NETSTAT(A_NET_TCP, "node_netstat_Tcp_InSegs", stats_net_tcp, in_segs),
-        NETSTAT(A_NET_TCP, "node_netstat_Tcp_OutSegs", stats_net_tcp, out_segs),
-        NETSTAT(A_NET_ETCP, "node_netstat_Tcp_AttemptFails", stats_net_etcp, attempt_fails),
-        NETSTAT(A_NET_ETCP, "node_netstat_Tcp_EstabResets", stats_net_etcp, estab_resets),
-        NETSTAT(A_NET_ETCP, "node_netstat_Tcp_RetransSegs", stats_net_etcp, retrans_segs),
-        NETSTAT(A_NET_ETCP, "node_netstat_Tcp_InErrs", stats_net_etcp, in_errs),
-        NETSTAT(A_NET_ETCP, "node_netstat_Tcp_OutRsts", stats_net_etcp, out_rsts),
-        NETSTAT(A_NET_UDP, "node_netstat_Udp_InDatagrams", stats_net_udp, in_datagrams),
-        NETSTAT(A_NET_UDP, "node_netstat_Udp_OutDatagrams", stats_net_udp, out_datagrams),
-        NETSTAT(A_NET_UDP, "node_netstat_Udp_NoPorts", stats_net_udp, no_ports),
-        NETSTAT(A_NET_UDP, "node_netstat_Udp_InErrors", stats_net_udp, in_errors),
+        NETSTAT(A_NET_TCP, "Tcp", "ActiveOpens", stats_net_tcp, active_opens),
+        NETSTAT(A_NET_TCP, "Tcp", "PassiveOpens", stats_net_tcp, passive_opens),
+        NETSTAT(A_NET_TCP, "Tcp", "InSegs", stats_net_tcp, in_segs),
+        NETSTAT(A_NET_TCP, "Tcp", "OutSegs", stats_net_tcp, out_segs),
+        NETSTAT(A_NET_ETCP, "Tcp", "AttemptFails", stats_net_etcp, attempt_fails),
+        NETSTAT(A_NET_ETCP, "Tcp", "EstabResets", stats_net_etcp, estab_resets),
+        NETSTAT(A_NET_ETCP, "Tcp", "RetransSegs", stats_net_etcp, retrans_segs),
+        NETSTAT(A_NET_ETCP, "Tcp", "InErrs", stats_net_etcp, in_errs),
+        NETSTAT(A_NET_ETCP, "Tcp", "OutRsts", stats_net_etcp, out_rsts),
+        NETSTAT(A_NET_UDP, "Udp", "InDatagrams", stats_net_udp, in_datagrams),
+        NETSTAT(A_NET_UDP, "Udp", "OutDatagrams", stats_net_udp, out_datagrams),
+        NETSTAT(A_NET_UDP, "Udp", "NoPorts", stats_net_udp, no_ports),
+        NETSTAT(A_NET_UDP, "Udp", "InErrors", stats_net_udp, in_errors),
 
         /* A_NET_SOCK6 */
         GAUGE(A_NET_SOCK6, "node_sockstat_TCP6_inuse", "Number of TCP6 sockets in state inuse.",
@@ -400,75 +440,72 @@ static const struct def defs[] = {
               stats_net_sock6, frag6_inuse, K_U32),
 
         /* A_NET_IP6, A_NET_EIP6 (/proc/net/snmp6 names) */
-        NETSTAT(A_NET_IP6, "node_netstat_Ip6_InReceives", stats_net_ip6, in_receives6),
-        NETSTAT(A_NET_IP6, "node_netstat_Ip6_OutForwDatagrams", stats_net_ip6, out_forw_datagrams6),
-        NETSTAT(A_NET_IP6, "node_netstat_Ip6_InDelivers", stats_net_ip6, in_delivers6),
-        NETSTAT(A_NET_IP6, "node_netstat_Ip6_OutRequests", stats_net_ip6, out_requests6),
-        NETSTAT(A_NET_IP6, "node_netstat_Ip6_ReasmReqds", stats_net_ip6, reasm_reqds6),
-        NETSTAT(A_NET_IP6, "node_netstat_Ip6_ReasmOKs", stats_net_ip6, reasm_oks6),
-        NETSTAT(A_NET_IP6, "node_netstat_Ip6_InMcastPkts", stats_net_ip6, in_mcast_pkts6),
-        NETSTAT(A_NET_IP6, "node_netstat_Ip6_OutMcastPkts", stats_net_ip6, out_mcast_pkts6),
-        NETSTAT(A_NET_IP6, "node_netstat_Ip6_FragOKs", stats_net_ip6, frag_oks6),
-        NETSTAT(A_NET_IP6, "node_netstat_Ip6_FragCreates", stats_net_ip6, frag_creates6),
-        NETSTAT(A_NET_EIP6, "node_netstat_Ip6_InHdrErrors", stats_net_eip6, in_hdr_errors6),
-        NETSTAT(A_NET_EIP6, "node_netstat_Ip6_InAddrErrors", stats_net_eip6, in_addr_errors6),
-        NETSTAT(A_NET_EIP6, "node_netstat_Ip6_InUnknownProtos", stats_net_eip6, in_unknown_protos6),
-        NETSTAT(A_NET_EIP6, "node_netstat_Ip6_InTooBigErrors", stats_net_eip6, in_too_big_errors6),
-        NETSTAT(A_NET_EIP6, "node_netstat_Ip6_InDiscards", stats_net_eip6, in_discards6),
-        NETSTAT(A_NET_EIP6, "node_netstat_Ip6_OutDiscards", stats_net_eip6, out_discards6),
-        NETSTAT(A_NET_EIP6, "node_netstat_Ip6_InNoRoutes", stats_net_eip6, in_no_routes6),
-        NETSTAT(A_NET_EIP6, "node_netstat_Ip6_OutNoRoutes", stats_net_eip6, out_no_routes6),
-        NETSTAT(A_NET_EIP6, "node_netstat_Ip6_ReasmFails", stats_net_eip6, reasm_fails6),
-        NETSTAT(A_NET_EIP6, "node_netstat_Ip6_FragFails", stats_net_eip6, frag_fails6),
-        NETSTAT(A_NET_EIP6, "node_netstat_Ip6_InTruncatedPkts", stats_net_eip6, in_truncated_pkts6),
+        NETSTAT(A_NET_IP6, "Ip6", "InReceives", stats_net_ip6, in_receives6),
+        NETSTAT(A_NET_IP6, "Ip6", "OutForwDatagrams", stats_net_ip6, out_forw_datagrams6),
+        NETSTAT(A_NET_IP6, "Ip6", "InDelivers", stats_net_ip6, in_delivers6),
+        NETSTAT(A_NET_IP6, "Ip6", "OutRequests", stats_net_ip6, out_requests6),
+        NETSTAT(A_NET_IP6, "Ip6", "ReasmReqds", stats_net_ip6, reasm_reqds6),
+        NETSTAT(A_NET_IP6, "Ip6", "ReasmOKs", stats_net_ip6, reasm_oks6),
+        NETSTAT(A_NET_IP6, "Ip6", "InMcastPkts", stats_net_ip6, in_mcast_pkts6),
+        NETSTAT(A_NET_IP6, "Ip6", "OutMcastPkts", stats_net_ip6, out_mcast_pkts6),
+        NETSTAT(A_NET_IP6, "Ip6", "FragOKs", stats_net_ip6, frag_oks6),
+        NETSTAT(A_NET_IP6, "Ip6", "FragCreates", stats_net_ip6, frag_creates6),
+        NETSTAT(A_NET_EIP6, "Ip6", "InHdrErrors", stats_net_eip6, in_hdr_errors6),
+        NETSTAT(A_NET_EIP6, "Ip6", "InAddrErrors", stats_net_eip6, in_addr_errors6),
+        NETSTAT(A_NET_EIP6, "Ip6", "InUnknownProtos", stats_net_eip6, in_unknown_protos6),
+        NETSTAT(A_NET_EIP6, "Ip6", "InTooBigErrors", stats_net_eip6, in_too_big_errors6),
+        NETSTAT(A_NET_EIP6, "Ip6", "InDiscards", stats_net_eip6, in_discards6),
+        NETSTAT(A_NET_EIP6, "Ip6", "OutDiscards", stats_net_eip6, out_discards6),
+        NETSTAT(A_NET_EIP6, "Ip6", "InNoRoutes", stats_net_eip6, in_no_routes6),
+        NETSTAT(A_NET_EIP6, "Ip6", "OutNoRoutes", stats_net_eip6, out_no_routes6),
+        NETSTAT(A_NET_EIP6, "Ip6", "ReasmFails", stats_net_eip6, reasm_fails6),
+        NETSTAT(A_NET_EIP6, "Ip6", "FragFails", stats_net_eip6, frag_fails6),
+        NETSTAT(A_NET_EIP6, "Ip6", "InTruncatedPkts", stats_net_eip6, in_truncated_pkts6),
 
         /* A_NET_ICMP6, A_NET_EICMP6 */
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_InMsgs", stats_net_icmp6, in_msgs6),
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_OutMsgs", stats_net_icmp6, out_msgs6),
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_InEchos", stats_net_icmp6, in_echos6),
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_InEchoReplies", stats_net_icmp6, in_echo_replies6),
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_OutEchoReplies", stats_net_icmp6, out_echo_replies6),
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_InGroupMembQueries", stats_net_icmp6,
+        NETSTAT(A_NET_ICMP6, "Icmp6", "InMsgs", stats_net_icmp6, in_msgs6),
+        NETSTAT(A_NET_ICMP6, "Icmp6", "OutMsgs", stats_net_icmp6, out_msgs6),
+        NETSTAT(A_NET_ICMP6, "Icmp6", "InEchos", stats_net_icmp6, in_echos6),
+        NETSTAT(A_NET_ICMP6, "Icmp6", "InEchoReplies", stats_net_icmp6, in_echo_replies6),
+        NETSTAT(A_NET_ICMP6, "Icmp6", "OutEchoReplies", stats_net_icmp6, out_echo_replies6),
+        NETSTAT(A_NET_ICMP6, "Icmp6", "InGroupMembQueries", stats_net_icmp6,
                 in_group_memb_queries6),
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_InGroupMembResponses", stats_net_icmp6,
+        NETSTAT(A_NET_ICMP6, "Icmp6", "InGroupMembResponses", stats_net_icmp6,
                 in_group_memb_responses6),
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_OutGroupMembResponses", stats_net_icmp6,
+        NETSTAT(A_NET_ICMP6, "Icmp6", "OutGroupMembResponses", stats_net_icmp6,
                 out_group_memb_responses6),
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_InGroupMembReductions", stats_net_icmp6,
+        NETSTAT(A_NET_ICMP6, "Icmp6", "InGroupMembReductions", stats_net_icmp6,
                 in_group_memb_reductions6),
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_OutGroupMembReductions", stats_net_icmp6,
+        NETSTAT(A_NET_ICMP6, "Icmp6", "OutGroupMembReductions", stats_net_icmp6,
                 out_group_memb_reductions6),
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_InRouterSolicits", stats_net_icmp6,
-                in_router_solicits6),
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_OutRouterSolicits", stats_net_icmp6,
-                out_router_solicits6),
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_InRouterAdvertisements", stats_net_icmp6,
+        NETSTAT(A_NET_ICMP6, "Icmp6", "InRouterSolicits", stats_net_icmp6, in_router_solicits6),
+        NETSTAT(A_NET_ICMP6, "Icmp6", "OutRouterSolicits", stats_net_icmp6, out_router_solicits6),
+        NETSTAT(A_NET_ICMP6, "Icmp6", "InRouterAdvertisements", stats_net_icmp6,
                 in_router_advertisements6),
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_InNeighborSolicits", stats_net_icmp6,
-                in_neighbor_solicits6),
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_OutNeighborSolicits", stats_net_icmp6,
+        NETSTAT(A_NET_ICMP6, "Icmp6", "InNeighborSolicits", stats_net_icmp6, in_neighbor_solicits6),
+        NETSTAT(A_NET_ICMP6, "Icmp6", "OutNeighborSolicits", stats_net_icmp6,
                 out_neighbor_solicits6),
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_InNeighborAdvertisements", stats_net_icmp6,
+        NETSTAT(A_NET_ICMP6, "Icmp6", "InNeighborAdvertisements", stats_net_icmp6,
                 in_neighbor_advertisements6),
-        NETSTAT(A_NET_ICMP6, "node_netstat_Icmp6_OutNeighborAdvertisements", stats_net_icmp6,
+        NETSTAT(A_NET_ICMP6, "Icmp6", "OutNeighborAdvertisements", stats_net_icmp6,
                 out_neighbor_advertisements6),
-        NETSTAT(A_NET_EICMP6, "node_netstat_Icmp6_InErrors", stats_net_eicmp6, in_errors6),
-        NETSTAT(A_NET_EICMP6, "node_netstat_Icmp6_InDestUnreachs", stats_net_eicmp6, in_dest_unreachs6),
-        NETSTAT(A_NET_EICMP6, "node_netstat_Icmp6_OutDestUnreachs", stats_net_eicmp6, out_dest_unreachs6),
-        NETSTAT(A_NET_EICMP6, "node_netstat_Icmp6_InTimeExcds", stats_net_eicmp6, in_time_excds6),
-        NETSTAT(A_NET_EICMP6, "node_netstat_Icmp6_OutTimeExcds", stats_net_eicmp6, out_time_excds6),
-        NETSTAT(A_NET_EICMP6, "node_netstat_Icmp6_InParmProblems", stats_net_eicmp6, in_parm_problems6),
-        NETSTAT(A_NET_EICMP6, "node_netstat_Icmp6_OutParmProblems", stats_net_eicmp6, out_parm_problems6),
-        NETSTAT(A_NET_EICMP6, "node_netstat_Icmp6_InRedirects", stats_net_eicmp6, in_redirects6),
-        NETSTAT(A_NET_EICMP6, "node_netstat_Icmp6_OutRedirects", stats_net_eicmp6, out_redirects6),
-        NETSTAT(A_NET_EICMP6, "node_netstat_Icmp6_InPktTooBigs", stats_net_eicmp6, in_pkt_too_bigs6),
-        NETSTAT(A_NET_EICMP6, "node_netstat_Icmp6_OutPktTooBigs", stats_net_eicmp6, out_pkt_too_bigs6),
+        NETSTAT(A_NET_EICMP6, "Icmp6", "InErrors", stats_net_eicmp6, in_errors6),
+        NETSTAT(A_NET_EICMP6, "Icmp6", "InDestUnreachs", stats_net_eicmp6, in_dest_unreachs6),
+        NETSTAT(A_NET_EICMP6, "Icmp6", "OutDestUnreachs", stats_net_eicmp6, out_dest_unreachs6),
+        NETSTAT(A_NET_EICMP6, "Icmp6", "InTimeExcds", stats_net_eicmp6, in_time_excds6),
+        NETSTAT(A_NET_EICMP6, "Icmp6", "OutTimeExcds", stats_net_eicmp6, out_time_excds6),
+        NETSTAT(A_NET_EICMP6, "Icmp6", "InParmProblems", stats_net_eicmp6, in_parm_problems6),
+        NETSTAT(A_NET_EICMP6, "Icmp6", "OutParmProblems", stats_net_eicmp6, out_parm_problems6),
+        NETSTAT(A_NET_EICMP6, "Icmp6", "InRedirects", stats_net_eicmp6, in_redirects6),
+        NETSTAT(A_NET_EICMP6, "Icmp6", "OutRedirects", stats_net_eicmp6, out_redirects6),
+        NETSTAT(A_NET_EICMP6, "Icmp6", "InPktTooBigs", stats_net_eicmp6, in_pkt_too_bigs6),
+        NETSTAT(A_NET_EICMP6, "Icmp6", "OutPktTooBigs", stats_net_eicmp6, out_pkt_too_bigs6),
 
         /* A_NET_UDP6 */
-        NETSTAT(A_NET_UDP6, "node_netstat_Udp6_InDatagrams", stats_net_udp6, in_datagrams6),
-        NETSTAT(A_NET_UDP6, "node_netstat_Udp6_OutDatagrams", stats_net_udp6, out_datagrams6),
-        NETSTAT(A_NET_UDP6, "node_netstat_Udp6_NoPorts", stats_net_udp6, no_ports6),
-        NETSTAT(A_NET_UDP6, "node_netstat_Udp6_InErrors", stats_net_udp6, in_errors6),
+        NETSTAT(A_NET_UDP6, "Udp6", "InDatagrams", stats_net_udp6, in_datagrams6),
+        NETSTAT(A_NET_UDP6, "Udp6", "OutDatagrams", stats_net_udp6, out_datagrams6),
+        NETSTAT(A_NET_UDP6, "Udp6", "NoPorts", stats_net_udp6, no_ports6),
+        NETSTAT(A_NET_UDP6, "Udp6", "InErrors", stats_net_udp6, in_errors6),
 
         /* A_PWR_CPU: /proc/cpuinfo's clock, in 1/100 MHz */
         FAM(A_PWR_CPU, "sysstat_cpu_frequency_hertz", OM_GAUGE, "hertz",
@@ -476,95 +513,135 @@ static const struct def defs[] = {
             cpufreq, K_U64),
 
         /* A_PWR_FAN, A_PWR_TEMP, A_PWR_IN (libsensors) */
-        {.f = {"sysstat_fan_speed_rpm", OM_GAUGE, "", "Speed of the fan, in revolutions per minute.",
-               A_PWR_FAN},
-         .lbl = L_SENSOR, .name_off = OFF(stats_pwr_fan, device), .first_num = 1, .n = 1,
+        {.f = {"sysstat_fan_speed_rpm", OM_GAUGE, "",
+               "Speed of the fan, in revolutions per minute.", A_PWR_FAN},
+         .lbl = L_SENSOR,
+         .name_off = OFF(stats_pwr_fan, device),
+         .first_num = 1,
+         .n = 1,
          .m = {{OFF(stats_pwr_fan, rpm), K_DBL, NULL}}},
-        {.f = {"sysstat_fan_min_speed_rpm", OM_GAUGE, "", "Minimum speed of the fan, in revolutions per minute.",
-               A_PWR_FAN},
-         .lbl = L_SENSOR, .name_off = OFF(stats_pwr_fan, device), .first_num = 1, .n = 1,
+        {.f = {"sysstat_fan_min_speed_rpm", OM_GAUGE, "",
+               "Minimum speed of the fan, in revolutions per minute.", A_PWR_FAN},
+         .lbl = L_SENSOR,
+         .name_off = OFF(stats_pwr_fan, device),
+         .first_num = 1,
+         .n = 1,
          .m = {{OFF(stats_pwr_fan, rpm_min), K_DBL, NULL}}},
-        {.f = {"sysstat_temperature_celsius", OM_GAUGE, "celsius", "Temperature of the sensor.", A_PWR_TEMP},
-         .lbl = L_SENSOR, .name_off = OFF(stats_pwr_temp, device), .first_num = 1, .n = 1,
+        {.f = {"sysstat_temperature_celsius", OM_GAUGE, "celsius", "Temperature of the sensor.",
+               A_PWR_TEMP},
+         .lbl = L_SENSOR,
+         .name_off = OFF(stats_pwr_temp, device),
+         .first_num = 1,
+         .n = 1,
          .m = {{OFF(stats_pwr_temp, temp), K_DBL, NULL}}},
-        {.f = {"sysstat_temperature_min_celsius", OM_GAUGE, "celsius", "Low limit of the temperature sensor.",
-               A_PWR_TEMP},
-         .lbl = L_SENSOR, .name_off = OFF(stats_pwr_temp, device), .first_num = 1, .n = 1,
+        {.f = {"sysstat_temperature_min_celsius", OM_GAUGE, "celsius",
+               "Low limit of the temperature sensor.", A_PWR_TEMP},
+         .lbl = L_SENSOR,
+         .name_off = OFF(stats_pwr_temp, device),
+         .first_num = 1,
+         .n = 1,
          .m = {{OFF(stats_pwr_temp, temp_min), K_DBL, NULL}}},
-        {.f = {"sysstat_temperature_max_celsius", OM_GAUGE, "celsius", "High limit of the temperature sensor.",
-               A_PWR_TEMP},
-         .lbl = L_SENSOR, .name_off = OFF(stats_pwr_temp, device), .first_num = 1, .n = 1,
+        {.f = {"sysstat_temperature_max_celsius", OM_GAUGE, "celsius",
+               "High limit of the temperature sensor.", A_PWR_TEMP},
+         .lbl = L_SENSOR,
+         .name_off = OFF(stats_pwr_temp, device),
+         .first_num = 1,
+         .n = 1,
          .m = {{OFF(stats_pwr_temp, temp_max), K_DBL, NULL}}},
         {.f = {"sysstat_voltage_volts", OM_GAUGE, "volts", "Voltage of the input.", A_PWR_IN},
-         .lbl = L_SENSOR, .name_off = OFF(stats_pwr_in, device), .first_num = 0, .n = 1,
+         .lbl = L_SENSOR,
+         .name_off = OFF(stats_pwr_in, device),
+         .first_num = 0,
+         .n = 1,
          .m = {{OFF(stats_pwr_in, in), K_DBL, NULL}}},
-        {.f = {"sysstat_voltage_min_volts", OM_GAUGE, "volts", "Low limit of the voltage input.", A_PWR_IN},
-         .lbl = L_SENSOR, .name_off = OFF(stats_pwr_in, device), .first_num = 0, .n = 1,
+        {.f = {"sysstat_voltage_min_volts", OM_GAUGE, "volts", "Low limit of the voltage input.",
+               A_PWR_IN},
+         .lbl = L_SENSOR,
+         .name_off = OFF(stats_pwr_in, device),
+         .first_num = 0,
+         .n = 1,
          .m = {{OFF(stats_pwr_in, in_min), K_DBL, NULL}}},
-        {.f = {"sysstat_voltage_max_volts", OM_GAUGE, "volts", "High limit of the voltage input.", A_PWR_IN},
-         .lbl = L_SENSOR, .name_off = OFF(stats_pwr_in, device), .first_num = 0, .n = 1,
+        {.f = {"sysstat_voltage_max_volts", OM_GAUGE, "volts", "High limit of the voltage input.",
+               A_PWR_IN},
+         .lbl = L_SENSOR,
+         .name_off = OFF(stats_pwr_in, device),
+         .first_num = 0,
+         .n = 1,
          .m = {{OFF(stats_pwr_in, in_max), K_DBL, NULL}}},
 
         /* A_HUGE: already in kB */
-        ONE(A_HUGE, "sysstat_hugepages_total_bytes", OM_GAUGE, "bytes", "Memory in huge pages.", C_MUL, 1024,
-            stats_huge, tlhkb, K_U64),
-        ONE(A_HUGE, "sysstat_hugepages_free_bytes", OM_GAUGE, "bytes", "Free memory in huge pages.", C_MUL,
-            1024, stats_huge, frhkb, K_U64),
+        ONE(A_HUGE, "sysstat_hugepages_total_bytes", OM_GAUGE, "bytes", "Memory in huge pages.",
+            C_MUL, 1024, stats_huge, tlhkb, K_U64),
+        ONE(A_HUGE, "sysstat_hugepages_free_bytes", OM_GAUGE, "bytes", "Free memory in huge pages.",
+            C_MUL, 1024, stats_huge, frhkb, K_U64),
         ONE(A_HUGE, "sysstat_hugepages_reserved_bytes", OM_GAUGE, "bytes",
-            "Memory in huge pages reserved but not yet allocated.", C_MUL, 1024, stats_huge, rsvdhkb,
-            K_U64),
+            "Memory in huge pages reserved but not yet allocated.", C_MUL, 1024, stats_huge,
+            rsvdhkb, K_U64),
         ONE(A_HUGE, "sysstat_hugepages_surplus_bytes", OM_GAUGE, "bytes",
             "Memory in surplus huge pages.", C_MUL, 1024, stats_huge, surphkb, K_U64),
 
         /* A_PWR_FREQ: time in state is in 1/100 s */
         {.f = {"sysstat_cpu_frequency_time_seconds", OM_COUNTER, "seconds",
                "Time the CPU spent at each frequency (cpufreq statistics).", A_PWR_FREQ},
-         .lbl = L_FREQ, .conv = C_MUL, .mul = 0.01, .n = 1,
+         .lbl = L_FREQ,
+         .conv = C_MUL,
+         .mul = 0.01,
+         .n = 1,
          .m = {{OFF(stats_pwr_wghfreq, time_in_state), K_U64, NULL}}},
 
         /* A_PWR_BAT (12.7.5) */
-        {.f = {"sysstat_battery_capacity_ratio", OM_GAUGE, "ratio", "Charge of the battery.", A_PWR_BAT},
-         .lbl = L_BAT, .conv = C_MUL, .mul = 0.01, .n = 1,
+        {.f = {"sysstat_battery_capacity_ratio", OM_GAUGE, "ratio", "Charge of the battery.",
+               A_PWR_BAT},
+         .lbl = L_BAT,
+         .conv = C_MUL,
+         .mul = 0.01,
+         .n = 1,
          .m = {{OFF(stats_pwr_bat, capacity), K_U8, NULL}}},
         {.f = {"sysstat_battery_status", OM_GAUGE, "",
-               "Status of the battery: 0 unknown, 1 charging, 2 discharging, 3 not charging, 4 full.",
+               "Status of the battery: 0 unknown, 1 charging, 2 discharging, 3 not charging, 4 "
+               "full.",
                A_PWR_BAT},
-         .lbl = L_BAT, .n = 1, .m = {{OFF(stats_pwr_bat, status), K_U8, NULL}}},
+         .lbl = L_BAT,
+         .n = 1,
+         .m = {{OFF(stats_pwr_bat, status), K_U8, NULL}}},
 
         /* A_PWR_USB: bMaxPower is in units of 2 mA */
         {.f = {"sysstat_usb_max_current_amperes", OM_GAUGE, "amperes",
                "Maximum current the USB device may draw from the bus.", A_PWR_USB},
-         .lbl = L_USB, .conv = C_MUL, .mul = 0.002, .n = 1,
+         .lbl = L_USB,
+         .conv = C_MUL,
+         .mul = 0.002,
+         .n = 1,
          .m = {{OFF(stats_pwr_usb, bmaxpower), K_U32, NULL}}},
 
         /* A_FS (node_exporter's filesystem collector, without fstype) */
-        FAM(A_FS, "node_filesystem_size_bytes", OM_GAUGE, "bytes", "Filesystem size in bytes.", L_FS, C_RAW,
-            0, stats_filesystem, f_blocks, K_U64),
-        FAM(A_FS, "node_filesystem_free_bytes", OM_GAUGE, "bytes", "Filesystem free space in bytes.", L_FS,
-            C_RAW, 0, stats_filesystem, f_bfree, K_U64),
+        FAM(A_FS, "node_filesystem_size_bytes", OM_GAUGE, "bytes", "Filesystem size in bytes.",
+            L_FS, C_RAW, 0, stats_filesystem, f_blocks, K_U64),
+        FAM(A_FS, "node_filesystem_free_bytes", OM_GAUGE, "bytes",
+            "Filesystem free space in bytes.", L_FS, C_RAW, 0, stats_filesystem, f_bfree, K_U64),
         FAM(A_FS, "node_filesystem_avail_bytes", OM_GAUGE, "bytes",
-            "Filesystem space available to non-root users in bytes.", L_FS, C_RAW, 0, stats_filesystem,
-            f_bavail, K_U64),
-        FAM(A_FS, "node_filesystem_files", OM_GAUGE, "", "Filesystem total file nodes.", L_FS, C_RAW, 0,
-            stats_filesystem, f_files, K_U64),
-        FAM(A_FS, "node_filesystem_files_free", OM_GAUGE, "", "Filesystem total free file nodes.", L_FS,
-            C_RAW, 0, stats_filesystem, f_ffree, K_U64),
+            "Filesystem space available to non-root users in bytes.", L_FS, C_RAW, 0,
+            stats_filesystem, f_bavail, K_U64),
+        FAM(A_FS, "node_filesystem_files", OM_GAUGE, "", "Filesystem total file nodes.", L_FS,
+            C_RAW, 0, stats_filesystem, f_files, K_U64),
+        FAM(A_FS, "node_filesystem_files_free", OM_GAUGE, "", "Filesystem total free file nodes.",
+            L_FS, C_RAW, 0, stats_filesystem, f_ffree, K_U64),
 
         /* A_NET_FC (node_exporter's fibrechannel collector) */
-        FAM(A_NET_FC, "node_fibrechannel_rx_frames", OM_COUNTER, "", "Number of frames received.", L_FCHOST,
-            C_RAW, 0, stats_fchost, f_rxframes, K_U64),
-        FAM(A_NET_FC, "node_fibrechannel_tx_frames", OM_COUNTER, "", "Number of frames sent.", L_FCHOST,
-            C_RAW, 0, stats_fchost, f_txframes, K_U64),
-        FAM(A_NET_FC, "node_fibrechannel_rx_words", OM_COUNTER, "", "Number of words received.", L_FCHOST,
-            C_RAW, 0, stats_fchost, f_rxwords, K_U64),
-        FAM(A_NET_FC, "node_fibrechannel_tx_words", OM_COUNTER, "", "Number of words sent.", L_FCHOST, C_RAW,
-            0, stats_fchost, f_txwords, K_U64),
+        FAM(A_NET_FC, "node_fibrechannel_rx_frames", OM_COUNTER, "", "Number of frames received.",
+            L_FCHOST, C_RAW, 0, stats_fchost, f_rxframes, K_U64),
+        FAM(A_NET_FC, "node_fibrechannel_tx_frames", OM_COUNTER, "", "Number of frames sent.",
+            L_FCHOST, C_RAW, 0, stats_fchost, f_txframes, K_U64),
+        FAM(A_NET_FC, "node_fibrechannel_rx_words", OM_COUNTER, "", "Number of words received.",
+            L_FCHOST, C_RAW, 0, stats_fchost, f_rxwords, K_U64),
+        FAM(A_NET_FC, "node_fibrechannel_tx_words", OM_COUNTER, "", "Number of words sent.",
+            L_FCHOST, C_RAW, 0, stats_fchost, f_txwords, K_U64),
 
         /* A_NET_SOFT (node_exporter's softnet collector, then the rest) */
-        FAM(A_NET_SOFT, "node_softnet_processed", OM_COUNTER, "", "Number of processed packets.", L_CPU,
-            C_RAW, 0, stats_softnet, processed, K_U32),
-        FAM(A_NET_SOFT, "node_softnet_dropped", OM_COUNTER, "", "Number of dropped packets.", L_CPU, C_RAW,
-            0, stats_softnet, dropped, K_U32),
+        FAM(A_NET_SOFT, "node_softnet_processed", OM_COUNTER, "", "Number of processed packets.",
+            L_CPU, C_RAW, 0, stats_softnet, processed, K_U32),
+        FAM(A_NET_SOFT, "node_softnet_dropped", OM_COUNTER, "", "Number of dropped packets.", L_CPU,
+            C_RAW, 0, stats_softnet, dropped, K_U32),
         FAM(A_NET_SOFT, "node_softnet_times_squeezed", OM_COUNTER, "",
             "Number of times processing packets ran out of quota.", L_CPU, C_RAW, 0, stats_softnet,
             time_squeeze, K_U32),
@@ -587,8 +664,8 @@ static const struct def defs[] = {
             "Total time in seconds that processes have waited due to IO congestion.", C_MUL, 1e-6,
             stats_psi_io, some_io_total, K_U64),
         ONE(A_PSI_IO, "node_pressure_io_stalled_seconds", OM_COUNTER, "seconds",
-            "Total time in seconds no process could make progress due to IO congestion.", C_MUL, 1e-6,
-            stats_psi_io, full_io_total, K_U64),
+            "Total time in seconds no process could make progress due to IO congestion.", C_MUL,
+            1e-6, stats_psi_io, full_io_total, K_U64),
         PSI_AVG(A_PSI_IO, "sysstat_pressure_io_some_avg10_ratio", stats_psi_io, some_aio_10),
         PSI_AVG(A_PSI_IO, "sysstat_pressure_io_some_avg60_ratio", stats_psi_io, some_aio_60),
         PSI_AVG(A_PSI_IO, "sysstat_pressure_io_some_avg300_ratio", stats_psi_io, some_aio_300),
@@ -596,17 +673,19 @@ static const struct def defs[] = {
         PSI_AVG(A_PSI_IO, "sysstat_pressure_io_full_avg60_ratio", stats_psi_io, full_aio_60),
         PSI_AVG(A_PSI_IO, "sysstat_pressure_io_full_avg300_ratio", stats_psi_io, full_aio_300),
         ONE(A_PSI_MEM, "node_pressure_memory_waiting_seconds", OM_COUNTER, "seconds",
-            "Total time in seconds that processes have waited for memory.", C_MUL, 1e-6, stats_psi_mem,
-            some_mem_total, K_U64),
+            "Total time in seconds that processes have waited for memory.", C_MUL, 1e-6,
+            stats_psi_mem, some_mem_total, K_U64),
         ONE(A_PSI_MEM, "node_pressure_memory_stalled_seconds", OM_COUNTER, "seconds",
             "Total time in seconds no process could make progress due to memory congestion.", C_MUL,
             1e-6, stats_psi_mem, full_mem_total, K_U64),
         PSI_AVG(A_PSI_MEM, "sysstat_pressure_memory_some_avg10_ratio", stats_psi_mem, some_amem_10),
         PSI_AVG(A_PSI_MEM, "sysstat_pressure_memory_some_avg60_ratio", stats_psi_mem, some_amem_60),
-        PSI_AVG(A_PSI_MEM, "sysstat_pressure_memory_some_avg300_ratio", stats_psi_mem, some_amem_300),
+        PSI_AVG(A_PSI_MEM, "sysstat_pressure_memory_some_avg300_ratio", stats_psi_mem,
+                some_amem_300),
         PSI_AVG(A_PSI_MEM, "sysstat_pressure_memory_full_avg10_ratio", stats_psi_mem, full_amem_10),
         PSI_AVG(A_PSI_MEM, "sysstat_pressure_memory_full_avg60_ratio", stats_psi_mem, full_amem_60),
-        PSI_AVG(A_PSI_MEM, "sysstat_pressure_memory_full_avg300_ratio", stats_psi_mem, full_amem_300),
+        PSI_AVG(A_PSI_MEM, "sysstat_pressure_memory_full_avg300_ratio", stats_psi_mem,
+                full_amem_300),
 };
 
 #define N_DEFS (sizeof(defs) / sizeof(defs[0]))
@@ -627,9 +706,9 @@ om_family_at(size_t i)
 
 /* The labels the families give themselves: -O may not add them. */
 static const char *const own_labels[] = {
-        "cpu",     "mode",   "device", "mountpoint", "line",    "chip",     "sensor",  "irq",
-        "frequency", "fc_host", "battery", "bus",     "vendor", "product", "manufacturer", "name",
-        "sysname", "release", "nodename", "machine",
+        "cpu",          "mode",      "device",  "mountpoint", "line",     "chip",    "sensor",
+        "irq",          "frequency", "fc_host", "battery",    "bus",      "vendor",  "product",
+        "manufacturer", "name",      "sysname", "release",    "nodename", "machine",
 };
 
 bool
@@ -658,7 +737,10 @@ om_escape(struct strbuf *out, const char *s, size_t len)
 	size_t i, run = 0;
 
 	for (i = 0; i < len; i++) {
-		const char *esc = s[i] == '\\' ? "\\\\" : s[i] == '"' ? "\\\"" : s[i] == '\n' ? "\\n" : NULL;
+		const char *esc = s[i] == '\\'   ? "\\\\"
+		                  : s[i] == '"'  ? "\\\""
+		                  : s[i] == '\n' ? "\\n"
+		                                 : NULL;
 
 		if (!esc)
 			continue;
@@ -756,7 +838,8 @@ member_value(const struct def *d, const struct member *m, const unsigned char *i
 	return v;
 }
 
-/* Whether every member of the family lies inside the item's data (12.6.1's A_PAGE has no pgpromote). */
+/* Whether every member of the family lies inside the item's data (12.6.1's A_PAGE has no
+ * pgpromote). */
 static bool
 members_fit(const struct def *d, uint32_t size)
 {
@@ -819,7 +902,8 @@ item_at(const struct om_items *it, uint32_t i, uint32_t j)
 	return it->buf + ((size_t) i * it->nr2 + j) * it->stride;
 }
 
-/* The matrices: A_IRQ (row 0 names the interrupts) and A_PWR_FREQ (every cell has its frequency). */
+/* The matrices: A_IRQ (row 0 names the interrupts) and A_PWR_FREQ (every cell has its frequency).
+ */
 static void
 matrix_samples(struct om_ctx *c, size_t fam, const struct om_items *it, om_emit_fn emit, void *arg)
 {
@@ -833,7 +917,8 @@ matrix_samples(struct om_ctx *c, size_t fam, const struct om_items *it, om_emit_
 
 			if (it->size < sizeof(*q))
 				return;
-			snprintf(name, sizeof(name), "%.*s", (int) sizeof(q->irq_name), q->irq_name);
+			snprintf(name, sizeof(name), "%.*s", (int) sizeof(q->irq_name),
+			         q->irq_name);
 			if (!strcmp(name, "sum") || !name[0] || !name_ok(c, A_IRQ, name))
 				continue;
 		}
@@ -849,7 +934,8 @@ matrix_samples(struct om_ctx *c, size_t fam, const struct om_items *it, om_emit_
 			} else {
 				uint64_t khz;
 
-				memcpy(&khz, item + offsetof(struct stats_pwr_wghfreq, freq), sizeof(khz));
+				memcpy(&khz, item + offsetof(struct stats_pwr_wghfreq, freq),
+				       sizeof(khz));
 				if (!khz)
 					continue;
 				add_label_u(&c->lbl, "frequency", (unsigned long long) khz * 1000);
@@ -873,7 +959,8 @@ item_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, ui
 		if (c->disk_name)
 			c->disk_name(c->arg, item, name, sizeof(name));
 		else
-			snprintf(name, sizeof(name), "dev%u-%u", (unsigned) sd->major, (unsigned) sd->minor);
+			snprintf(name, sizeof(name), "dev%u-%u", (unsigned) sd->major,
+			         (unsigned) sd->minor);
 		if (!name_ok(c, A_DISK, name))
 			return false;
 		add_label_s(&c->lbl, "device", name);
@@ -902,7 +989,8 @@ item_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, ui
 		return true;
 	}
 	case L_SERIAL:
-		add_label_u(&c->lbl, "line", ((const struct stats_serial *) (const void *) item)->line);
+		add_label_u(&c->lbl, "line",
+		            ((const struct stats_serial *) (const void *) item)->line);
 		return true;
 	case L_SENSOR:
 		n = field_len(item, d->name_off, MAX_SENSORS_DEV_LEN);
@@ -913,8 +1001,8 @@ item_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, ui
 		n = field_len(item, offsetof(struct stats_fchost, fchost_name), MAX_FCH_LEN);
 		if (!n)
 			return false;
-		add_label(&c->lbl, "fc_host", (const char *) item + offsetof(struct stats_fchost, fchost_name),
-		          n);
+		add_label(&c->lbl, "fc_host",
+		          (const char *) item + offsetof(struct stats_fchost, fchost_name), n);
 		return true;
 	case L_BAT:
 		snprintf(name, sizeof(name), "BAT%u", (unsigned) item[0]);
@@ -929,7 +1017,8 @@ item_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, ui
 		snprintf(name, sizeof(name), "%04x", (unsigned) u->product_id);
 		add_label_s(&c->lbl, "product", name);
 		add_label(&c->lbl, "manufacturer", u->manufacturer,
-		          field_len(item, offsetof(struct stats_pwr_usb, manufacturer), MAX_MANUF_LEN));
+		          field_len(item, offsetof(struct stats_pwr_usb, manufacturer),
+		                    MAX_MANUF_LEN));
 		add_label(&c->lbl, "name", u->product,
 		          field_len(item, offsetof(struct stats_pwr_usb, product), MAX_PROD_LEN));
 		return true;
@@ -966,7 +1055,8 @@ om_family_samples(struct om_ctx *c, size_t fam, const struct om_items *it, om_em
 
 		strbuf_reset(&c->lbl);
 		if (d->lbl == L_CPU) {
-			/* Item 0 is all CPUs; an offline CPU's item is all zero (sysstat's convention). */
+			/* Item 0 is all CPUs; an offline CPU's item is all zero (sysstat's
+			 * convention). */
 			if (!i || !cpu_ok(c, i - 1) || all_zero(item, it->size))
 				continue;
 			add_label_u(&c->lbl, "cpu", i - 1);

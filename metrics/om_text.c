@@ -17,8 +17,9 @@
 const char *
 om_content_type(enum om_format fmt)
 {
-	return fmt == OM_FMT_OPENMETRICS ? "application/openmetrics-text; version=1.0.0; charset=utf-8"
-	                                 : "text/plain; version=0.0.4; charset=utf-8";
+	return fmt == OM_FMT_OPENMETRICS
+	               ? "application/openmetrics-text; version=1.0.0; charset=utf-8"
+	               : "text/plain; version=0.0.4; charset=utf-8";
 }
 
 static const char *

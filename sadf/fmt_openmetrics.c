@@ -216,7 +216,8 @@ find_series(struct om_state *st, size_t fam, const char *labels, size_t len)
 	struct series *s;
 
 	if (st->n_buckets)
-		for (i = st->buckets[h & (st->n_buckets - 1)]; i != NO_SERIES; i = st->series[i].hnext) {
+		for (i = st->buckets[h & (st->n_buckets - 1)]; i != NO_SERIES;
+		     i = st->series[i].hnext) {
 			s = &st->series[i];
 			if (s->hash == h && s->fam == fam && s->labels_len == len &&
 			    !memcmp(s->labels, labels, len))
@@ -378,7 +379,8 @@ add_extra(struct strbuf *sb, const char *name, size_t nlen, const char *value, s
 	strbuf_addch(sb, '"');
 }
 
-/* The name of the -O word at p (len bytes before the next comma): its length, or len without '='. */
+/* The name of the -O word at p (len bytes before the next comma): its length, or len without '='.
+ */
 static size_t
 word_name(const char *p, size_t len)
 {
@@ -658,7 +660,8 @@ om_run(struct sadf *d, const char *file)
 		time_t t = (time_t) rec.hdr.ust_time;
 		struct tm tm;
 
-		/* A time past the year 9999 has no Prometheus timestamp: such a record is left out. */
+		/* A time past the year 9999 has no Prometheus timestamp: such a record is left out.
+		 */
 		if (rec.hdr.record_type != SA_R_STATS || rec.hdr.ust_time > LAST_TIME)
 			continue;
 		if (!gmtime_r(&t, &tm))
