@@ -238,6 +238,26 @@ done
 
 T_WALK=$(date +%s.%N)
 
+# Devices appearing and vanishing (anomaly_roots.sh's churn.sa, 9 records):
+# one series per interface or disk ever seen, and no point where it is not.
+# Interfaces: the 554 veth names of i = 37..595 but the five multiples of 7
+# below 74, which only odd steps (that skip them) would show, and lo: 555.
+# Disks: the 311 of i = 23..333 but the 104 multiples of 3, without I/O
+# (sadc leaves out a disk that never had any), and sda: 208. One record has
+# no interface nor disk at all.
+if [ -s "$AR/churn.sa" ] && "$SADF" --openmetrics "$AR/churn.sa" >"$TMPD/churn.om" 2>"$TMPD/err"; then
+	n=$(omq "$TMPD/churn.om" series node_network_receive_bytes_total | wc -l)
+	[ "$n" = 555 ] && pass || fail "churn.sa: $n interface series, want 555"
+	n=$(omq "$TMPD/churn.om" series node_disk_read_bytes_total | wc -l)
+	[ "$n" = 208 ] && pass || fail "churn.sa: $n disk series, want 208"
+	n=$(omq "$TMPD/churn.om" times | wc -l)
+	[ "$n" = 9 ] && pass || fail "churn.sa: $n times, want the 9 records"
+	n=$(grep '^node_network_receive_bytes_total{' "$TMPD/churn.om" | awk '{ print $NF }' | sort -u | wc -l)
+	[ "$n" = 8 ] && pass || fail "churn.sa: interface samples at $n times, want 8 (one record has none)"
+else
+	fail "churn.sa: no export ($(head -1 "$TMPD/err"))"
+fi
+
 # ---- 2. semantics ----
 
 G=$SHARED/corpus/upstream/generated
@@ -389,6 +409,9 @@ if [ -s "$TMPD/d.om" ]; then
 	got=$(omq "$TMPD/d.om" times | tr '\n' ' ')
 	want="1555593609 1555593619 1555593629 1555593639 1555593649 1555595655 1555595675 "
 	[ "$got" = "$want" ] && pass || fail "data.tmp: timestamps $got, want $want"
+	# Integer Unix seconds (the records' times have no fraction).
+	n=$(grep -v '^#' "$TMPD/d.om" | awk '$NF !~ /^[0-9]+$/' | wc -l)
+	[ "$n" = 0 ] && pass || fail "data.tmp: $n samples without an integer timestamp"
 	# node_exporter's names for what the spec's table maps (a sample).
 	for fam in node_cpu_seconds node_cpu_guest_seconds node_context_switches node_forks node_intr \
 		node_load1 node_load5 node_load15 node_procs_running node_procs_blocked \

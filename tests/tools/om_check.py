@@ -45,6 +45,7 @@ there is any, else 0 (2 on a usage error). FILE "-" reads stdin.
 import argparse
 import math
 import re
+import signal
 import sys
 
 METRIC_NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")
@@ -469,6 +470,7 @@ class Checker:
 
 
 def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet under head(1)
     p = argparse.ArgumentParser(description="Strict OpenMetrics 1.0 text checker.")
     p.add_argument("files", nargs="+")
     p.add_argument("--require-labels", default="")
