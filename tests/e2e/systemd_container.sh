@@ -10,8 +10,11 @@
 # RESTART record, the timers started); sysstat-collect, -rotate and -summary
 # run by hand (a record, yesterday's file closed, its report, the old files
 # compressed and removed); the notify daemon (active means READY=1 arrived,
-# the watchdog, its status text, a last sample at the stop); the files'
-# owners and modes; no denial in the journal; no unit failed.
+# the watchdog, its status text, a last sample at the stop); the live
+# endpoint (disabled after install; "systemctl enable --now
+# sysstat-metrics.socket", on a free port through a drop-in, answers
+# GET /metrics with node_load1); the files' owners and modes; no denial in
+# the journal; no unit failed.
 #
 # Needs root, debootstrap, systemd-nspawn and the Debian mirror of
 # /etc/apt/sources.list* (SYSREC_MIRROR overrides it); skips otherwise. The
@@ -397,6 +400,35 @@ if [ "$(n_ended_ok $u)" = 1 ]; then pass; else
 	fail "$u after stop: $(ctr journalctl --no-pager -o cat -u $u | tail -3 | tr '\n' ' ')"; fi
 echo "daemon: records $n0 -> $n1 -> $n2, stopped after ${t_stop}s; status text '$st'"
 
+# 7b. The live endpoint: disabled after installation (and after enable
+#     sysstat); enabled and started, it answers GET /metrics from inside the
+#     container under its real sandbox. The container shares the host's
+#     network: the port is a free one, set by a drop-in as
+#     sysstat-metrics(8) says.
+r=$(ctr systemctl is-enabled sysstat-metrics.socket 2>&1)
+if [ "$r" = disabled ]; then pass; else fail "sysstat-metrics.socket after install: '$r', want disabled"; fi
+mport=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+d=$ROOT/etc/systemd/system/sysstat-metrics.socket.d
+mkdir -p "$d"
+printf '[Socket]\nListenStream=\nListenStream=127.0.0.1:%s\n' "$mport" >"$d/port.conf"
+ctr systemctl daemon-reload
+if ctr systemctl enable --now sysstat-metrics.socket >"$TMPD/enable.out" 2>&1; then pass; else
+	fail "systemctl enable --now sysstat-metrics.socket: $(head -3 "$TMPD/enable.out")"; fi
+r="$(ctr systemctl is-enabled sysstat-metrics.socket) $(show ActiveState sysstat-metrics.socket) $(show Listen sysstat-metrics.socket)"
+if [ "$r" = "enabled active 127.0.0.1:$mport (Stream)" ]; then pass; else fail "sysstat-metrics.socket: $r"; fi
+# shellcheck disable=SC2016
+ctr bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1" && printf "GET /metrics HTTP/1.1\r\nHost: localhost\r\n\r\n" >&3 &&
+	timeout 10 cat <&3' sh "$mport" >"$TMPD/live.out" 2>&1
+if head -1 "$TMPD/live.out" | grep -q '^HTTP/1.1 200 OK' && grep -q '^node_load1 ' "$TMPD/live.out"; then pass; else
+	fail "GET /metrics in the container: $(head -3 "$TMPD/live.out")"; fi
+# The handler ended well and wrote nothing to the journal.
+sleep 0.5
+ctr journalctl --no-pager -o cat -u 'sysstat-metrics@*' >"$TMPD/live.journal" 2>&1
+if grep -q 'Deactivated successfully' "$TMPD/live.journal" &&
+	! grep -qv -e '^Started ' -e 'Deactivated successfully' -e '^Finished ' "$TMPD/live.journal"; then pass; else
+	fail "sysstat-metrics@ in the journal: $(head -5 "$TMPD/live.journal" | tr '\n' ' ')"; fi
+echo "live endpoint: $(grep -c '^node_' "$TMPD/live.out") node_* samples on port $mport"
+
 # 8. The files: the directory and every file root's, modes from UMask=0022
 #    (sa00.gz keeps sa00's 0640).
 want="755 0 0 $SA
@@ -411,7 +443,7 @@ if [ "$(echo "$got" | sort)" = "$(echo "$want" | sort)" ]; then pass; else
 # 9. The journal: no denial or kill for our units or programs, nothing they
 #    wrote to stderr, and no unit failed.
 units="sysstat.service sysstat-collect.service sysstat-rotate.service sysstat-summary.service
-$u sysstat-collect.timer sysstat-rotate.timer sysstat-summary.timer"
+$u sysstat-collect.timer sysstat-rotate.timer sysstat-summary.timer sysstat-metrics.socket"
 ctr journalctl --no-pager -o short-monotonic >"$TMPD/journal" 2>&1
 grep -E 'sysstat|sadc|sa1|sa2|/usr/bin/sar' "$TMPD/journal" >"$TMPD/ours"
 deny='Permission denied|Operation not permitted|audit|SECCOMP|code=killed|status=31/SYS'
