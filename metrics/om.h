@@ -68,8 +68,24 @@ struct om_ctx {
 	bool (*cpu_ok)(void *arg, uint32_t cpu);
 	bool (*name_ok)(void *arg, uint32_t act, const char *name);
 	void *arg;
+	/*
+	 * The sample (record) number: a caller reading several samples with
+	 * one context changes it for each, so that the labels of the items
+	 * worked out for one family serve the other families of the activity
+	 * in that sample only.
+	 */
+	uint64_t sample;
 	struct strbuf lbl; /* scratch for the labels */
+	/* The item labels of one activity in one sample (om_families.c). */
+	struct strbuf cache;
+	uint32_t *cache_off, *cache_len, cache_cap;
+	uint32_t cache_act;
+	uint64_t cache_sample;
+	const unsigned char *cache_buf;
 };
+
+/* Frees what the context holds (its hooks stay); c may then be used again. */
+void om_ctx_release(struct om_ctx *c);
 
 /*
  * Called once per series of a family in one sample: labels is its label

@@ -8,6 +8,7 @@
  * mode). The item gives the other labels (cpu, device, mountpoint...).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "activity.h"
@@ -1028,6 +1029,78 @@ item_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, ui
 	}
 }
 
+/* ---- the labels of an activity's items, worked out once a sample ---- */
+
+#define CACHE_OUT UINT32_MAX /* the item is filtered out */
+
+void
+om_ctx_release(struct om_ctx *c)
+{
+	strbuf_release(&c->lbl);
+	strbuf_release(&c->cache);
+	free(c->cache_off);
+	free(c->cache_len);
+	c->cache_off = c->cache_len = NULL;
+	c->cache_cap = 0;
+	c->cache_act = 0;
+}
+
+/* Empties the cache unless it holds act's items of this sample; makes room for it->nr items. */
+static void
+cache_begin(struct om_ctx *c, uint32_t act, const struct om_items *it)
+{
+	if (c->cache_act == act && c->cache_sample == c->sample && c->cache_buf == it->buf &&
+	    it->nr <= c->cache_cap)
+		return;
+	if (it->nr > c->cache_cap) {
+		uint32_t cap = it->nr < 64 ? 64 : it->nr;
+		uint32_t *off = realloc(c->cache_off, (size_t) cap * sizeof(*off));
+
+		if (off)
+			c->cache_off = off;
+		uint32_t *len = off ? realloc(c->cache_len, (size_t) cap * sizeof(*len)) : NULL;
+
+		if (len)
+			c->cache_len = len;
+		/* Without memory, no cache: the labels are worked out every time. */
+		c->cache_cap = off && len ? cap : 0;
+		if (!c->cache_cap) {
+			c->cache_act = 0;
+			return;
+		}
+	}
+	memset(c->cache_len, 0, (size_t) c->cache_cap * sizeof(*c->cache_len));
+	strbuf_reset(&c->cache);
+	c->cache_act = act;
+	c->cache_sample = c->sample;
+	c->cache_buf = it->buf;
+}
+
+/* item_labels() through the cache: the labels in c->lbl, or false when the item is left out. */
+static bool
+cached_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, uint32_t i)
+{
+	if (c->cache_act != d->f.act)
+		return item_labels(c, d, item, i);
+	if (c->cache_len[i] == CACHE_OUT)
+		return false;
+	if (c->cache_len[i]) {
+		strbuf_add(&c->lbl, c->cache.buf + c->cache_off[i], c->cache_len[i] - 1);
+		return true;
+	}
+	if (!item_labels(c, d, item, i)) {
+		c->cache_len[i] = CACHE_OUT;
+		return false;
+	}
+	if (c->lbl.len < CACHE_OUT - 1 && c->cache.len < UINT32_MAX) {
+		c->cache_off[i] = (uint32_t) c->cache.len;
+		strbuf_add(&c->cache, c->lbl.buf ? c->lbl.buf : "", c->lbl.len);
+		if (!c->cache.err)
+			c->cache_len[i] = (uint32_t) c->lbl.len + 1;
+	}
+	return true;
+}
+
 void
 om_family_samples(struct om_ctx *c, size_t fam, const struct om_items *it, om_emit_fn emit,
                   void *arg)
@@ -1050,11 +1123,16 @@ om_family_samples(struct om_ctx *c, size_t fam, const struct om_items *it, om_em
 		emit_members(c, fam, item_at(it, 0, 0), emit, arg);
 		return;
 	}
+	if (d->lbl != L_CPU)
+		cache_begin(c, d->f.act, it);
 	for (i = 0; i < it->nr; i++) {
 		const unsigned char *item = item_at(it, i, 0);
 
 		strbuf_reset(&c->lbl);
-		if (d->lbl == L_CPU) {
+		if (d->lbl != L_CPU && i < c->cache_cap) {
+			if (!cached_labels(c, d, item, i))
+				continue;
+		} else if (d->lbl == L_CPU) {
 			/* Item 0 is all CPUs; an offline CPU's item is all zero (sysstat's
 			 * convention). */
 			if (!i || !cpu_ok(c, i - 1) || all_zero(item, it->size))

@@ -226,6 +226,6 @@ scrape_release(struct scrape *s)
 		s->acts[i].buf = NULL;
 	}
 	strbuf_release(&s->lines);
-	strbuf_release(&s->om.lbl);
+	om_ctx_release(&s->om);
 	collect_release(&s->cc);
 }

@@ -552,7 +552,7 @@ om_release(struct sadf *d)
 	free(st->fam_act);
 	free(st->pos_series);
 	free(st->extra);
-	strbuf_release(&st->ctx.lbl);
+	om_ctx_release(&st->ctx);
 	strbuf_release(&st->line);
 	if (st->fd >= 0)
 		close(st->fd);
@@ -588,6 +588,7 @@ record_samples(struct om_state *st, const struct archive_record *rec)
 
 	st->ts = (int64_t) rec->hdr.ust_time * 1000;
 	st->pos = 0;
+	st->ctx.sample++;
 	strbuf_reset(&st->ctx.lbl);
 	om_uname_labels(&st->ctx.lbl, h->sa_sysname, h->sa_release, h->sa_nodename, h->sa_machine);
 	if (st->ctx.lbl.err)
