@@ -338,7 +338,8 @@ cpu_prog() {
 		}
 	EOF
 }
-for f in "$D" "$G/data-9.1.6-hz.tmp" "$SHARED/corpus/live/f.sa"; do
+# data-ppc-11.7.2 is big-endian (16 CPUs, 4-byte longs).
+for f in "$D" "$G/data-9.1.6-hz.tmp" "$SHARED/corpus/live/f.sa" "$SHARED/corpus/upstream/files/data-ppc-11.7.2"; do
 	[ -r "$f" ] || continue
 	hz=$("$SADF" -H "$f" | sed -n 's/^HZ = //p')
 	"$SADF" --openmetrics "$f" >"$TMPD/v.om" 2>/dev/null
@@ -369,12 +370,18 @@ value_check "disks of data.tmp" "$TMPD/d.om" '$6 == "DEV" {
 	printf "%s device=%s node_disk_write_time_seconds_total %.17g\n", $1, $7, $25 / 1000
 	printf "%s device=%s node_disk_io_time_seconds_total %.17g\n", $1, $7, $31 / 1000
 	printf "%s device=%s node_disk_io_time_weighted_seconds_total %.17g\n", $1, $7, $34 / 1000 }' "$D" -- -d -p
-value_check "interfaces of data.tmp" "$TMPD/d.om" '$2 == "IFACE" {
+ifaces='$2 == "IFACE" {
 	printf "%s device=%s node_network_receive_packets_total %.0f\n", $1, $3, $6
 	printf "%s device=%s node_network_transmit_packets_total %.0f\n", $1, $3, $9
 	printf "%s device=%s node_network_receive_bytes_total %.0f\n", $1, $3, $12
 	printf "%s device=%s node_network_transmit_bytes_total %.0f\n", $1, $3, $15
-	printf "%s device=%s node_network_receive_multicast_total %.0f\n", $1, $3, $24 }' "$D" -- -n DEV
+	printf "%s device=%s node_network_receive_multicast_total %.0f\n", $1, $3, $24 }'
+value_check "interfaces of data.tmp" "$TMPD/d.om" "$ifaces" "$D" -- -n DEV
+# The other byte order: sa_make -X's 400 interfaces (anomaly_roots.sh).
+if [ -s "$AR/make-items.sa" ]; then
+	"$SADF" --openmetrics "$AR/make-items.sa" >"$TMPD/x.om" 2>/dev/null
+	value_check "interfaces of make-items.sa (other byte order)" "$TMPD/x.om" "$ifaces" "$AR/make-items.sa" -- -n DEV
+fi
 
 if [ -s "$TMPD/d.om" ]; then
 	# Series: 10 CPUs (cpu 0-9, no "all": the header says 9, the second
