@@ -131,9 +131,7 @@ else
 	echo "SKIP promtool check metrics: promtool is missing (Debian package prometheus)"
 fi
 if [ -f "$OM_CHECK" ]; then
-	# Not --require-meta: the families without a HELP text (node_vmstat_*,
-	# node_netstat_*) have none in the table either (metrics/om_families.c).
-	if python3 "$OM_CHECK" --no-timestamps "$TMPD/om.body" >"$TMPD/omc" 2>&1; then pass; else
+	if python3 "$OM_CHECK" --no-timestamps --require-meta "$TMPD/om.body" >"$TMPD/omc" 2>&1; then pass; else
 		fail "om_check: $(head -3 "$TMPD/omc")"; fi
 else
 	echo "SKIP strict OpenMetrics check: $OM_CHECK is missing"
