@@ -9,7 +9,8 @@
 #    CPUs going offline, 300 interfaces and 150 disks appearing and
 #    vanishing, an archive of the other byte order) is exported. Where
 #    sadf -j -- -A exits 0, the export exits 0, passes the strict checker
-#    (tests/tools/om_check.py --require-labels instance,job --timestamps)
+#    (tests/tools/om_check.py --require-labels instance,job --require-meta
+#    --timestamps: every family has a TYPE and a HELP)
 #    and `promtool tsdb create-blocks-from openmetrics` writes it, keeping
 #    every sample (its NUM SAMPLES is the number of sample lines). Where
 #    sadf -j fails (malformed archives), the export fails with the same
@@ -122,7 +123,7 @@ export_archive() {
 check_exports() {
 	local i bad
 	[ "$n_exp" -gt 0 ] || return 0
-	python3 "$CHECK" --require-labels instance,job --timestamps --max-errors 20 "$TMPD"/exp/*.om \
+	python3 "$CHECK" --require-labels instance,job --require-meta --timestamps --max-errors 20 "$TMPD"/exp/*.om \
 		>"$TMPD/check.out" 2>&1
 	for ((i = 1; i <= n_exp; i++)); do
 		bad=$(grep -F "$TMPD/exp/$i.om:" "$TMPD/check.out" | head -3)
