@@ -304,12 +304,13 @@ read_nr(struct archive_reader *r, int32_t *ret, const char *what)
 static int
 grow_items(struct archive_reader *r, struct archive_act *a, size_t j, size_t items)
 {
-	int64_t left = source_remaining(r->src);
+	int64_t left;
 	unsigned char *p;
 	size_t want;
 
 	if (j < a->buf_items)
 		return 0;
+	left = source_remaining(r->src);
 	want = a->buf_items ? a->buf_items * 2 : 64;
 	/* items <= NR_MAX * NR2_MAX (2^40) and sizes <= 1024: no overflow in 64 bits. */
 	if (left >= 0 && (uint64_t) (items - j) * (uint64_t) a->fa.size <= (uint64_t) left)

@@ -832,7 +832,14 @@ member_value(const struct def *d, const struct member *m, const unsigned char *i
 		memcpy(&v, p, sizeof(v));
 		break;
 	}
-	if (d->conv == C_MUL)
+	/*
+	 * A fraction (0.01, 1e-3...) divides by its inverse, a whole number:
+	 * 123 / 100 is the double nearest 1.23, where 123 * 0.01 is not always,
+	 * and such values print short (om_format_value()).
+	 */
+	if (d->conv == C_MUL && d->mul < 1)
+		v /= 1.0 / d->mul;
+	else if (d->conv == C_MUL)
 		v *= d->mul;
 	else if (d->conv == C_HZ)
 		v /= hz ? hz : 100;
@@ -853,25 +860,57 @@ members_fit(const struct def *d, uint32_t size)
 	return true;
 }
 
-/* The members of item as series, after the item's labels in c->lbl. */
+/*
+ * The members of item as series, after the item's labels (len bytes at
+ * labels: c->lbl's, or the cache's). The member labels are plain words:
+ * they are put after them in a buffer on the stack when that is enough.
+ */
 static void
-emit_members(struct om_ctx *c, size_t fam, const unsigned char *item, om_emit_fn emit, void *arg)
+emit_members(struct om_ctx *c, size_t fam, const unsigned char *item, const char *labels,
+             size_t len, om_emit_fn emit, void *arg)
 {
 	const struct def *d = &defs[fam];
-	size_t base = c->lbl.len;
+	char buf[512];
+	size_t base, n;
 	unsigned k;
 
-	for (k = 0; k < d->n; k++) {
-		if (d->lname) {
+	if (!d->lname) {
+		emit(arg, fam, labels, len, member_value(d, &d->m[0], item, c->hz));
+		return;
+	}
+	if (len + 64 > sizeof(buf)) {
+		/* Long labels (c->lbl's: the cache does not hold these). */
+		base = c->lbl.len;
+		for (k = 0; k < d->n; k++) {
 			c->lbl.len = base;
 			add_label_s(&c->lbl, d->lname, d->m[k].lval);
+			if (c->lbl.err)
+				return;
+			emit(arg, fam, c->lbl.buf, c->lbl.len,
+			     member_value(d, &d->m[k], item, c->hz));
 		}
-		if (c->lbl.err)
-			return;
-		emit(arg, fam, c->lbl.buf ? c->lbl.buf : "", c->lbl.len,
-		     member_value(d, &d->m[k], item, c->hz));
+		c->lbl.len = base;
+		return;
 	}
-	c->lbl.len = base;
+	memcpy(buf, labels, len);
+	base = len;
+	if (base)
+		buf[base++] = ',';
+	n = strlen(d->lname);
+	memcpy(buf + base, d->lname, n);
+	base += n;
+	buf[base++] = '=';
+	buf[base++] = '"';
+	for (k = 0; k < d->n; k++) {
+		size_t vlen = strlen(d->m[k].lval);
+
+		/* Member label values are short words without quotes or backslashes. */
+		if (base + vlen + 1 > sizeof(buf))
+			return;
+		memcpy(buf + base, d->m[k].lval, vlen);
+		buf[base + vlen] = '"';
+		emit(arg, fam, buf, base + vlen + 1, member_value(d, &d->m[k], item, c->hz));
+	}
 }
 
 static bool
@@ -941,7 +980,7 @@ matrix_samples(struct om_ctx *c, size_t fam, const struct om_items *it, om_emit_
 					continue;
 				add_label_u(&c->lbl, "frequency", (unsigned long long) khz * 1000);
 			}
-			emit_members(c, fam, item, emit, arg);
+			emit_members(c, fam, item, c->lbl.buf, c->lbl.len, emit, arg);
 		}
 	}
 }
@@ -1076,25 +1115,34 @@ cache_begin(struct om_ctx *c, uint32_t act, const struct om_items *it)
 	c->cache_buf = it->buf;
 }
 
-/* item_labels() through the cache: the labels in c->lbl, or false when the item is left out. */
+/*
+ * item_labels() through the cache: the labels at *ret (len *ret_len), in
+ * the cache or in c->lbl; false when the item is left out.
+ */
 static bool
-cached_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, uint32_t i)
+cached_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, uint32_t i,
+              const char **ret, size_t *ret_len)
 {
-	if (c->cache_act != d->f.act)
-		return item_labels(c, d, item, i);
-	if (c->cache_len[i] == CACHE_OUT)
+	if (c->cache_act == d->f.act && c->cache_len[i] == CACHE_OUT)
 		return false;
-	if (c->cache_len[i]) {
-		strbuf_add(&c->lbl, c->cache.buf + c->cache_off[i], c->cache_len[i] - 1);
+	if (c->cache_act == d->f.act && c->cache_len[i]) {
+		*ret = c->cache.buf + c->cache_off[i];
+		*ret_len = c->cache_len[i] - 1;
 		return true;
 	}
+	strbuf_reset(&c->lbl);
 	if (!item_labels(c, d, item, i)) {
-		c->cache_len[i] = CACHE_OUT;
+		if (c->cache_act == d->f.act)
+			c->cache_len[i] = CACHE_OUT;
 		return false;
 	}
-	if (c->lbl.len < CACHE_OUT - 1 && c->cache.len < UINT32_MAX) {
+	if (c->lbl.err)
+		return false;
+	*ret = c->lbl.buf ? c->lbl.buf : "";
+	*ret_len = c->lbl.len;
+	if (c->cache_act == d->f.act && c->lbl.len < CACHE_OUT - 1 && c->cache.len < UINT32_MAX) {
 		c->cache_off[i] = (uint32_t) c->cache.len;
-		strbuf_add(&c->cache, c->lbl.buf ? c->lbl.buf : "", c->lbl.len);
+		strbuf_add(&c->cache, *ret, c->lbl.len);
 		if (!c->cache.err)
 			c->cache_len[i] = (uint32_t) c->lbl.len + 1;
 	}
@@ -1120,27 +1168,37 @@ om_family_samples(struct om_ctx *c, size_t fam, const struct om_items *it, om_em
 	if (d->lbl == L_NONE) {
 		/* A_IRQ's total is cell [0][0]; single items are item 0. */
 		strbuf_reset(&c->lbl);
-		emit_members(c, fam, item_at(it, 0, 0), emit, arg);
+		emit_members(c, fam, item_at(it, 0, 0), "", 0, emit, arg);
 		return;
 	}
 	if (d->lbl != L_CPU)
 		cache_begin(c, d->f.act, it);
 	for (i = 0; i < it->nr; i++) {
 		const unsigned char *item = item_at(it, i, 0);
+		const char *labels;
+		size_t len;
 
-		strbuf_reset(&c->lbl);
-		if (d->lbl != L_CPU && i < c->cache_cap) {
-			if (!cached_labels(c, d, item, i))
-				continue;
-		} else if (d->lbl == L_CPU) {
+		if (d->lbl == L_CPU) {
 			/* Item 0 is all CPUs; an offline CPU's item is all zero (sysstat's
 			 * convention). */
 			if (!i || !cpu_ok(c, i - 1) || all_zero(item, it->size))
 				continue;
+			strbuf_reset(&c->lbl);
 			add_label_u(&c->lbl, "cpu", i - 1);
-		} else if (!item_labels(c, d, item, i)) {
-			continue;
+			if (c->lbl.err)
+				return;
+			labels = c->lbl.buf;
+			len = c->lbl.len;
+		} else if (i < c->cache_cap) {
+			if (!cached_labels(c, d, item, i, &labels, &len))
+				continue;
+		} else {
+			strbuf_reset(&c->lbl);
+			if (!item_labels(c, d, item, i) || c->lbl.err)
+				continue;
+			labels = c->lbl.buf ? c->lbl.buf : "";
+			len = c->lbl.len;
 		}
-		emit_members(c, fam, item, emit, arg);
+		emit_members(c, fam, item, labels, len, emit, arg);
 	}
 }

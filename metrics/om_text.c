@@ -90,16 +90,33 @@ om_put_meta(struct strbuf *out, size_t fam, enum om_format fmt)
 	strbuf_addf(out, " %s\n", type_name(f->type, fmt));
 }
 
-/* The decimal digits of v at the end of buf (len > 20); returns where they start. */
-static char *
-u64_digits(char *end, unsigned long long v)
+/* The decimal digits of v into out (20 bytes at most, no NUL); returns their number. */
+static size_t
+put_u64(char *out, unsigned long long v)
 {
-	*--end = '\0';
-	do {
-		*--end = (char) ('0' + v % 10);
-		v /= 10;
-	} while (v);
-	return end;
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930"
+	                            "31323334353637383940414243444546474849505152535455565758596061"
+	                            "62636465666768697071727374757677787980818283848586878889909192"
+	                            "939495969798990";
+	char digits[20];
+	size_t n = sizeof(digits);
+
+	/* Two digits a step. */
+	while (v >= 100) {
+		unsigned r = (unsigned) (v % 100);
+
+		v /= 100;
+		digits[--n] = pairs[2 * r + 1];
+		digits[--n] = pairs[2 * r];
+	}
+	if (v >= 10) {
+		digits[--n] = pairs[2 * v + 1];
+		digits[--n] = pairs[2 * v];
+	} else {
+		digits[--n] = (char) ('0' + v);
+	}
+	memcpy(out, digits + n, sizeof(digits) - n);
+	return sizeof(digits) - n;
 }
 
 /*
@@ -111,7 +128,6 @@ format_decimal(char *buf, double v, unsigned d, double scale)
 {
 	double n = nearbyint(v * scale);
 	unsigned long long u, ip, fp;
-	char digits[24], *p;
 	size_t len = 0;
 	unsigned k;
 
@@ -122,9 +138,7 @@ format_decimal(char *buf, double v, unsigned d, double scale)
 	fp = u % (unsigned long long) scale;
 	if (v < 0)
 		buf[len++] = '-';
-	p = u64_digits(digits + sizeof(digits), ip);
-	memcpy(buf + len, p, strlen(p));
-	len += strlen(p);
+	len += put_u64(buf + len, ip);
 	if (!fp)
 		return len;
 	buf[len++] = '.';
@@ -155,15 +169,13 @@ om_format_value(char *buf, double v)
 		return 4;
 	}
 	/* Integers below 2^53 are exact: their digits, without an exponent. */
-	if (v == floor(v) && fabs(v) < 9007199254740992.0) {
-		char digits[24];
-
-		p = u64_digits(digits + sizeof(digits), (unsigned long long) fabs(v));
+	if (v > -9007199254740992.0 && v < 9007199254740992.0 && v == (double) (int64_t) v) {
 		len = 0;
 		if (v < 0)
 			buf[len++] = '-';
-		memcpy(buf + len, p, strlen(p) + 1);
-		return len + strlen(p);
+		len += put_u64(buf + len, (unsigned long long) fabs(v));
+		buf[len] = '\0';
+		return len;
 	}
 	/* Hundredths (jiffies), thousandths (ms), millionths (us): a few decimals. */
 	if (fabs(v) < 1e9)
@@ -198,20 +210,12 @@ om_put_value(struct strbuf *out, double v)
 size_t
 om_format_timestamp(char *buf, int64_t ts_ms, enum om_format fmt)
 {
-	char digits[24], *p;
 	size_t len;
 
 	buf[0] = ' ';
-	if (fmt == OM_FMT_TEXT004) {
-		p = u64_digits(digits + sizeof(digits), (unsigned long long) ts_ms);
-		len = strlen(p);
-		memcpy(buf + 1, p, len);
-		return len + 1;
-	}
-	p = u64_digits(digits + sizeof(digits), (unsigned long long) (ts_ms / 1000));
-	len = strlen(p);
-	memcpy(buf + 1, p, len);
-	len++;
+	if (fmt == OM_FMT_TEXT004)
+		return 1 + put_u64(buf + 1, (unsigned long long) ts_ms);
+	len = 1 + put_u64(buf + 1, (unsigned long long) (ts_ms / 1000));
 	if (ts_ms % 1000) {
 		unsigned ms = (unsigned) (ts_ms % 1000);
 

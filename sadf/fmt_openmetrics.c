@@ -11,8 +11,10 @@
  * series keeps its latest samples in memory, and full blocks of them go to
  * an unlinked temporary file, chained per series. The output then walks the
  * families and their series in order. Memory grows with the number of
- * series, never with the number of records; the temporary file holds
- * 16 bytes a sample.
+ * series, never with the number of records. A sample is kept as the
+ * difference from the one before in its series: the time in milliseconds,
+ * then an integer value as a difference too, or the double's 8 bytes
+ * (varints: 3 to 6 bytes for most samples, 20 at most).
  *
  * The values are the raw counters of the records; a LINUX RESTART is a
  * counter reset and needs nothing; comments are left out. A sample at a
@@ -40,27 +42,30 @@
 #include "banned.h"
 
 /*
- * Samples of a series kept in memory before they go to the temporary file:
- * the buffers start small and grow to a share of MEM_POINTS, between
- * MIN_BLOCK and MAX_BLOCK samples.
+ * The encoded samples of a series kept in memory before they go to the
+ * temporary file: the buffers start small and grow to a share of
+ * MEM_BYTES, between MIN_BLOCK and MAX_BLOCK bytes.
  */
-#define FIRST_POINTS 8
-#define MIN_BLOCK    128
-#define MAX_BLOCK    4096
-#define MEM_POINTS   (1u << 18) /* 4 MiB */
-#define NO_SERIES    UINT32_MAX
-#define LAST_TIME    253402300799ull /* 9999-12-31 23:59:59 UTC */
+#define FIRST_BYTES 64
+#define MIN_BLOCK   1024
+#define MAX_BLOCK   65536
+#define MEM_BYTES   (1u << 22) /* 4 MiB */
+#define POINT_MAX   20         /* the longest encoded sample */
+#define NO_SERIES   UINT32_MAX
+#define LAST_TIME   253402300799ull    /* 9999-12-31 23:59:59 UTC */
+#define EXACT_INT   9007199254740992.0 /* 2^53 */
 
-struct point {
-	int64_t ts; /* milliseconds */
-	double v;
-};
-
-/* A block in the temporary file: this header, then n points. */
+/* A block in the temporary file: this header, then n bytes of samples. */
 struct block_hdr {
 	uint64_t next; /* offset of the series' next block + 1; 0: none */
 	uint32_t n;
 	uint32_t pad;
+};
+
+/* Where the encoding of a series stands: its last sample. */
+struct codec {
+	int64_t ts; /* ms; 0 before the first */
+	double v;   /* 0 before the first */
 };
 
 struct series {
@@ -71,8 +76,9 @@ struct series {
 	char *labels;
 	size_t labels_len;
 	int64_t last_ts; /* of the last sample kept; -1: none yet */
-	struct point *pts;
-	uint32_t npts, cap;
+	struct codec enc;
+	unsigned char *buf; /* encoded samples not yet in the file */
+	uint32_t len, cap;
 	uint64_t head, tail; /* first and last block in the file, offset + 1; 0: none */
 };
 
@@ -169,14 +175,14 @@ pwrite_all(struct om_state *st, const void *buf, size_t len, uint64_t off)
 static void
 spill(struct om_state *st, struct series *s)
 {
-	struct block_hdr h = {0, s->npts, 0};
+	struct block_hdr h = {0, s->len, 0};
 	uint64_t off;
 
 	tmp_fd(st);
 	off = st->fsize;
 	pwrite_all(st, &h, sizeof(h), off);
-	pwrite_all(st, s->pts, (size_t) s->npts * sizeof(*s->pts), off + sizeof(h));
-	st->fsize += sizeof(h) + (uint64_t) s->npts * sizeof(*s->pts);
+	pwrite_all(st, s->buf, s->len, off + sizeof(h));
+	st->fsize += sizeof(h) + (uint64_t) s->len;
 	if (s->tail) {
 		uint64_t link = off + 1;
 
@@ -185,7 +191,7 @@ spill(struct om_state *st, struct series *s)
 		s->head = off + 1;
 	}
 	s->tail = off + 1;
-	s->npts = 0;
+	s->len = 0;
 }
 
 static void
@@ -257,6 +263,93 @@ find_series(struct om_state *st, size_t fam, const char *labels, size_t len)
 	return s;
 }
 
+/* ---- the encoding of the samples ---- */
+
+static size_t
+put_varint(unsigned char *p, uint64_t v)
+{
+	size_t n = 0;
+
+	while (v >= 0x80) {
+		p[n++] = (unsigned char) (v | 0x80);
+		v >>= 7;
+	}
+	p[n++] = (unsigned char) v;
+	return n;
+}
+
+/* Reads a varint at *p (before end); false when it runs past end or is too long. */
+static bool
+get_varint(const unsigned char **p, const unsigned char *end, uint64_t *ret)
+{
+	uint64_t v = 0;
+	unsigned shift;
+
+	for (shift = 0; shift < 64 && *p < end; shift += 7) {
+		unsigned char b = *(*p)++;
+
+		v |= (uint64_t) (b & 0x7f) << shift;
+		if (!(b & 0x80)) {
+			*ret = v;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool
+exact_int(double v)
+{
+	/* The range first: the cast of a NaN or of a double past int64_t is undefined. */
+	return v > -EXACT_INT && v < EXACT_INT && v == (double) (int64_t) v;
+}
+
+/*
+ * One sample after the one in c: the time difference, then (difference of
+ * two exact integers) << 2, zigzagged in bit 1, or 1 and the double.
+ * Returns the bytes written (POINT_MAX at most).
+ */
+static size_t
+encode(struct codec *c, unsigned char *p, int64_t ts, double v)
+{
+	size_t n = put_varint(p, (uint64_t) (ts - c->ts));
+
+	if (exact_int(v) && exact_int(c->v)) {
+		int64_t d = (int64_t) v - (int64_t) c->v;
+		uint64_t zz = d < 0 ? ((uint64_t) (-(d + 1)) << 1) | 1 : (uint64_t) d << 1;
+
+		n += put_varint(p + n, zz << 1);
+	} else {
+		p[n++] = 1;
+		memcpy(p + n, &v, sizeof(v));
+		n += sizeof(v);
+	}
+	c->ts = ts;
+	c->v = v;
+	return n;
+}
+
+/* The sample at *p after the one in c, into c; false on bytes that are not one. */
+static bool
+decode(struct codec *c, const unsigned char **p, const unsigned char *end)
+{
+	uint64_t dt, x;
+
+	if (!get_varint(p, end, &dt) || !get_varint(p, end, &x))
+		return false;
+	c->ts += (int64_t) dt;
+	if (x & 1) {
+		if (x != 1 || end - *p < (ptrdiff_t) sizeof(c->v))
+			return false;
+		memcpy(&c->v, *p, sizeof(c->v));
+		*p += sizeof(c->v);
+		return true;
+	}
+	x >>= 1;
+	c->v = (double) ((int64_t) c->v + ((x & 1) ? -(int64_t) (x >> 1) - 1 : (int64_t) (x >> 1)));
+	return true;
+}
+
 static void
 add_sample(void *arg, size_t fam, const char *labels, size_t len, double value)
 {
@@ -288,27 +381,25 @@ add_sample(void *arg, size_t fam, const char *labels, size_t len, double value)
 
 	if (st->ts <= s->last_ts)
 		return;
-	if (s->npts == s->cap) {
-		uint32_t block = MEM_POINTS / st->n_series;
+	if (s->cap - s->len < POINT_MAX) {
+		uint32_t block = MEM_BYTES / st->n_series;
 
 		block = block < MIN_BLOCK ? MIN_BLOCK : block > MAX_BLOCK ? MAX_BLOCK : block;
 		if (s->cap >= block) {
 			spill(st, s);
 		} else {
-			uint32_t cap = s->cap ? 2 * s->cap : FIRST_POINTS;
+			uint32_t cap = s->cap ? 2 * s->cap : FIRST_BYTES;
+			unsigned char *p;
 
 			cap = cap > block ? block : cap;
-			struct point *p = realloc(s->pts, (size_t) cap * sizeof(*p));
-
+			p = realloc(s->buf, cap);
 			if (!p)
 				die_nomem(st->d);
-			s->pts = p;
+			s->buf = p;
 			s->cap = cap;
 		}
 	}
-	s->pts[s->npts].ts = st->ts;
-	s->pts[s->npts].v = value;
-	s->npts++;
+	s->len += encode(&s->enc, s->buf + s->len, st->ts, value);
 	s->last_ts = st->ts;
 }
 
@@ -456,28 +547,90 @@ build_extra(struct om_state *st, const struct sadf *d)
 
 /* ---- output ---- */
 
-/* The samples of a series: its prefix (st->line) once, then value and time each. */
-static void
-put_points(struct om_state *st, const struct point *pts, uint32_t n)
+/*
+ * The text of the last time written (" 1700000061"), kept up to date by
+ * decimal addition: the times of a series are seconds apart, and their
+ * digits from scratch cost more than the rest of the line.
+ */
+struct ts_text {
+	int64_t ts; /* ms; -1: none */
+	char s[OM_TS_LEN];
+	size_t len;
+};
+
+static size_t
+put_ts(struct ts_text *t, int64_t ts, char *out)
 {
+	int64_t step = ts - t->ts;
+
+	if (t->ts >= 0 && step > 0 && step < 1000000000 && !(ts % 1000) && !(t->ts % 1000)) {
+		int64_t carry = step / 1000;
+		size_t k = t->len;
+
+		while (carry && k > 1) {
+			int64_t digit = t->s[--k] - '0' + carry;
+
+			t->s[k] = (char) ('0' + digit % 10);
+			carry = digit / 10;
+		}
+		if (!carry) {
+			t->ts = ts;
+			memcpy(out, t->s, t->len);
+			return t->len;
+		}
+	}
+	t->ts = ts;
+	t->len = om_format_timestamp(t->s, ts, OM_FMT_OPENMETRICS);
+	memcpy(out, t->s, t->len);
+	return t->len;
+}
+
+/* The n bytes of samples at p: the series' prefix (st->line), then value and time each. */
+static void
+put_points(struct om_state *st, struct codec *c, struct ts_text *t, const unsigned char *p,
+           size_t n)
+{
+	const unsigned char *end = p + n;
 	struct sadf *d = st->d;
-	uint32_t k;
 
-	for (k = 0; k < n; k++) {
-		char line[OM_VALUE_LEN + OM_TS_LEN + 1];
-		size_t len = om_format_value(line, pts[k].v);
+	size_t need = st->line.len + OM_VALUE_LEN + OM_TS_LEN + 1;
 
-		len += om_format_timestamp(line + len, pts[k].ts, OM_FMT_OPENMETRICS);
-		line[len++] = '\n';
-		sadf_put(d, st->line.buf, st->line.len);
-		sadf_put(d, line, len);
+	while (p < end) {
+		char *o;
+		size_t len;
+
+		if (!decode(c, &p, end))
+			die_tmp(d, EIO);
+		/* Straight into sadf's output buffer: the prefix, the value, the time. */
+		if (need > sizeof(d->obuf) - d->olen) {
+			sadf_flush(d);
+			if (need > sizeof(d->obuf)) {
+				char line[OM_VALUE_LEN + OM_TS_LEN + 1];
+
+				len = om_format_value(line, c->v);
+				len += put_ts(t, c->ts, line + len);
+				line[len++] = '\n';
+				sadf_put(d, st->line.buf, st->line.len);
+				sadf_put(d, line, len);
+				continue;
+			}
+		}
+		o = d->obuf + d->olen;
+		memcpy(o, st->line.buf, st->line.len);
+		len = st->line.len;
+		len += om_format_value(o + len, c->v);
+		len += put_ts(t, c->ts, o + len);
+		o[len++] = '\n';
+		d->olen += len;
 	}
 }
 
 static void
 put_series(struct om_state *st, const struct series *s)
 {
-	struct point pts[256];
+	unsigned char buf[MAX_BLOCK];
+	struct codec c = {0, 0};
+	struct ts_text t = {.ts = -1};
 	uint64_t at = s->head;
 
 	strbuf_reset(&st->line);
@@ -489,24 +642,15 @@ put_series(struct om_state *st, const struct series *s)
 		struct block_hdr h;
 		ssize_t n = pread(st->fd, &h, sizeof(h), (off_t) (at - 1));
 
-		uint64_t off = at - 1 + sizeof(h);
-		uint32_t left;
-
 		if (n != (ssize_t) sizeof(h) || h.n > MAX_BLOCK)
 			die_tmp(st->d, n < 0 ? errno : EIO);
-		for (left = h.n; left;) {
-			uint32_t k = left < 256 ? left : 256;
-
-			n = pread(st->fd, pts, (size_t) k * sizeof(*pts), (off_t) off);
-			if (n != (ssize_t) ((size_t) k * sizeof(*pts)))
-				die_tmp(st->d, n < 0 ? errno : EIO);
-			put_points(st, pts, k);
-			off += (uint64_t) k * sizeof(*pts);
-			left -= k;
-		}
+		n = pread(st->fd, buf, h.n, (off_t) (at - 1 + sizeof(h)));
+		if (n != (ssize_t) h.n)
+			die_tmp(st->d, n < 0 ? errno : EIO);
+		put_points(st, &c, &t, buf, h.n);
 		at = h.next;
 	}
-	put_points(st, s->pts, s->npts);
+	put_points(st, &c, &t, s->buf, s->len);
 }
 
 static void
@@ -543,7 +687,7 @@ om_release(struct sadf *d)
 		return;
 	for (i = 0; i < st->n_series; i++) {
 		free(st->series[i].labels);
-		free(st->series[i].pts);
+		free(st->series[i].buf);
 	}
 	free(st->series);
 	free(st->buckets);
