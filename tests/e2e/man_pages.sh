@@ -15,14 +15,14 @@ if ! flavour_builddir >"$TMPD/cfg.out"; then
 	finish
 	exit
 fi
-generated="man/sar.1 man/sadf.1 man/sysstat.5 man/sadc.8 man/sa1.8 man/sa2.8 collect/sa1 collect/sa2
+generated="man/sar.1 man/sadf.1 man/sysstat.5 man/sadc.8 man/sa1.8 man/sa2.8 man/sysstat-metrics.8 collect/sa1 collect/sa2
 conf/sysstat systemd/sysstat.sleep"
 # shellcheck disable=SC2086
 if (unset MAKEFLAGS MFLAGS MAKELEVEL; make -C "$FLAVOUR_B" $generated) >"$TMPD/make.log" 2>&1; then pass
 else fail "make the pages in $FLAVOUR_B: $(tail -3 "$TMPD/make.log")"; fi
 B=$FLAVOUR_B
 M=$B/man
-pages="sar.1 sadf.1 sysstat.5 sadc.8 sa1.8 sa2.8"
+pages="sar.1 sadf.1 sysstat.5 sadc.8 sa1.8 sa2.8 sysstat-metrics.8"
 
 # 1. No warning at all from groff (-ww), and man(1) renders them.
 for p in $pages; do
@@ -75,6 +75,11 @@ check_words() { # PAGE WHAT, words on stdin
 [ -s "$TMPD/w" ] && check_words sar.1 "sar's usage and --help" <"$TMPD/w" || fail "no sar usage"
 "$SADF" -X 2>&1 | usage_words >"$TMPD/w"
 [ -s "$TMPD/w" ] && check_words sadf.1 "sadf's usage" <"$TMPD/w" || fail "no sadf usage"
+# sysrec's own: sadf --openmetrics and its labels, the live endpoint's usage.
+printf '%s\n' --openmetrics TMPDIR instance job | check_words sadf.1 "sadf --openmetrics"
+"$top_builddir/metrics/sysstat-metrics" --help 2>&1 | usage_words >"$TMPD/w"
+[ -s "$TMPD/w" ] && check_words sysstat-metrics.8 "sysstat-metrics's usage" <"$TMPD/w" ||
+	fail "no sysstat-metrics usage"
 # The testing aids of sadc.
 printf '%s\n' --root --unix-time --uname | check_words sadc.8 "sadc's testing aids"
 
