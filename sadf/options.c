@@ -197,7 +197,7 @@ is_day_offset(const char *a)
 
 /* -O: comma-separated output options (SVG's, debug for -r, hz= for -c). */
 static void
-parse_output_options(struct sadf_config *c, const char *arg)
+parse_output_options(struct sadf_config *c, const char *arg, bool labels)
 {
 	static const struct {
 		const char *name;
@@ -237,8 +237,8 @@ parse_output_options(struct sadf_config *c, const char *arg)
 			/* Only used when converting very old files (-c). */
 		} else if (!strncmp(w, "pcparchive=", 11)) {
 			/* PCP is not compiled in. */
-		} else if (len < sizeof(w) - 1 && strchr(w, '=') && w[0] != '=') {
-			/* A label of --openmetrics (run.c refuses it for the other formats). */
+		} else if (labels && len < sizeof(w) - 1 && strchr(w, '=') && w[0] != '=') {
+			/* A label of --openmetrics (sysstat's usage without it, as before). */
 			size_t used = strlen(c->om_labels);
 
 			if (used + len + 2 > sizeof(c->om_labels))
@@ -313,7 +313,7 @@ parse_word(struct sadf_cmdline *cl, struct sadf *d, char **argv, int *opt)
 	} else if (!strcmp(a, "-O")) {
 		if (!argv[*opt + 1] || cl->sar_options)
 			sadf_usage();
-		parse_output_options(&cl->c, argv[*opt + 1]);
+		parse_output_options(&cl->c, argv[*opt + 1], cl->openmetrics);
 		*opt += 2;
 	} else if (is_day_offset(a)) {
 		if (cl->c.file[0] || cl->c.day_offset)
@@ -347,6 +347,11 @@ sadf_parse_cmdline(struct sadf_cmdline *cl, struct sadf *d, int argc, char **arg
 {
 	int opt = 1;
 
+	/* -O's words are checked where they come: whether they may be labels is known first. */
+	for (opt = 1; opt < argc && strcmp(argv[opt], "--"); opt++)
+		if (!strcmp(argv[opt], "--openmetrics"))
+			cl->openmetrics = true;
+	opt = 1;
 	while (opt < argc) {
 		const char *a = argv[opt];
 

@@ -170,7 +170,7 @@ sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 		sadf_usage();
 	if (!cl.c.count)
 		cl.c.count = -1;
-	/* -O labels are --openmetrics's only: sysstat's usage for the others. */
+	/* -O labels are --openmetrics's only (options.c takes them only with it). */
 	if (cl.c.om_labels[0] && cl.c.format != SADF_F_OPENMETRICS)
 		sadf_usage();
 	/* --openmetrics exports every activity and every CPU unless told otherwise. */

@@ -81,6 +81,7 @@ struct sadf_cmdline {
 	unsigned time_bits; /* 1 << SADF_T_* of -T, -t, -U */
 	bool sar_options;   /* "--" seen */
 	bool option_a;      /* -A after "--" */
+	bool openmetrics;   /* --openmetrics anywhere before "--": -O takes labels */
 };
 
 /* options.c: parses argv into cl and d->s.o; exits with sadf's usage (status 1) on an error. */
