@@ -114,7 +114,7 @@ static _Noreturn void
 die_tmp(struct sadf *d, int err)
 {
 	sadf_flush(d);
-	fprintf(stderr, "Cannot write temporary file: %s\n", strerror(err));
+	fprintf(stderr, "Cannot use the temporary file of --openmetrics: %s\n", strerror(err));
 	sysrec_exit(2);
 }
 

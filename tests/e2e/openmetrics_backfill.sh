@@ -517,6 +517,23 @@ if [ -d "$R2" ]; then
 	[ "${n##* }" = 3 ] && pass || fail "restart.sa: cpu 0 user has ${n##* } points, want 3"
 fi
 
+# The temporary file: an export larger than the samples kept in memory (4 MiB)
+# goes through $TMPDIR; without a usable one, a message and status 2, never
+# a partial export.
+"$SA_MAKE" -s -r 1000 -c 8 -d 16 -i 4 "$TMPD/spill.sa" 2>/dev/null
+"$SADF" --openmetrics "$TMPD/spill.sa" >"$TMPD/spill.om" 2>"$TMPD/err"
+rc=$?
+# sa_make -s keeps every identity: each series has a sample in each of the 1000 records.
+n=$(grep -v '^#' "$TMPD/spill.om" | sed 's/ [^ ]* [^ ]*$//' | uniq -c | awk '$1 != 1000 { bad++ }
+	END { print NR, bad + 0 }')
+[ $rc = 0 ] && [ "${n#* }" = 0 ] && [ "${n% *}" -gt 900 ] && [ ! -s "$TMPD/err" ] && pass ||
+	fail "spill.sa: status $rc, series and series without 1000 samples: $n, $(head -2 "$TMPD/err")"
+TMPDIR=/nonexistent "$SADF" --openmetrics "$TMPD/spill.sa" >"$TMPD/spill.om" 2>"$TMPD/err"
+rc=$?
+[ $rc = 2 ] && [ ! -s "$TMPD/spill.om" ] &&
+	grep -q '^Cannot use the temporary file of --openmetrics: No such file or directory$' "$TMPD/err" &&
+	pass || fail "TMPDIR=/nonexistent: status $rc, $(wc -c <"$TMPD/spill.om") bytes, $(head -2 "$TMPD/err")"
+
 T_SEM=$(date +%s.%N)
 check_exports
 T_END=$(date +%s.%N)
