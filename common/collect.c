@@ -51,6 +51,41 @@ static const char *const line_paths[LF_MAX] = {
 		NULL, collect_read_##act                                                           \
 	}
 
+int
+collect_reserve(const struct activity_desc *d, int32_t nr2, unsigned char **buf, int32_t *cap,
+                int32_t want)
+{
+	size_t bytes = (size_t) want * (size_t) nr2 * d->size;
+	unsigned char *p;
+
+	if (want <= *cap)
+		return 0;
+	p = realloc(*buf, bytes ? bytes : 1);
+	if (!p)
+		return -ENOMEM;
+	*buf = p;
+	*cap = want;
+	return 0;
+}
+
+int32_t
+collect_read_items(struct collect_ctx *c, const struct collector *col,
+                   const struct activity_desc *d, int32_t nr2, unsigned char **buf, int32_t *cap)
+{
+	for (;;) {
+		int32_t n;
+
+		memset(*buf, 0, (size_t) *cap * (size_t) nr2 * d->size);
+		n = col->read(c, *buf, *cap, nr2);
+		if (n != COLLECT_E_NOSPACE)
+			return n < 0 ? 0 : n > *cap ? *cap : n;
+		if (*cap >= d->nr_max)
+			return 0;
+		if (collect_reserve(d, nr2, buf, cap, *cap > d->nr_max / 2 ? d->nr_max : *cap * 2) < 0)
+			return -ENOMEM;
+	}
+}
+
 int32_t
 collect_count(const struct collector *col, struct collect_ctx *c, int32_t *ret_nr2)
 {

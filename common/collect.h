@@ -131,6 +131,24 @@ struct collector {
 	int32_t (*read)(struct collect_ctx *c, void *items, int32_t max_nr, int32_t nr2);
 };
 
+/*
+ * An activity's items: *buf holds *cap items of nr2 sub-items of d->size
+ * bytes. collect_reserve() makes room for want items (nothing when there
+ * is already); returns 0 or -ENOMEM.
+ */
+int collect_reserve(const struct activity_desc *d, int32_t nr2, unsigned char **buf, int32_t *cap,
+                    int32_t want);
+
+/*
+ * Reads d's items with col into *buf, zeroed first, doubling the room (up
+ * to d->nr_max items) while the collector asks for more. Returns the item
+ * count (first dimension, at most *cap), 0 when the activity cannot be
+ * read or more than nr_max items would be needed, or -ENOMEM.
+ */
+int32_t collect_read_items(struct collect_ctx *c, const struct collector *col,
+                           const struct activity_desc *d, int32_t nr2, unsigned char **buf,
+                           int32_t *cap);
+
 /* The item count of col at file creation (its count, or 1 when it has none); sets *ret_nr2. */
 int32_t collect_count(const struct collector *col, struct collect_ctx *c, int32_t *ret_nr2);
 

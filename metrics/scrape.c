@@ -69,23 +69,6 @@ scrape_init(struct scrape *s, const char *root)
 	return 0;
 }
 
-/* Makes room for cap items of a->nr2 sub-items. */
-static int
-reserve_items(struct scrape_act *a, int32_t cap)
-{
-	size_t bytes = (size_t) cap * (size_t) a->nr2 * a->desc->size;
-	unsigned char *p;
-
-	if (cap <= a->cap)
-		return 0;
-	p = realloc(a->buf, bytes ? bytes : 1);
-	if (!p)
-		return -ENOMEM;
-	a->buf = p;
-	a->cap = cap;
-	return 0;
-}
-
 /* The item count of a, as sadc counts it when it creates a file. */
 static int
 count_activity(struct scrape *s, struct scrape_act *a)
@@ -105,7 +88,7 @@ count_activity(struct scrape *s, struct scrape_act *a)
 		a->nr2 = nr2;
 		a->cap = 0;
 	}
-	if (reserve_items(a, nr) < 0)
+	if (collect_reserve(a->desc, a->nr2, &a->buf, &a->cap, nr) < 0)
 		return -ENOMEM;
 	a->nr = nr;
 	a->collected = true;
@@ -117,22 +100,11 @@ static int
 read_activity(struct scrape *s, struct scrape_act *a)
 {
 	int32_t counted = a->nr;
+	int32_t n = collect_read_items(&s->cc, a->col, a->desc, a->nr2, &a->buf, &a->cap);
 
-	for (;;) {
-		int32_t n;
-
-		memset(a->buf, 0, (size_t) a->cap * (size_t) a->nr2 * a->desc->size);
-		n = a->col->read(&s->cc, a->buf, a->cap, a->nr2);
-		if (n != COLLECT_E_NOSPACE) {
-			a->nr = n < 0 ? 0 : n > a->cap ? a->cap : n;
-			break;
-		}
-		if (a->cap >= a->desc->nr_max)
-			return 0;
-		if (reserve_items(a, a->cap > a->desc->nr_max / 2 ? a->desc->nr_max : a->cap * 2) <
-		    0)
-			return -ENOMEM;
-	}
+	if (n < 0)
+		return n;
+	a->nr = n;
 	/* Fixed-size activities always hold their counted items. */
 	if (!activity_has_nr(a->desc))
 		a->nr = counted;

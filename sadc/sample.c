@@ -115,23 +115,6 @@ sadc_default_selection(struct sadc_config *cfg)
 	select_groups(cfg, G_DEFAULT, false);
 }
 
-/* Grows an activity's buffer to hold cap items of nr2 sub-items. */
-static int
-reserve_items(struct sadc_act *a, int32_t cap)
-{
-	size_t bytes = (size_t) cap * (size_t) a->nr2 * a->desc->size;
-	unsigned char *p;
-
-	if (cap <= a->cap)
-		return 0;
-	p = realloc(a->buf, bytes ? bytes : 1);
-	if (!p)
-		return -ENOMEM;
-	a->buf = p;
-	a->cap = cap;
-	return 0;
-}
-
 /*
  * Counts the items of every selected activity (sadc's nr_ini) and sets the
  * collection sequence to registry order. An activity with no items is left
@@ -161,7 +144,7 @@ sadc_init_counts(struct sadc *s)
 			continue;
 		if (a->nr_ini > a->desc->nr_max)
 			a->nr_ini = a->desc->nr_max;
-		if (reserve_items(a, a->nr_ini) < 0)
+		if (collect_reserve(a->desc, a->nr2, &a->buf, &a->cap, a->nr_ini) < 0)
 			return -ENOMEM;
 		a->collected = true;
 		s->seq[s->n_seq++] = a->desc->id;
@@ -181,22 +164,9 @@ act_of(struct sadc *s, uint32_t id)
 static int
 read_activity(struct sadc *s, struct sadc_act *a)
 {
-	for (;;) {
-		int32_t n;
+	int32_t n = collect_read_items(&s->cc, a->col, a->desc, a->nr2, &a->buf, &a->cap);
 
-		memset(a->buf, 0, (size_t) a->cap * (size_t) a->nr2 * a->desc->size);
-		n = a->col->read(&s->cc, a->buf, a->cap, a->nr2);
-		if (n != COLLECT_E_NOSPACE) {
-			a->nr = n < 0 ? 0 : n > a->cap ? a->cap : n;
-			break;
-		}
-		if (a->cap >= a->desc->nr_max ||
-		    reserve_items(a, a->cap > a->desc->nr_max / 2 ? a->desc->nr_max : a->cap * 2) <
-		            0) {
-			a->nr = 0;
-			break;
-		}
-	}
+	a->nr = n < 0 ? 0 : n;
 	/* Fixed-size activities always store their nr_ini items. */
 	if (!activity_has_nr(a->desc))
 		a->nr = a->nr_ini;
