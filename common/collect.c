@@ -81,7 +81,8 @@ collect_read_items(struct collect_ctx *c, const struct collector *col,
 			return n < 0 ? 0 : n > *cap ? *cap : n;
 		if (*cap >= d->nr_max)
 			return 0;
-		if (collect_reserve(d, nr2, buf, cap, *cap > d->nr_max / 2 ? d->nr_max : *cap * 2) < 0)
+		if (collect_reserve(d, nr2, buf, cap, *cap > d->nr_max / 2 ? d->nr_max : *cap * 2) <
+		    0)
 			return -ENOMEM;
 	}
 }
