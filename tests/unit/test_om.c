@@ -556,8 +556,9 @@ START_TEST(test_cpu)
 	expect_got(g, 0, family("node_cpu_guest_seconds"), "cpu=\"0\",mode=\"user\"", 0.35);
 	expect_got(g, 1, family("node_cpu_guest_seconds"), "cpu=\"0\",mode=\"nice\"", 0.41);
 
-	/* Another clock: 250 ticks a second. */
+	/* Another clock: 250 ticks a second (another sample: labels are kept for one). */
 	c.hz = 250;
+	c.sample++;
 	g = samples(&c, "node_cpu_seconds", cpu, 2, sizeof(cpu[0]));
 	ck_assert_uint_eq(g->n, 8);
 	expect_got(g, 0, fam, "cpu=\"0\",mode=\"user\"", 10.452);
@@ -566,6 +567,7 @@ START_TEST(test_cpu)
 	/* cpu1 online: 16 series, cpu0's then cpu1's. */
 	c.hz = 100;
 	cpu[2].cpu_idle = 5;
+	c.sample++;
 	g = samples(&c, "node_cpu_seconds", cpu, 3, sizeof(cpu[0]));
 	ck_assert_uint_eq(g->n, 16);
 	expect_got(g, 8, fam, "cpu=\"1\",mode=\"user\"", 0);
