@@ -68,20 +68,13 @@ struct om_ctx {
 	bool (*cpu_ok)(void *arg, uint32_t cpu);
 	bool (*name_ok)(void *arg, uint32_t act, const char *name);
 	void *arg;
-	/*
-	 * The sample (record) number: a caller reading several samples with
-	 * one context changes it for each, so that the labels of the items
-	 * worked out for one family serve the other families of the activity
-	 * in that sample only.
-	 */
-	uint64_t sample;
 	struct strbuf lbl; /* scratch for the labels */
-	/* The item labels of one activity in one sample (om_families.c). */
-	struct strbuf cache;
-	uint32_t *cache_off, *cache_len, cache_cap;
-	uint32_t cache_act;
-	uint64_t cache_sample;
-	const unsigned char *cache_buf;
+	/*
+	 * The labels of each activity's items, kept from one sample to the
+	 * next with the bytes that name the item (om_families.c): an item
+	 * named as before has the same labels.
+	 */
+	struct om_item_cache *caches; /* ACTIVITY_NR + 1, by activity id; NULL until used */
 };
 
 /* Frees what the context holds (its hooks stay); c may then be used again. */

@@ -987,12 +987,19 @@ matrix_samples(struct om_ctx *c, size_t fam, const struct om_items *it, om_emit_
 
 /* The labels of item i of a per-device activity; false to leave it out. */
 static bool
-item_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, uint32_t i)
+item_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, uint32_t i,
+            uint32_t size)
 {
 	char name[MAX_FS_LEN + 1];
 	size_t n;
 
 	switch (d->lbl) {
+	case L_CPU:
+		/* Item 0 is all CPUs; an offline CPU's item is all zero (sysstat's convention). */
+		if (!i || !cpu_ok(c, i - 1) || all_zero(item, size))
+			return false;
+		add_label_u(&c->lbl, "cpu", i - 1);
+		return true;
 	case L_DISK: {
 		const struct stats_disk *sd = (const void *) item;
 
@@ -1068,85 +1075,169 @@ item_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, ui
 	}
 }
 
-/* ---- the labels of an activity's items, worked out once a sample ---- */
+/* ---- the labels of an activity's items, kept across samples ---- */
 
-#define CACHE_OUT UINT32_MAX /* the item is filtered out */
+/* One item's entry: where its identity and labels are in the cache's bytes. */
+struct om_cached {
+	uint32_t id_off, id_len;
+	uint32_t lab_off, lab_len;
+	bool valid;
+	bool out; /* the item is filtered out */
+};
+
+struct om_item_cache {
+	struct om_cached *e;
+	uint32_t cap;
+	struct strbuf bytes;
+};
+
+/* Past this, an activity's cache starts again empty: renamed items do not make it grow. */
+#define CACHE_BYTES (1u << 20)
 
 void
 om_ctx_release(struct om_ctx *c)
 {
+	size_t k;
+
 	strbuf_release(&c->lbl);
-	strbuf_release(&c->cache);
-	free(c->cache_off);
-	free(c->cache_len);
-	c->cache_off = c->cache_len = NULL;
-	c->cache_cap = 0;
-	c->cache_act = 0;
+	if (c->caches)
+		for (k = 0; k <= ACTIVITY_NR; k++) {
+			free(c->caches[k].e);
+			strbuf_release(&c->caches[k].bytes);
+		}
+	free(c->caches);
+	c->caches = NULL;
 }
 
-/* Empties the cache unless it holds act's items of this sample; makes room for it->nr items. */
-static void
-cache_begin(struct om_ctx *c, uint32_t act, const struct om_items *it)
+/*
+ * The bytes of item that its labels come from (with its index): the name,
+ * the device number, the line... (NULL, 0 for a CPU, named by its index).
+ */
+static const unsigned char *
+identity(const struct def *d, const unsigned char *item, uint32_t size, size_t *ret_len)
 {
-	if (c->cache_act == act && c->cache_sample == c->sample && c->cache_buf == it->buf &&
-	    it->nr <= c->cache_cap)
-		return;
-	if (it->nr > c->cache_cap) {
-		uint32_t cap = it->nr < 64 ? 64 : it->nr;
-		uint32_t *off = realloc(c->cache_off, (size_t) cap * sizeof(*off));
+	size_t off = 0, len = 0;
 
-		if (off)
-			c->cache_off = off;
-		uint32_t *len = off ? realloc(c->cache_len, (size_t) cap * sizeof(*len)) : NULL;
-
-		if (len)
-			c->cache_len = len;
-		/* Without memory, no cache: the labels are worked out every time. */
-		c->cache_cap = off && len ? cap : 0;
-		if (!c->cache_cap) {
-			c->cache_act = 0;
-			return;
-		}
+	switch (d->lbl) {
+	case L_DISK:
+		off = offsetof(struct stats_disk, major);
+		len = 2 * sizeof(uint32_t);
+		break;
+	case L_IFACE:
+		off = d->name_off;
+		len = MAX_IFACE_LEN;
+		break;
+	case L_FS:
+		off = offsetof(struct stats_filesystem, fs_name);
+		len = 2 * MAX_FS_LEN;
+		break;
+	case L_SERIAL:
+		off = offsetof(struct stats_serial, line);
+		len = sizeof(uint32_t);
+		break;
+	case L_SENSOR:
+		off = d->name_off;
+		len = MAX_SENSORS_DEV_LEN;
+		break;
+	case L_FCHOST:
+		off = offsetof(struct stats_fchost, fchost_name);
+		len = MAX_FCH_LEN;
+		break;
+	case L_BAT:
+		len = 1;
+		break;
+	case L_USB:
+		len = sizeof(struct stats_pwr_usb);
+		break;
+	default:
+		break;
 	}
-	memset(c->cache_len, 0, (size_t) c->cache_cap * sizeof(*c->cache_len));
-	strbuf_reset(&c->cache);
-	c->cache_act = act;
-	c->cache_sample = c->sample;
-	c->cache_buf = it->buf;
+	if (off > size)
+		off = len = 0;
+	else if (len > size - off)
+		len = size - off;
+	*ret_len = len;
+	return item + off;
+}
+
+/* The cache of activity act with room for n items, or NULL without memory. */
+static struct om_item_cache *
+cache_of(struct om_ctx *c, uint32_t act, uint32_t n)
+{
+	struct om_item_cache *ic;
+
+	if (act > ACTIVITY_NR)
+		return NULL;
+	if (!c->caches) {
+		c->caches = calloc(ACTIVITY_NR + 1, sizeof(*c->caches));
+		if (!c->caches)
+			return NULL;
+	}
+	ic = &c->caches[act];
+	if (n > ic->cap) {
+		struct om_cached *e = realloc(ic->e, (size_t) n * sizeof(*e));
+
+		if (!e)
+			return NULL;
+		memset(e + ic->cap, 0, (size_t) (n - ic->cap) * sizeof(*e));
+		ic->e = e;
+		ic->cap = n;
+	}
+	return ic;
 }
 
 /*
  * item_labels() through the cache: the labels at *ret (len *ret_len), in
- * the cache or in c->lbl; false when the item is left out.
+ * the cache or in c->lbl, valid until the next call; false when the item
+ * is left out.
  */
 static bool
-cached_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, uint32_t i,
-              const char **ret, size_t *ret_len)
+cached_labels(struct om_ctx *c, const struct def *d, const struct om_items *it,
+              const unsigned char *item, uint32_t i, const char **ret, size_t *ret_len)
 {
-	if (c->cache_act == d->f.act && c->cache_len[i] == CACHE_OUT)
+	struct om_item_cache *ic;
+	struct om_cached *e;
+	const unsigned char *id;
+	size_t id_len;
+	bool ok;
+
+	/* What depends on the values, not on the name: a CPU's item is all zero when offline. */
+	if (d->lbl == L_CPU && (!i || all_zero(item, it->size)))
 		return false;
-	if (c->cache_act == d->f.act && c->cache_len[i]) {
-		*ret = c->cache.buf + c->cache_off[i];
-		*ret_len = c->cache_len[i] - 1;
-		return true;
+	ic = cache_of(c, d->f.act, it->nr);
+	id = identity(d, item, it->size, &id_len);
+	if (ic) {
+		e = &ic->e[i];
+		if (e->valid && e->id_len == id_len &&
+		    !memcmp(ic->bytes.buf + e->id_off, id, id_len)) {
+			*ret = ic->bytes.buf + e->lab_off;
+			*ret_len = e->lab_len;
+			return !e->out;
+		}
 	}
 	strbuf_reset(&c->lbl);
-	if (!item_labels(c, d, item, i)) {
-		if (c->cache_act == d->f.act)
-			c->cache_len[i] = CACHE_OUT;
-		return false;
-	}
-	if (c->lbl.err)
-		return false;
+	ok = item_labels(c, d, item, i, it->size) && !c->lbl.err;
 	*ret = c->lbl.buf ? c->lbl.buf : "";
 	*ret_len = c->lbl.len;
-	if (c->cache_act == d->f.act && c->lbl.len < CACHE_OUT - 1 && c->cache.len < UINT32_MAX) {
-		c->cache_off[i] = (uint32_t) c->cache.len;
-		strbuf_add(&c->cache, *ret, c->lbl.len);
-		if (!c->cache.err)
-			c->cache_len[i] = (uint32_t) c->lbl.len + 1;
+	if (!ic)
+		return ok;
+	if (ic->bytes.len > CACHE_BYTES) {
+		strbuf_reset(&ic->bytes);
+		memset(ic->e, 0, (size_t) ic->cap * sizeof(*ic->e));
 	}
-	return true;
+	e = &ic->e[i];
+	e->valid = false;
+	if (ic->bytes.len + id_len + c->lbl.len < UINT32_MAX) {
+		e->id_off = (uint32_t) ic->bytes.len;
+		e->id_len = (uint32_t) id_len;
+		strbuf_add(&ic->bytes, id, id_len);
+		e->lab_off = (uint32_t) ic->bytes.len;
+		e->lab_len = (uint32_t) c->lbl.len;
+		strbuf_add(&ic->bytes, *ret, c->lbl.len);
+		e->out = !ok;
+		e->valid = !ic->bytes.err;
+	}
+	return ok;
 }
 
 void
@@ -1171,34 +1262,13 @@ om_family_samples(struct om_ctx *c, size_t fam, const struct om_items *it, om_em
 		emit_members(c, fam, item_at(it, 0, 0), "", 0, emit, arg);
 		return;
 	}
-	if (d->lbl != L_CPU)
-		cache_begin(c, d->f.act, it);
 	for (i = 0; i < it->nr; i++) {
 		const unsigned char *item = item_at(it, i, 0);
 		const char *labels;
 		size_t len;
 
-		if (d->lbl == L_CPU) {
-			/* Item 0 is all CPUs; an offline CPU's item is all zero (sysstat's
-			 * convention). */
-			if (!i || !cpu_ok(c, i - 1) || all_zero(item, it->size))
-				continue;
-			strbuf_reset(&c->lbl);
-			add_label_u(&c->lbl, "cpu", i - 1);
-			if (c->lbl.err)
-				return;
-			labels = c->lbl.buf;
-			len = c->lbl.len;
-		} else if (i < c->cache_cap) {
-			if (!cached_labels(c, d, item, i, &labels, &len))
-				continue;
-		} else {
-			strbuf_reset(&c->lbl);
-			if (!item_labels(c, d, item, i) || c->lbl.err)
-				continue;
-			labels = c->lbl.buf ? c->lbl.buf : "";
-			len = c->lbl.len;
-		}
+		if (!cached_labels(c, d, it, item, i, &labels, &len))
+			continue;
 		emit_members(c, fam, item, labels, len, emit, arg);
 	}
 }

@@ -554,6 +554,7 @@ build_extra(struct om_state *st, const struct sadf *d)
  */
 struct ts_text {
 	int64_t ts; /* ms; -1: none */
+	bool whole; /* ts is whole seconds */
 	char s[OM_TS_LEN];
 	size_t len;
 };
@@ -561,27 +562,31 @@ struct ts_text {
 static size_t
 put_ts(struct ts_text *t, int64_t ts, char *out)
 {
-	int64_t step = ts - t->ts;
+	uint64_t step = (uint64_t) (ts - t->ts);
+	bool whole = !(ts % 1000);
 
-	if (t->ts >= 0 && step > 0 && step < 1000000000 && !(ts % 1000) && !(t->ts % 1000)) {
-		int64_t carry = step / 1000;
+	if (t->whole && whole && t->ts >= 0 && ts > t->ts && step < 1000000000) {
+		uint32_t carry = (uint32_t) (step / 1000);
 		size_t k = t->len;
 
 		while (carry && k > 1) {
-			int64_t digit = t->s[--k] - '0' + carry;
+			uint32_t digit = (uint32_t) (t->s[--k] - '0') + carry;
 
 			t->s[k] = (char) ('0' + digit % 10);
 			carry = digit / 10;
 		}
-		if (!carry) {
-			t->ts = ts;
-			memcpy(out, t->s, t->len);
-			return t->len;
-		}
+		if (!carry)
+			goto copy;
 	}
-	t->ts = ts;
 	t->len = om_format_timestamp(t->s, ts, OM_FMT_OPENMETRICS);
-	memcpy(out, t->s, t->len);
+copy:
+	t->ts = ts;
+	t->whole = whole;
+	/* A fixed size the compiler copies in place: out and s have OM_TS_LEN bytes. */
+	if (t->len <= 16)
+		memcpy(out, t->s, 16);
+	else
+		memcpy(out, t->s, t->len);
 	return t->len;
 }
 
@@ -732,7 +737,6 @@ record_samples(struct om_state *st, const struct archive_record *rec)
 
 	st->ts = (int64_t) rec->hdr.ust_time * 1000;
 	st->pos = 0;
-	st->ctx.sample++;
 	strbuf_reset(&st->ctx.lbl);
 	om_uname_labels(&st->ctx.lbl, h->sa_sysname, h->sa_release, h->sa_nodename, h->sa_machine);
 	if (st->ctx.lbl.err)
