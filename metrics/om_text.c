@@ -171,14 +171,18 @@ om_format_value(char *buf, double v)
 	/* Integers below 2^53 are exact: their digits, without an exponent. */
 	if (v > -9007199254740992.0 && v < 9007199254740992.0 && v == (double) (int64_t) v) {
 		len = 0;
-		if (v < 0)
+		/* -0 too: it reads back as the negative zero it is. */
+		if (signbit(v))
 			buf[len++] = '-';
 		len += put_u64(buf + len, (unsigned long long) fabs(v));
 		buf[len] = '\0';
 		return len;
 	}
-	/* Hundredths (jiffies), thousandths (ms), millionths (us): a few decimals. */
-	if (fabs(v) < 1e9)
+	/*
+	 * Hundredths (jiffies), thousandths (ms), millionths (us): a few
+	 * decimals; below 1e-4 the exponent form is shorter.
+	 */
+	if (fabs(v) < 1e9 && fabs(v) >= 1e-4)
 		for (d = 1; d <= 6; d++) {
 			len = format_decimal(buf, v, d, scales[d - 1]);
 			if (len) {
@@ -187,16 +191,25 @@ om_format_value(char *buf, double v)
 			}
 		}
 	/*
-	 * The shorter of %.15g and %.17g that reads back as v (strtod() and
-	 * snprintf() agree on the locale's point, which then becomes a '.').
+	 * The shortest of %.15g, %.16g and %.17g that reads back as v (%.17g
+	 * always does; strtod() and snprintf() agree on the locale's point,
+	 * which then becomes a '.'). A longer precision can be shorter:
+	 * 12345678901234500 against 1.23456789012345e+16.
 	 */
-	snprintf(buf, OM_VALUE_LEN, "%.15g", v);
-	if (strtod(buf, &p) != v || *p)
-		snprintf(buf, OM_VALUE_LEN, "%.17g", v);
+	len = 0;
+	for (d = 15; d <= 17; d++) {
+		char tmp[OM_VALUE_LEN];
+		size_t n = (size_t) snprintf(tmp, sizeof(tmp), "%.*g", (int) d, v);
+
+		if ((len && n >= len) || (d < 17 && (strtod(tmp, &p) != v || *p)))
+			continue;
+		memcpy(buf, tmp, n + 1);
+		len = n;
+	}
 	for (p = buf; *p; p++)
 		if (*p == ',')
 			*p = '.';
-	return strlen(buf);
+	return len;
 }
 
 void

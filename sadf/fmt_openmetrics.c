@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -176,12 +177,25 @@ static void
 spill(struct om_state *st, struct series *s)
 {
 	struct block_hdr h = {0, s->len, 0};
+	struct iovec iov[2] = {{&h, sizeof(h)}, {s->buf, s->len}};
 	uint64_t off;
+	ssize_t n;
 
 	tmp_fd(st);
 	off = st->fsize;
-	pwrite_all(st, &h, sizeof(h), off);
-	pwrite_all(st, s->buf, s->len, off + sizeof(h));
+	/* The header and the samples in one call; pwrite_all() finishes a short write. */
+	do
+		n = pwritev(st->fd, iov, 2, (off_t) off);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		die_tmp(st->d, errno);
+	if ((size_t) n < sizeof(h))
+		pwrite_all(st, (const char *) &h + n, sizeof(h) - (size_t) n, off + (uint64_t) n);
+	if ((size_t) n < sizeof(h) + s->len) {
+		size_t done = (size_t) n > sizeof(h) ? (size_t) n - sizeof(h) : 0;
+
+		pwrite_all(st, s->buf + done, s->len - done, off + sizeof(h) + done);
+	}
 	st->fsize += sizeof(h) + (uint64_t) s->len;
 	if (s->tail) {
 		uint64_t link = off + 1;
@@ -633,7 +647,7 @@ put_points(struct om_state *st, struct codec *c, struct ts_text *t, const unsign
 static void
 put_series(struct om_state *st, const struct series *s)
 {
-	unsigned char buf[MAX_BLOCK];
+	unsigned char buf[sizeof(struct block_hdr) + MAX_BLOCK];
 	struct codec c = {0, 0};
 	struct ts_text t = {.ts = -1};
 	uint64_t at = s->head;
@@ -644,15 +658,16 @@ put_series(struct om_state *st, const struct series *s)
 		die_nomem(st->d);
 
 	while (at) {
+		/* A block is never longer than the series' buffer: header and data in one read. */
+		ssize_t n = pread(st->fd, buf, sizeof(struct block_hdr) + s->cap, (off_t) (at - 1));
 		struct block_hdr h;
-		ssize_t n = pread(st->fd, &h, sizeof(h), (off_t) (at - 1));
 
-		if (n != (ssize_t) sizeof(h) || h.n > MAX_BLOCK)
+		if (n < (ssize_t) sizeof(h))
 			die_tmp(st->d, n < 0 ? errno : EIO);
-		n = pread(st->fd, buf, h.n, (off_t) (at - 1 + sizeof(h)));
-		if (n != (ssize_t) h.n)
-			die_tmp(st->d, n < 0 ? errno : EIO);
-		put_points(st, &c, &t, buf, h.n);
+		memcpy(&h, buf, sizeof(h));
+		if (h.n > s->cap || (size_t) n < sizeof(h) + h.n)
+			die_tmp(st->d, EIO);
+		put_points(st, &c, &t, buf + sizeof(h), h.n);
 		at = h.next;
 	}
 	put_points(st, &c, &t, s->buf, s->len);
