@@ -22,8 +22,9 @@
 # peak memory is /usr/bin/time's %M (max RSS of the command alone). Every
 # run must exit 0. Each repetition prints its figures and ratios; then
 # the median [lowest-highest] of every ratio over the repetitions.
-# --openmetrics also writes an unlinked temporary file of 16 bytes a sample
-# in $TMPDIR (else /tmp): its writes are part of its system time.
+# --openmetrics also writes an unlinked temporary file in $TMPDIR (else
+# /tmp), 3 to 6 bytes a sample for most: its writes are part of its system
+# time.
 #
 # Usage: bench/om_bench.sh [BUILD_DIR]   (default: the source tree; a build
 # without --enable-sanitizers, or the ratios measure them)
