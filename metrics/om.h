@@ -59,10 +59,10 @@ struct om_items {
 struct om_ctx {
 	unsigned hz; /* clock ticks per second of the CPU counters (the file header's) */
 	/*
-	 * The name of a disk of A_DISK (a struct stats_disk), NUL-terminated
-	 * in out (len > 1); NULL: "devM-m".
+	 * The name of the disk major:minor of A_DISK, NUL-terminated in out
+	 * (len > 1); NULL: "devM-m".
 	 */
-	void (*disk_name)(void *arg, const void *item, char *out, size_t len);
+	void (*disk_name)(void *arg, uint32_t major, uint32_t minor, char *out, size_t len);
 	/* Filters (NULL: everything): CPU n (0 is the first CPU); a device, interface, filesystem
 	 * or interrupt name. */
 	bool (*cpu_ok)(void *arg, uint32_t cpu);

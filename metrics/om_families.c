@@ -804,6 +804,17 @@ om_uname_labels(struct strbuf *out, const char *sysname, const char *release, co
 
 /* ---- values ---- */
 
+/* Items may sit at any address (a file's own item size sets their stride): fields are copied out.
+ */
+static uint32_t
+u32_at(const unsigned char *item, size_t off)
+{
+	uint32_t v;
+
+	memcpy(&v, item + off, sizeof(v));
+	return v;
+}
+
 static double
 member_value(const struct def *d, const struct member *m, const unsigned char *item, unsigned hz)
 {
@@ -953,12 +964,12 @@ matrix_samples(struct om_ctx *c, size_t fam, const struct om_items *it, om_emit_
 
 	for (j = 0; j < it->nr2; j++) {
 		if (d->lbl == L_IRQ) {
-			const struct stats_irq *q = (const void *) item_at(it, 0, j);
+			const char *q = (const char *) item_at(it, 0, j) +
+			                offsetof(struct stats_irq, irq_name);
 
 			if (it->size < sizeof(*q))
 				return;
-			snprintf(name, sizeof(name), "%.*s", (int) sizeof(q->irq_name),
-			         q->irq_name);
+			snprintf(name, sizeof(name), "%.*s", MAX_SA_IRQ_LEN, q);
 			if (!strcmp(name, "sum") || !name[0] || !name_ok(c, A_IRQ, name))
 				continue;
 		}
@@ -1001,13 +1012,14 @@ item_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, ui
 		add_label_u(&c->lbl, "cpu", i - 1);
 		return true;
 	case L_DISK: {
-		const struct stats_disk *sd = (const void *) item;
+		uint32_t major = u32_at(item, offsetof(struct stats_disk, major));
+		uint32_t minor = u32_at(item, offsetof(struct stats_disk, minor));
 
 		if (c->disk_name)
-			c->disk_name(c->arg, item, name, sizeof(name));
+			c->disk_name(c->arg, major, minor, name, sizeof(name));
 		else
-			snprintf(name, sizeof(name), "dev%u-%u", (unsigned) sd->major,
-			         (unsigned) sd->minor);
+			snprintf(name, sizeof(name), "dev%u-%u", (unsigned) major,
+			         (unsigned) minor);
 		if (!name_ok(c, A_DISK, name))
 			return false;
 		add_label_s(&c->lbl, "device", name);
@@ -1022,13 +1034,16 @@ item_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, ui
 		add_label(&c->lbl, "device", name, n);
 		return true;
 	case L_FS: {
-		const struct stats_filesystem *fs = (const void *) item;
+		const char *fs_name =
+		        (const char *) item + offsetof(struct stats_filesystem, fs_name);
+		const char *mountp =
+		        (const char *) item + offsetof(struct stats_filesystem, mountp);
 		size_t nl = field_len(item, offsetof(struct stats_filesystem, fs_name), MAX_FS_LEN);
 		size_t ml = field_len(item, offsetof(struct stats_filesystem, mountp), MAX_FS_LEN);
 		char mount[MAX_FS_LEN + 1];
 
-		snprintf(name, sizeof(name), "%.*s", (int) nl, fs->fs_name);
-		snprintf(mount, sizeof(mount), "%.*s", (int) ml, fs->mountp);
+		snprintf(name, sizeof(name), "%.*s", (int) nl, fs_name);
+		snprintf(mount, sizeof(mount), "%.*s", (int) ml, mountp);
 		if (!name[0] || !(name_ok(c, A_FS, name) || name_ok(c, A_FS, mount)))
 			return false;
 		add_label(&c->lbl, "device", name, nl);
@@ -1036,8 +1051,7 @@ item_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, ui
 		return true;
 	}
 	case L_SERIAL:
-		add_label_u(&c->lbl, "line",
-		            ((const struct stats_serial *) (const void *) item)->line);
+		add_label_u(&c->lbl, "line", u32_at(item, offsetof(struct stats_serial, line)));
 		return true;
 	case L_SENSOR:
 		n = field_len(item, d->name_off, MAX_SENSORS_DEV_LEN);
@@ -1056,17 +1070,21 @@ item_labels(struct om_ctx *c, const struct def *d, const unsigned char *item, ui
 		add_label_s(&c->lbl, "battery", name);
 		return true;
 	case L_USB: {
-		const struct stats_pwr_usb *u = (const void *) item;
+		const char *maker =
+		        (const char *) item + offsetof(struct stats_pwr_usb, manufacturer);
+		const char *product = (const char *) item + offsetof(struct stats_pwr_usb, product);
 
-		add_label_u(&c->lbl, "bus", u->bus_nr);
-		snprintf(name, sizeof(name), "%04x", (unsigned) u->vendor_id);
+		add_label_u(&c->lbl, "bus", u32_at(item, offsetof(struct stats_pwr_usb, bus_nr)));
+		snprintf(name, sizeof(name), "%04x",
+		         (unsigned) u32_at(item, offsetof(struct stats_pwr_usb, vendor_id)));
 		add_label_s(&c->lbl, "vendor", name);
-		snprintf(name, sizeof(name), "%04x", (unsigned) u->product_id);
+		snprintf(name, sizeof(name), "%04x",
+		         (unsigned) u32_at(item, offsetof(struct stats_pwr_usb, product_id)));
 		add_label_s(&c->lbl, "product", name);
-		add_label(&c->lbl, "manufacturer", u->manufacturer,
+		add_label(&c->lbl, "manufacturer", maker,
 		          field_len(item, offsetof(struct stats_pwr_usb, manufacturer),
 		                    MAX_MANUF_LEN));
-		add_label(&c->lbl, "name", u->product,
+		add_label(&c->lbl, "name", product,
 		          field_len(item, offsetof(struct stats_pwr_usb, product), MAX_PROD_LEN));
 		return true;
 	}

@@ -20,15 +20,13 @@
  * /sys/dev/block/M:m link (below the collectors' root), else devM-m.
  */
 static void
-disk_name(void *arg, const void *item, char *out, size_t len)
+disk_name(void *arg, uint32_t major, uint32_t minor, char *out, size_t len)
 {
 	const struct scrape *s = arg;
-	struct stats_disk d;
 	char rel[64], target[PATH_MAX];
 	ssize_t n;
 
-	memcpy(&d, item, sizeof(d));
-	snprintf(rel, sizeof(rel), "sys/dev/block/%u:%u", d.major, d.minor);
+	snprintf(rel, sizeof(rel), "sys/dev/block/%u:%u", major, minor);
 	n = readlinkat(s->cc.root.dirfd, rel, target, sizeof(target) - 1);
 	if (n > 0) {
 		const char *base;
@@ -41,7 +39,7 @@ disk_name(void *arg, const void *item, char *out, size_t len)
 			return;
 		}
 	}
-	snprintf(out, len, "dev%u-%u", d.major, d.minor);
+	snprintf(out, len, "dev%u-%u", major, minor);
 }
 
 int

@@ -463,12 +463,11 @@ name_ok(void *arg, uint32_t act, const char *name)
 }
 
 static void
-disk_name(void *arg, const void *item, char *out, size_t len)
+disk_name(void *arg, uint32_t major, uint32_t minor, char *out, size_t len)
 {
 	struct sadf *d = arg;
-	const struct stats_disk *sd = item;
 
-	sar_disk_kernel_name(&d->s, sd->major, sd->minor, out, len);
+	sar_disk_kernel_name(&d->s, major, minor, out, len);
 }
 
 /* ---- the labels every sample carries ---- */
