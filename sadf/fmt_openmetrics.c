@@ -9,7 +9,7 @@
  * in increasing time, while the file holds every series of every family in
  * each record. One pass over the file sorts the samples by series: each
  * series keeps its latest samples in memory, and full blocks of them go to
- * an unlinked temporary file, chained per series. The output then walks the
+ * an unlinked temporary file, each linked to the series' block before. The output then walks the
  * families and their series in order. Memory grows with the number of
  * series, never with the number of records. A sample is kept as the
  * difference from the one before in its series: the time in milliseconds,
@@ -58,7 +58,7 @@
 
 /* A block in the temporary file: this header, then n bytes of samples. */
 struct block_hdr {
-	uint64_t next; /* offset of the series' next block + 1; 0: none */
+	uint64_t prev; /* offset of the series' block before + 1; 0: none */
 	uint32_t n;
 	uint32_t pad;
 };
@@ -66,6 +66,7 @@ struct block_hdr {
 /* Where the encoding of a series stands: its last sample. */
 struct codec {
 	int64_t ts; /* ms; 0 before the first */
+	int64_t dt; /* the time from the sample before it */
 	double v;   /* 0 before the first */
 };
 
@@ -80,7 +81,8 @@ struct series {
 	struct codec enc;
 	unsigned char *buf; /* encoded samples not yet in the file */
 	uint32_t len, cap;
-	uint64_t head, tail; /* first and last block in the file, offset + 1; 0: none */
+	uint64_t tail;    /* the last block in the file, offset + 1; 0: none */
+	uint32_t nblocks; /* blocks in the file, each linked to the one before */
 };
 
 struct om_state {
@@ -97,6 +99,8 @@ struct om_state {
 	/* The series of the record before, by position in the record (a cache of find_series()). */
 	uint32_t *pos_series;
 	uint32_t n_pos, cap_pos, pos;
+	uint64_t *chain; /* put_series(): the block offsets of a series */
+	uint32_t cap_chain;
 	char *extra; /* instance, job and -O labels */
 	struct om_ctx ctx;
 	struct strbuf line;
@@ -176,7 +180,7 @@ pwrite_all(struct om_state *st, const void *buf, size_t len, uint64_t off)
 static void
 spill(struct om_state *st, struct series *s)
 {
-	struct block_hdr h = {0, s->len, 0};
+	struct block_hdr h = {s->tail, s->len, 0};
 	struct iovec iov[2] = {{&h, sizeof(h)}, {s->buf, s->len}};
 	uint64_t off;
 	ssize_t n;
@@ -197,14 +201,8 @@ spill(struct om_state *st, struct series *s)
 		pwrite_all(st, s->buf + done, s->len - done, off + sizeof(h) + done);
 	}
 	st->fsize += sizeof(h) + (uint64_t) s->len;
-	if (s->tail) {
-		uint64_t link = off + 1;
-
-		pwrite_all(st, &link, sizeof(link), s->tail - 1 + offsetof(struct block_hdr, next));
-	} else {
-		s->head = off + 1;
-	}
 	s->tail = off + 1;
+	s->nblocks++;
 	s->len = 0;
 }
 
@@ -319,14 +317,16 @@ exact_int(double v)
 }
 
 /*
- * One sample after the one in c: the time difference, then (difference of
- * two exact integers) << 2, zigzagged in bit 1, or 1 and the double.
+ * One sample after the one in c: the time difference (0: the same as the
+ * one before), then (difference of two exact integers) << 2, zigzagged in
+ * bit 1, or 1 and the double.
  * Returns the bytes written (POINT_MAX at most).
  */
 static size_t
 encode(struct codec *c, unsigned char *p, int64_t ts, double v)
 {
-	size_t n = put_varint(p, (uint64_t) (ts - c->ts));
+	/* Times strictly increase: 0 stands for the same interval as before. */
+	size_t n = put_varint(p, ts - c->ts == c->dt ? 0 : (uint64_t) (ts - c->ts));
 
 	if (exact_int(v) && exact_int(c->v)) {
 		int64_t d = (int64_t) v - (int64_t) c->v;
@@ -338,6 +338,7 @@ encode(struct codec *c, unsigned char *p, int64_t ts, double v)
 		memcpy(p + n, &v, sizeof(v));
 		n += sizeof(v);
 	}
+	c->dt = ts - c->ts;
 	c->ts = ts;
 	c->v = v;
 	return n;
@@ -351,7 +352,9 @@ decode(struct codec *c, const unsigned char **p, const unsigned char *end)
 
 	if (!get_varint(p, end, &dt) || !get_varint(p, end, &x))
 		return false;
-	c->ts += (int64_t) dt;
+	if (dt)
+		c->dt = (int64_t) dt;
+	c->ts += c->dt;
 	if (x & 1) {
 		if (x != 1 || end - *p < (ptrdiff_t) sizeof(c->v))
 			return false;
@@ -647,16 +650,41 @@ static void
 put_series(struct om_state *st, const struct series *s)
 {
 	unsigned char buf[sizeof(struct block_hdr) + MAX_BLOCK];
-	struct codec c = {0, 0};
+	struct codec c = {0, 0, 0};
 	struct ts_text t = {.ts = -1};
-	uint64_t at = s->head;
+	uint64_t at = s->tail;
+	uint32_t k = s->nblocks;
 
 	strbuf_reset(&st->line);
 	om_put_prefix(&st->line, s->fam, s->labels, s->labels_len, st->extra);
 	if (st->line.err)
 		die_nomem(st->d);
+	/*
+	 * The blocks link backwards (a forward link would be written into the
+	 * block before, one more write each): their offsets, first to last,
+	 * from the one series being written, 8 bytes for every block.
+	 */
+	if (k > st->cap_chain) {
+		uint64_t *p = realloc(st->chain, (size_t) k * sizeof(*p));
 
-	while (at) {
+		if (!p)
+			die_nomem(st->d);
+		st->chain = p;
+		st->cap_chain = k;
+	}
+	while (k && at) {
+		struct block_hdr h;
+		ssize_t n = pread(st->fd, &h, sizeof(h), (off_t) (at - 1));
+
+		if (n != (ssize_t) sizeof(h))
+			die_tmp(st->d, n < 0 ? errno : EIO);
+		st->chain[--k] = at;
+		at = h.prev;
+	}
+	if (k || at)
+		die_tmp(st->d, EIO);
+	for (; k < s->nblocks; k++) {
+		at = st->chain[k];
 		/* A block is never longer than the series' buffer: header and data in one read. */
 		ssize_t n = pread(st->fd, buf, sizeof(struct block_hdr) + s->cap, (off_t) (at - 1));
 		struct block_hdr h;
@@ -667,7 +695,6 @@ put_series(struct om_state *st, const struct series *s)
 		if (h.n > s->cap || (size_t) n < sizeof(h) + h.n)
 			die_tmp(st->d, EIO);
 		put_points(st, &c, &t, buf + sizeof(h), h.n);
-		at = h.next;
 	}
 	put_points(st, &c, &t, s->buf, s->len);
 }
@@ -714,6 +741,7 @@ om_release(struct sadf *d)
 	free(st->fam_tail);
 	free(st->fam_act);
 	free(st->pos_series);
+	free(st->chain);
 	free(st->extra);
 	om_ctx_release(&st->ctx);
 	strbuf_release(&st->line);
