@@ -50,7 +50,7 @@
 #define FIRST_BYTES 64
 #define MIN_BLOCK   1024
 #define MAX_BLOCK   65536
-#define MEM_BYTES   (1u << 22) /* 4 MiB */
+#define MEM_BYTES   (1u << 21) /* 2 MiB */
 #define POINT_MAX   20         /* the longest encoded sample */
 #define NO_SERIES   UINT32_MAX
 #define LAST_TIME   253402300799ull    /* 9999-12-31 23:59:59 UTC */

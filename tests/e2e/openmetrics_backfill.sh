@@ -517,7 +517,7 @@ if [ -d "$R2" ]; then
 	[ "${n##* }" = 3 ] && pass || fail "restart.sa: cpu 0 user has ${n##* } points, want 3"
 fi
 
-# The temporary file: an export larger than the samples kept in memory (4 MiB)
+# The temporary file: an export larger than the samples kept in memory (2 MiB)
 # goes through $TMPDIR; without a usable one, a message and status 2, never
 # a partial export.
 "$SA_MAKE" -s -r 1000 -c 8 -d 16 -i 4 "$TMPD/spill.sa" 2>/dev/null
