@@ -19,7 +19,7 @@
 # 2. Semantics, checked by hand against sadf -r: CPU seconds are the
 #    jiffies over the header's HZ (100 and 250), memory the kB times 1024,
 #    disks and interfaces their raw counters, load averages over 100; the
-#    series counts; node_uname_info; -s/-e, -P, --dev, --iface, -- -u; -O
+#    series counts; node_uname_info; -s/-e, -P, --dev, --iface, --fs, --int, -- -u; -O
 #    labels (and bad ones refused); a .gz archive; a LINUX RESTART is a
 #    counter reset that drops no sample; a comment changes nothing.
 #
@@ -454,6 +454,15 @@ all=$(omq "$TMPD/d.om" labels node_disk_read_bytes_total device | wc -l)
 "$SADF" --openmetrics --iface=enp6s0 "$D" >"$TMPD/w.om" 2>"$TMPD/err"
 got=$(omq "$TMPD/w.om" labels node_network_receive_bytes_total device | tr '\n' ' ')
 [ "$got" = "enp6s0 " ] && pass || fail "--iface=enp6s0: interfaces $got"
+# --fs: filesystems by device name or mount point; --int: interrupts by number
+# and range, as sar takes them (data.tmp has /dev/sda6, 7, 9, 12, sdf and sdg
+# mounted, and interrupts 0, 1, 8, 9, 12, 16 to 19...).
+"$SADF" --openmetrics --fs=/dev/sda9,/home "$D" >"$TMPD/w.om" 2>"$TMPD/err"
+got=$(omq "$TMPD/w.om" labels node_filesystem_size_bytes mountpoint | tr '\n' ' ')
+[ "$got" = "/ /home " ] && pass || fail "--fs=/dev/sda9,/home: mount points $got"
+"$SADF" --openmetrics --int=16-17,0 "$D" >"$TMPD/w.om" 2>"$TMPD/err"
+got=$(omq "$TMPD/w.om" labels sysstat_interrupts_total irq | sort -n | tr '\n' ' ')
+[ "$got" = "0 16 17 " ] && pass || fail "--int=16-17,0: interrupts $got"
 # -- -u: CPU families only (and node_uname_info).
 "$SADF" --openmetrics "$D" -- -u >"$TMPD/w.om" 2>"$TMPD/err"
 got=$(omq "$TMPD/w.om" families | grep -v -e '^node_cpu_' -e '^sysstat_cpu_' -e '^node_uname_info$' | tr '\n' ' ')
