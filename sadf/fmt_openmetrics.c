@@ -28,7 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -79,7 +78,8 @@ struct series {
 	size_t labels_len;
 	int64_t last_ts; /* of the last sample kept; -1: none yet */
 	struct codec enc;
-	unsigned char *buf; /* encoded samples not yet in the file */
+	/* A block header's room, then len bytes of samples not yet in the file (room for cap). */
+	unsigned char *buf;
 	uint32_t len, cap;
 	uint64_t tail;    /* the last block in the file, offset + 1; 0: none */
 	uint32_t nblocks; /* blocks in the file, each linked to the one before */
@@ -176,30 +176,20 @@ pwrite_all(struct om_state *st, const void *buf, size_t len, uint64_t off)
 	}
 }
 
-/* The series' points in memory become a block of the file. */
+/*
+ * The series' samples in memory become a block of the file: its header is
+ * put in the room kept for it before them, and the whole goes in one write.
+ */
 static void
 spill(struct om_state *st, struct series *s)
 {
 	struct block_hdr h = {s->tail, s->len, 0};
-	struct iovec iov[2] = {{&h, sizeof(h)}, {s->buf, s->len}};
 	uint64_t off;
-	ssize_t n;
 
 	tmp_fd(st);
 	off = st->fsize;
-	/* The header and the samples in one call; pwrite_all() finishes a short write. */
-	do
-		n = pwritev(st->fd, iov, 2, (off_t) off);
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		die_tmp(st->d, errno);
-	if ((size_t) n < sizeof(h))
-		pwrite_all(st, (const char *) &h + n, sizeof(h) - (size_t) n, off + (uint64_t) n);
-	if ((size_t) n < sizeof(h) + s->len) {
-		size_t done = (size_t) n > sizeof(h) ? (size_t) n - sizeof(h) : 0;
-
-		pwrite_all(st, s->buf + done, s->len - done, off + sizeof(h) + done);
-	}
+	memcpy(s->buf, &h, sizeof(h));
+	pwrite_all(st, s->buf, sizeof(h) + s->len, off);
 	st->fsize += sizeof(h) + (uint64_t) s->len;
 	s->tail = off + 1;
 	s->nblocks++;
@@ -409,31 +399,18 @@ add_sample(void *arg, size_t fam, const char *labels, size_t len, double value)
 			unsigned char *p;
 
 			cap = cap > block ? block : cap;
-			p = realloc(s->buf, cap);
+			p = realloc(s->buf, sizeof(struct block_hdr) + cap);
 			if (!p)
 				die_nomem(st->d);
 			s->buf = p;
 			s->cap = cap;
 		}
 	}
-	s->len += encode(&s->enc, s->buf + s->len, st->ts, value);
+	s->len += encode(&s->enc, s->buf + sizeof(struct block_hdr) + s->len, st->ts, value);
 	s->last_ts = st->ts;
 }
 
 /* ---- filters and names ---- */
-
-static bool
-in_list(const struct strbuf *l, const char *name)
-{
-	const char *p = l->buf, *end;
-
-	if (!p || !l->len)
-		return true;
-	for (end = p + l->len; p < end; p += strlen(p) + 1)
-		if (!strcmp(p, name))
-			return true;
-	return false;
-}
 
 static bool
 cpu_ok(void *arg, uint32_t cpu)
@@ -450,13 +427,14 @@ name_ok(void *arg, uint32_t act, const char *name)
 	const struct sar_opts *o = &d->s.o;
 
 	switch (act) {
+	/* sar's lists, with their limits. */
 	case A_DISK:
-		return in_list(&o->dev_list, name);
+		return sar_list_accepts(&o->dev_list, name, SAR_LIST_NAME_MAX);
 	case A_NET_DEV:
 	case A_NET_EDEV:
-		return in_list(&o->iface_list, name);
+		return sar_list_accepts(&o->iface_list, name, MAX_IFACE_LEN);
 	case A_FS:
-		return in_list(&o->fs_list, name);
+		return sar_list_accepts(&o->fs_list, name, SAR_LIST_NAME_MAX);
 	case A_IRQ:
 		/* sar's matching: numbers and ranges such as 0-15. */
 		return !o->int_list.len || sar_irq_selected(&d->s, name);
@@ -696,7 +674,8 @@ put_series(struct om_state *st, const struct series *s)
 			die_tmp(st->d, EIO);
 		put_points(st, &c, &t, buf + sizeof(h), h.n);
 	}
-	put_points(st, &c, &t, s->buf, s->len);
+	if (s->buf)
+		put_points(st, &c, &t, s->buf + sizeof(struct block_hdr), s->len);
 }
 
 static void

@@ -326,6 +326,24 @@ sar_add_list(struct strbuf *sb, const char *arg)
 	}
 }
 
+bool
+sar_list_accepts(const struct strbuf *l, const char *name, size_t max_len)
+{
+	const char *p = l->buf, *end;
+	bool any = false;
+
+	if (!p)
+		return true;
+	for (end = p + l->len; p < end; p += strlen(p) + 1) {
+		if (strlen(p) >= max_len)
+			continue;
+		any = true;
+		if (!strcmp(p, name))
+			return true;
+	}
+	return !any;
+}
+
 /* 12.7.5's -s / -e (options.h). */
 bool
 sar_parse_time_1275(char **argv, int *opt, const char *def, int *h, int *m, int *sec,

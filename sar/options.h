@@ -34,6 +34,14 @@ extern const char *progname;
 bool sar_parse_cpu_list(struct sar_opts *o, const char *arg);
 /* --dev=, --fs=, --iface=, --int= lists: the names kept NUL-separated in sb. */
 void sar_add_list(struct strbuf *sb, const char *arg);
+/*
+ * Whether a --dev=, --fs= or --iface= list lets name through. sysstat drops
+ * the list's names of max_len characters or more (its buffer for them), and
+ * a list left empty selects everything.
+ */
+bool sar_list_accepts(const struct strbuf *l, const char *name, size_t max_len);
+/* sysstat keeps --dev= and --fs= names shorter than this (MAX_DEV_LEN, MAX_FS_LEN). */
+#define SAR_LIST_NAME_MAX 128
 /* After parsing: CPU by default, -A's CPU bitmap, an end time past midnight. */
 void sar_finish_selection(struct sar_opts *o, bool option_a);
 /*

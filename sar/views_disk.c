@@ -22,6 +22,7 @@
 #include "compat.h"
 #include "activity.h"
 #include "layout.h"
+#include "options.h"
 #include "sar.h"
 #include "views.h"
 #include "xstats.h"
@@ -31,9 +32,6 @@
 /* sysstat's units of --human values: bytes (filesystems) and kB (disks). */
 #define UNIT_BYTE 1
 #define UNIT_KB   2
-
-/* sysstat keeps --dev= and --fs= names shorter than this (MAX_DEV_LEN, MAX_FS_LEN). */
-#define LIST_NAME_MAX 128
 
 /* sysstat's buffer for a device name (MAX_NAME_LEN): longer names are cut. */
 #define DEV_NAME_MAX 128
@@ -87,28 +85,6 @@ die_nomem(void)
 {
 	fputs("Cannot allocate memory\n", stderr);
 	sysrec_exit(4);
-}
-
-/*
- * Whether a --dev= / --fs= list lets name through. sysstat drops names too
- * long for its list, and a list left empty selects everything.
- */
-static bool
-list_accepts(const struct strbuf *l, const char *name)
-{
-	const char *p = l->buf, *end;
-	bool any = false;
-
-	if (!p)
-		return true;
-	for (end = p + l->len; p < end; p += strlen(p) + 1) {
-		if (strlen(p) >= LIST_NAME_MAX)
-			continue;
-		any = true;
-		if (!strcmp(p, name))
-			return true;
-	}
-	return !any;
 }
 
 /* POSIX basename(3) (libgen's), which sysstat uses: modifies path. */
@@ -1024,7 +1000,7 @@ disk_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 		if (zero_omit(s) && !memcmp(dp, dc, sizeof(*dc)))
 			continue;
 		device_name(s, st, dc, name);
-		if (!list_accepts(&s->o.dev_list, name))
+		if (!sar_list_accepts(&s->o.dev_list, name, SAR_LIST_NAME_MAX))
 			continue;
 		s->row_again = again;
 		disk_row(s, dp, dc, name, itv);
@@ -1213,7 +1189,7 @@ fs_print_any(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 		const struct stats_filesystem *fc = sar_item(a, curr, i, 0);
 
 		fs_display_name(s, fc, mount, name, sizeof(name));
-		if (!list_accepts(&s->o.fs_list, name))
+		if (!sar_list_accepts(&s->o.fs_list, name, SAR_LIST_NAME_MAX))
 			continue;
 		if (summary || !fs_unchanged(s, a, prev, i, fc)) {
 			fs_row(s, ts, fc, name);

@@ -20,6 +20,7 @@
 
 #include "activity.h"
 #include "layout.h"
+#include "options.h"
 #include "sar.h"
 #include "views.h"
 #include "xstats.h"
@@ -507,26 +508,11 @@ item_name(char out[NAME_LEN + 1], const void *item, size_t off)
 	out[NAME_LEN] = '\0';
 }
 
-/*
- * --iface=: names of 16 characters or more are not kept, and a list left
- * empty selects every interface.
- */
+/* --iface=: names of 16 characters or more are not kept (sar_list_accepts()). */
 static bool
 iface_selected(const struct sar *s, const char *name)
 {
-	const char *list = s->o.iface_list.buf;
-	size_t off, len, n = s->o.iface_list.len;
-	bool any = false;
-
-	for (off = 0; list && off < n; off += len + 1) {
-		len = strlen(list + off);
-		if (len >= NAME_LEN)
-			continue;
-		any = true;
-		if (!strcmp(list + off, name))
-			return true;
-	}
-	return !any;
+	return sar_list_accepts(&s->o.iface_list, name, NAME_LEN);
 }
 
 static int
