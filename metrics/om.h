@@ -119,6 +119,16 @@ void om_put_meta(struct strbuf *out, size_t fam, enum om_format fmt);
 void om_put_sample(struct strbuf *out, size_t fam, const char *labels, size_t labels_len,
                    const char *extra, double value, int64_t ts_ms, enum om_format fmt);
 
+/* Doubles hold every integer below this exactly (2^53). */
+#define OM_EXACT_INT 9007199254740992.0
+
+/* Whether v is an integer a double holds exactly (the range first: casting a NaN is undefined). */
+static inline bool
+om_exact_int(double v)
+{
+	return v > -OM_EXACT_INT && v < OM_EXACT_INT && v == (double) (int64_t) v;
+}
+
 /* A value as the shortest text that reads back as the same double (NaN, +Inf, -Inf). */
 void om_put_value(struct strbuf *out, double v);
 /* The same into buf (OM_VALUE_LEN bytes), NUL-terminated; returns its length. */

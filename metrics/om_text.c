@@ -131,7 +131,7 @@ format_decimal(char *buf, double v, unsigned d, double scale)
 	size_t len = 0;
 	unsigned k;
 
-	if (fabs(n) >= 9007199254740992.0 || n / scale != v)
+	if (fabs(n) >= OM_EXACT_INT || n / scale != v)
 		return 0;
 	u = (unsigned long long) fabs(n);
 	ip = u / (unsigned long long) scale;
@@ -169,7 +169,7 @@ om_format_value(char *buf, double v)
 		return 4;
 	}
 	/* Integers below 2^53 are exact: their digits, without an exponent. */
-	if (v > -9007199254740992.0 && v < 9007199254740992.0 && v == (double) (int64_t) v) {
+	if (om_exact_int(v)) {
 		len = 0;
 		/* -0 too: it reads back as the negative zero it is. */
 		if (signbit(v))

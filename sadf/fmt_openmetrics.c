@@ -52,8 +52,7 @@
 #define MEM_BYTES   (1u << 21) /* 2 MiB */
 #define POINT_MAX   20         /* the longest encoded sample */
 #define NO_SERIES   UINT32_MAX
-#define LAST_TIME   253402300799ull    /* 9999-12-31 23:59:59 UTC */
-#define EXACT_INT   9007199254740992.0 /* 2^53 */
+#define LAST_TIME   253402300799ull /* 9999-12-31 23:59:59 UTC */
 
 /* A block in the temporary file: this header, then n bytes of samples. */
 struct block_hdr {
@@ -299,13 +298,6 @@ get_varint(const unsigned char **p, const unsigned char *end, uint64_t *ret)
 	return false;
 }
 
-static bool
-exact_int(double v)
-{
-	/* The range first: the cast of a NaN or of a double past int64_t is undefined. */
-	return v > -EXACT_INT && v < EXACT_INT && v == (double) (int64_t) v;
-}
-
 /*
  * One sample after the one in c: the time difference (0: the same as the
  * one before), then (difference of two exact integers) << 2, zigzagged in
@@ -318,7 +310,7 @@ encode(struct codec *c, unsigned char *p, int64_t ts, double v)
 	/* Times strictly increase: 0 stands for the same interval as before. */
 	size_t n = put_varint(p, ts - c->ts == c->dt ? 0 : (uint64_t) (ts - c->ts));
 
-	if (exact_int(v) && exact_int(c->v)) {
+	if (om_exact_int(v) && om_exact_int(c->v)) {
 		int64_t d = (int64_t) v - (int64_t) c->v;
 		uint64_t zz = d < 0 ? ((uint64_t) (-(d + 1)) << 1) | 1 : (uint64_t) d << 1;
 
