@@ -11,6 +11,7 @@
 #include "numfmt.h"
 #include "compat.h"
 #include "sadf.h"
+#include "use.h"
 #include "banned.h"
 
 static void
@@ -356,3 +357,22 @@ const struct sadf_backend sadf_json = {
         .comment = comment,
         .comments_end = comments_end,
 };
+
+void
+sadf_json_use(struct sadf *d, const char *file)
+{
+	struct strbuf sb = {0};
+
+	sar_init_acts(&d->s, file);
+	/* The analysis first: a bad limit or file stops the run before any output. */
+	use_json_file(&d->s, file, 4, &sb);
+	file_begin(d);
+	sadf_puts(d, ",\n");
+	line(d, 3, "\"use\": {");
+	sadf_puts(d, sb.buf ? sb.buf : "");
+	sadf_putc(d, '\n');
+	line0(d, 3, "}");
+	file_end(d);
+	sadf_flush(d);
+	strbuf_release(&sb);
+}

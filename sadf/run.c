@@ -19,6 +19,7 @@
 #include "options.h"
 #include "sadf.h"
 #include "sysexit.h"
+#include "use.h"
 #include "compat.h"
 #include "banned.h"
 
@@ -65,6 +66,10 @@ run(struct sadf *d, const struct sadf_config *c)
 	if (c->format == SADF_F_JSON || c->format == SADF_F_SVG || c->format == SADF_F_OPENMETRICS)
 		setlocale(LC_NUMERIC, "C");
 	snprintf(d->s.dp, sizeof(d->s.dp), "%s", localeconv()->decimal_point);
+	if (d->s.o.use) {
+		sadf_json_use(d, c->file);
+		return 0;
+	}
 	if (c->header_only && !b->run) {
 		/* Only the format's header and trailer, whatever the activities (sysstat's -H). */
 		if (b->file_begin)
@@ -179,6 +184,15 @@ sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 		int at = 0;
 
 		sar_parse_sadf_word(&d->s.o, argv_a, &at, &cl.option_a);
+	}
+	/* -- --use: the USE method's JSON document (sar/use.h) instead of the records. */
+	if (d->s.o.use) {
+		if (cl.c.format != SADF_F_JSON || any_selected(&d->s.o) || cl.option_a) {
+			fputs("sadf: --use is a report of its own, in JSON: sadf -j FILE -- --use\n",
+			      stderr);
+			return 1;
+		}
+		use_select(&d->s.o);
 	}
 	sar_finish_selection(&d->s.o, cl.option_a);
 	/* sadf shows values, never human units, and does not omit zero lines. */

@@ -194,6 +194,12 @@ extern const struct sadf_backend sadf_openmetrics;
  * flushes at the end and before an error message.
  */
 void sadf_flush(struct sadf *d);
+
+/*
+ * fmt_json.c: sadf -j FILE -- --use: the file's host object with the USE
+ * method's analysis (sar/use.h) as its "use" object, instead of the records.
+ */
+void sadf_json_use(struct sadf *d, const char *file);
 void sadf_printf(struct sadf *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static inline void

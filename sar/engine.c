@@ -19,6 +19,7 @@
 #include "xstats.h"
 #include "source.h"
 #include "sysexit.h"
+#include "use.h"
 #include "banned.h"
 
 /* Where a pass over the file stands. */
@@ -748,6 +749,10 @@ sar_report_file(struct sar *s, const char *file, bool default_file)
 	if (rc < 0)
 		die_archive(s, rc, file);
 	sar_init_acts(s, file);
+	if (s->o.use) {
+		use_report_file(s, file);
+		return 0;
+	}
 	sar_xstats_init(s);
 	sar_print_report_header(s);
 	memset(&p, 0, sizeof(p));
@@ -798,6 +803,7 @@ sar_release(struct sar *s)
 	strbuf_release(&s->o.fs_list);
 	strbuf_release(&s->o.iface_list);
 	strbuf_release(&s->o.int_list);
+	strbuf_release(&s->o.use_limits);
 	archive_reader_release(&s->reader);
 	if (s->fd >= 0)
 		close(s->fd);

@@ -16,6 +16,7 @@
 #include "sar.h"
 #include "source.h"
 #include "sysexit.h"
+#include "use.h"
 #include "compat.h"
 #include "xstats.h"
 #include "banned.h"
@@ -229,6 +230,7 @@ header_every_sample(const struct sar *s)
 struct live {
 	struct sa_record_header hdr[3];
 	int curr;
+	struct use *use; /* --use: the analysis, printed at the end instead of averages */
 	unsigned char **avg; /* per activity x view */
 	size_t n_avg;
 	size_t n_views;
@@ -328,6 +330,17 @@ end_of(const struct sar *s, const struct sa_record_header *h)
 	return sar_cmp_limit(&s->o, true, &tm, h->ust_time, false);
 }
 
+/* --use: the report of what was seen. */
+static void
+finish_use(struct sar *s, struct live *l)
+{
+	if (!l->use)
+		return;
+	use_print(l->use, s);
+	use_free(l->use);
+	l->use = NULL;
+}
+
 /* The activities' avg point into l->avg (view_avg): they go with it. */
 static void
 release_live(struct sar *s, struct live *l)
@@ -374,6 +387,8 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 	l.avg = calloc(l.n_avg, sizeof(*l.avg));
 	if (!l.avg)
 		sysrec_exit(4);
+	if (s->o.use)
+		l.use = use_new(s);
 	sar_print_report_header(s);
 	read_sample(s, &l, 0);
 	if (!la->interval) {
@@ -388,7 +403,11 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 		s->since_boot = true;
 		s->dish = true;
 		set_times(s, &l, 0, 0);
-		each_view(s, &l, false, 1, 0);
+		if (l.use)
+			use_interval(l.use, s, 1, 0, &l.hdr[1], &l.hdr[0]);
+		else
+			each_view(s, &l, false, 1, 0);
+		finish_use(s, &l);
 		release_live(s, &l);
 		return 0;
 	}
@@ -416,7 +435,11 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 			count = 0;
 		} else {
 			s->avg_count++;
-			each_view(s, &l, false, !l.curr, l.curr);
+			if (l.use)
+				use_interval(l.use, s, !l.curr, l.curr, &l.hdr[!l.curr],
+				             &l.hdr[l.curr]);
+			else
+				each_view(s, &l, false, !l.curr, l.curr);
 			/* 12.7.5 stops at a sample taken at the -e time itself. */
 			if (end_cmp == 0 && s->o.use_end && flavour_1275())
 				count = 0;
@@ -431,7 +454,9 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 		if (count)
 			l.curr ^= 1;
 	} while (count && !sigint_caught);
-	if (s->avg_count) {
+	if (l.use) {
+		finish_use(s, &l);
+	} else if (s->avg_count) {
 		int last = count ? !l.curr : l.curr;
 
 		s->dish = dis_hdr;

@@ -10,6 +10,7 @@
 #include "compat.h"
 #include "nls.h"
 #include "options.h"
+#include "use.h"
 #include "sysexit.h"
 #include "banned.h"
 
@@ -589,6 +590,15 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 	} else if (!strncmp(a, "--int=", 6)) {
 		sar_add_list(&o->int_list, a + 6);
 		(*opt)++;
+	} else if (!strcmp(a, "--use")) {
+		o->use = true;
+		(*opt)++;
+	} else if (!strncmp(a, "--use-limit=", 12)) {
+		if (!use_limit_arg_ok(a + 12))
+			sysrec_exit(1);
+		strbuf_adds(&o->use_limits, a + 12);
+		strbuf_addch(&o->use_limits, '\0');
+		(*opt)++;
 	} else if (!strcmp(a, "--help")) {
 		display_help();
 	} else if (!strcmp(a, "--human")) {
@@ -770,6 +780,19 @@ sar_parse_sadf_word(struct sar_opts *o, char **argv, int *opt, bool *option_a)
 			select_act(o, A_QUEUE);
 		else
 			(*opt)++;
+		return 0;
+	}
+	if (!strcmp(a, "--use")) {
+		o->use = true;
+		(*opt)++;
+		return 0;
+	}
+	if (!strncmp(a, "--use-limit=", 12)) {
+		if (!use_limit_arg_ok(a + 12))
+			sysrec_exit(1);
+		strbuf_adds(&o->use_limits, a + 12);
+		strbuf_addch(&o->use_limits, '\0');
+		(*opt)++;
 		return 0;
 	}
 	if (!parse_flags(&c, argv, opt))

@@ -19,6 +19,7 @@
 #include "options.h"
 #include "sar.h"
 #include "sysexit.h"
+#include "use.h"
 #include "compat.h"
 #include "banned.h"
 
@@ -87,9 +88,28 @@ choose_file(struct sar_cmdline *c, bool *ret_default, int argc)
 	return false;
 }
 
+/* --use reads the activities it needs itself: an activity option beside it is a mistake. */
+static void
+finish_use(struct sar *s, const struct sar_cmdline *c)
+{
+	uint32_t id;
+	bool any = c->option_a;
+
+	for (id = 1; id <= A_ID_MAX; id++)
+		any = any || s->o.outputs[id];
+	if (any) {
+		fputs("sar: --use takes no activity option: it reads what the USE method needs\n",
+		      stderr);
+		sysrec_exit(1);
+	}
+	use_select(&s->o);
+}
+
 static void
 finish_options(struct sar *s, struct sar_cmdline *c)
 {
+	if (s->o.use)
+		finish_use(s, c);
 	sar_finish_selection(&s->o, c->option_a);
 	s->o.count = c->count ? c->count : -1;
 }

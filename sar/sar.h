@@ -202,6 +202,8 @@ struct sar_opts {
 	int end_h, end_m, end_s;
 	int64_t start_epoch, end_epoch; /* 12.7.5: -s/-e in seconds since the epoch, 0: hh:mm:ss */
 	struct strbuf dev_list, fs_list, iface_list, int_list; /* --dev= etc., NUL-separated */
+	bool use;                 /* --use: the USE method's report (use.h) instead of the views */
+	struct strbuf use_limits; /* --use-limit= arguments, NUL-separated */
 };
 
 /* The report: options, output, and what the engine knows about the current position. */
