@@ -1883,8 +1883,7 @@ walk(struct sar *s, struct use *u, const char *file, uint64_t fpos)
 		if (sar_cmp_limit(&s->o, true, &tm, rec.hdr.ust_time, cross_day) > 0)
 			break;
 		for (i = 0; i < s->n_acts; i++)
-			if (!s->r->acts[i].ignore && s->acts[i].fa->known_format &&
-			    s->r->acts[i].msize == s->acts[i].desc->size)
+			if (!s->r->acts[i].ignore && s->acts[i].fa->known_format)
 				sar_copy_slot(&s->acts[i], &s->acts[i].slot[k]);
 		hdr[k] = rec.hdr;
 		if (have_prev)

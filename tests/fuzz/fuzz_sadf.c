@@ -42,6 +42,7 @@ static const char *const *const sets[] = {
         SETS("--openmetrics", "-s", "00:00:10", "-e", "23:00:00", "-P", "0,1", "--dev=sda",
              "--iface=eth0", "-O", "instance=x,dc=eu", "@", "--", "-u", "-d", "-n", "DEV", "-I",
              "ALL"),
+        SETS("-j", "-s", "00:00:10", "--dev=sda", "@", "--", "--use"),
 };
 
 int

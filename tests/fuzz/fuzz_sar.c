@@ -37,6 +37,7 @@ static const char *const *const sets[] = {
         SETS("-n", "DEV,EDEV,SOCK", "--iface=eth0,lo", "-d", "--dev=sda,dev8-0", "-I", "SUM", "--int=0,1",
              "-P", "0,1", "-j", "SID", "-f", "@"),
         SETS("-r", "ALL", "--pretty", "--dec=1", "-s", "05:00:00", "-i", "2", "-f", "@"),
+        SETS("--use", "-P", "ALL", "--use-limit=episode=2", "-f", "@"),
 };
 
 int
