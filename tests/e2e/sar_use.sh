@@ -600,22 +600,28 @@ rxerr = [0, 0, 0, 0.1, 0, 0]
 atm = [0, 0.1, 0, 0, 0, 0]
 retr = [2.0, 2.1, 2.0, 2.1, 2.0, 2.0]
 p_net = make("net", {"n": N, "ifaces": {"eth0": {"util": iu}, "eth1": {"speed": 0, "rxerr": rxerr},
-                                        "eth2": {"drop": [0, 0, 1.5, 0, 0, 0]}},
-                     "g": {"softdrop": [0, 0, 0, 0, 0, 0.1], "retrans": retr, "atmptf": atm}})
+                                        "eth2": {"drop": [0, 0, 1.5, 0, 0, 0],
+                                                 "fifo": [0, 0, 0, 0, 0, 0.05]}},
+                     "g": {"softdrop": [0, 0, 0, 0, 0, 0.1], "retrans": retr, "atmptf": atm,
+                           "orsts": [0, 0, 0, 0, 0.5, 0]}})
 check_input("net", p_net, ["-n", "DEV"], "%ifutil", "eth0", iu)
 check_input("net", p_net, ["-n", "EDEV"], "rxerr/s", "eth1", rxerr)
 check_input("net", p_net, ["-n", "ETCP"], "atmptf/s", None, atm)
+check_input("net", p_net, ["-n", "ETCP"], "orsts/s", None, [0, 0, 0, 0, 0.5, 0])
+check_input("net", p_net, ["-n", "EDEV"], "rxfifo/s", "eth2", [0, 0, 0, 0, 0, 0.05])
 check_input("net", p_net, ["-n", "SOFT"], "dropd/s", "all", [0, 0, 0, 0, 0, 0.1])
 net_exp = {("net", "eth0"): {"verdict": "saturated", "episodes": [ep(2, 4)],
                              "metrics": {"%ifutil": stats(iu) + (90,)}},
            ("net", "eth1"): {"verdict": "errors", "episodes": [],
                              "metrics": {"rxerr/s": stats(rxerr) + (0,)}},
            ("net", "eth2"): {"verdict": "warning", "episodes": [],
-                             "metrics": {"drop/s": stats([0, 0, 1.5, 0, 0, 0]) + (1,)}},
+                             "metrics": {"drop/s": stats([0, 0, 1.5, 0, 0, 0]) + (1,),
+                                         "fifo/s": stats([0, 0, 0, 0, 0, 0.05]) + (0,)}},
            ("net", "all"): {"verdict": "warning", "episodes": [],
                             "metrics": {"%retrans": stats(retr) + (2,),
                                         "dropped/s": stats([0, 0, 0, 0, 0, 0.1])}},
-           ("tcp", "all"): {"verdict": "errors", "metrics": {"atmptf/s": stats(atm)}}}
+           ("tcp", "all"): {"verdict": "errors", "metrics": {"atmptf/s": stats(atm),
+                                                             "orsts/s": stats([0, 0, 0, 0, 0.5, 0])}}}
 both("net", p_net, net_exp, order=BASE + [("disk", "sda"), ("net", "all"), ("net", "eth0"),
                                           ("net", "eth1"), ("net", "eth2"), ("fs", "/"),
                                           ("tcp", "all")])
@@ -628,8 +634,14 @@ if doc:
        "net: suspects: %s" % s)
     m = metric(res(doc, "tcp", "all") or {}, "atmptf/s")
     ok(isinstance(m, dict) and m.get("total") == 6, "net: tcp atmptf/s total 6: %s" % m)
+    m = metric(res(doc, "tcp", "all") or {}, "orsts/s")
+    ok(isinstance(m, dict) and m.get("total") == 30, "net: tcp orsts/s total 30: %s" % m)
     m = metric(res(doc, "net", "eth1") or {}, "rxerr/s")
     ok(isinstance(m, dict) and m.get("total") == 6, "net: eth1 rxerr/s total 6: %s" % m)
+for tz in ("UTC", "GMT+12") if not INPUTS_ONLY else ():
+    out = sar_use(p_net, tz, ["--iface=eth1"])
+    ok(re.search(r"\beth[02]\b", out) is None and re.search(r"^\s+errors\s+net\s+eth1\b", out, re.M),
+       "net --iface=eth1 (TZ=%s): sar --use text:\n%s" % (tz, out[:1200]))
 both("net --iface=eth1", p_net, {("net", "eth1"): net_exp[("net", "eth1")], ("net", "eth0"): None,
                                  ("net", "eth2"): None}, pre=["--iface=eth1"])
 
@@ -647,6 +659,10 @@ fs_exp = {("fs", "/"): {"verdict": "saturated", "episodes": [ep(1, 3)],
           ("fs", "/var"): {"verdict": "warning", "episodes": []}}
 both("fs", p_fs, fs_exp, order=BASE + [("disk", "sda"), ("net", "all"), ("net", "eth0"),
                                        ("fs", "/"), ("fs", "/home"), ("fs", "/var"), ("tcp", "all")])
+for tz in ("UTC", "GMT+12") if not INPUTS_ONLY else ():
+    out = sar_use(p_fs, tz, ["--fs=/var"])
+    ok(re.search(r"^fs /(home)? ", out, re.M) is None and re.search(r"^\s+warning\s+fs\s+/var\b", out, re.M),
+       "fs --fs=/var (TZ=%s): sar --use text:\n%s" % (tz, out[:1200]))
 both("fs --fs=/var", p_fs, {("fs", "/var"): fs_exp[("fs", "/var")], ("fs", "/"): None,
                             ("fs", "/home"): None}, pre=["--fs=/var"])
 
@@ -693,6 +709,9 @@ both("SAR_USE_LIMITS and --use-limit", p_cpu,
 for tz in ("UTC", "GMT+12"):
     out = sar_use(p_cpu, tz, ["--use-limit=cpu.busy=96"])
     text_has("cpu.busy=96", out, r"^\s+warning\s+cpu\s+all\b", tz)
+    out = sar_use(p_cpu, tz, env=env)
+    text_has("SAR_USE_LIMITS", out, r"^\s+warning\s+cpu\s+all\b", tz)
+    text_has("SAR_USE_LIMITS", out, r"^cpu all\s+warning\s+U %busy\s+77\.83\s+95\.00\s+\S+\s+96\.00$", tz)
 
 # 13. -s/-e: the window of sar (local time) and of sadf (UTC).
 both("window", p_cpu, {("cpu", "all"): {"verdict": "warning", "episodes": [],
