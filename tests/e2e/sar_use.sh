@@ -4,7 +4,7 @@
 # numbers put each resource just below or just above each default limit: the verdicts,
 # the episodes (start, end, seconds), the average, peak and peak time of the metrics that
 # cross, the suspects and what cannot be judged, against values worked out by hand below
-# from the numbers each archive is made of (docs: /work/notes/use_contract.md, sar(1)).
+# from the numbers each archive is made of, by the rules sar(1) and sadf(1) give for --use.
 # The inputs themselves are checked first against the oracle's sar (the same columns).
 # JSON is checked under TZ=UTC and TZ=GMT+12 (its times are UTC either way), the text
 # report's times in the local time of each.
@@ -446,6 +446,10 @@ for tz in ("UTC", "GMT+12"):
     text_has("quiet", out, r"^Nothing crossed a threshold\.$", tz)
     text_has("quiet", out, r"^USE method, .*: 6 intervals; an episode lasts at least 3 intervals\.$", tz)
     ok("First suspects:" not in out, "quiet (TZ=%s): suspects listed" % tz)
+    if not INPUTS_ONLY:
+        head = run([ORACLE, "-u", "-f", p], tz)[1].split("\n")[:2]
+        ok(out.split("\n")[:2] == head, "quiet (TZ=%s): the header lines are not the oracle's "
+           "sar -u ones: %s against %s" % (tz, out.split("\n")[:2], head))
 doc = sadf_use(p)
 if doc:
     ok(all(k in doc for k in ("nodename", "timezone")) and doc.get("nodename") == "use-make",
