@@ -364,6 +364,7 @@ sadf_json_use(struct sadf *d, const char *file)
 	struct strbuf sb = {0};
 
 	sar_init_acts(&d->s, file);
+	d->s.o.use_utc = d->utc;
 	/* The analysis first: a bad limit or file stops the run before any output. */
 	use_json_file(&d->s, file, 4, &sb);
 	file_begin(d);

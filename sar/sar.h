@@ -204,6 +204,7 @@ struct sar_opts {
 	struct strbuf dev_list, fs_list, iface_list, int_list; /* --dev= etc., NUL-separated */
 	bool use;                 /* --use: the USE method's report (use.h) instead of the views */
 	struct strbuf use_limits; /* --use-limit= arguments, NUL-separated */
+	bool use_utc;             /* sadf: --use takes -s and -e in UTC, as sadf shows times */
 };
 
 /* The report: options, output, and what the engine knows about the current position. */

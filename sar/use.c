@@ -932,7 +932,8 @@ feed_net_dev(struct feed *f)
 		double rx, tx, speed;
 
 		memcpy(&c, item(f, f->c, i), sizeof(c));
-		if (!pp || !c.speed || !(r = iface(f, c.interface)))
+		/* Made even without a speed: the interfaces are listed in the file's order. */
+		if (!(r = iface(f, c.interface)) || !pp || !c.speed)
 			continue;
 		memcpy(&p, pp, sizeof(p));
 		rx = rate(p.rx_bytes, c.rx_bytes, f->itv);
@@ -1297,6 +1298,16 @@ judge_all(struct use *u, size_t *ret_n)
 	return sus;
 }
 
+static bool
+same_hint(uint32_t x, uint32_t y)
+{
+	char a[128], b[128];
+
+	collect_hint(x, a, sizeof(a));
+	collect_hint(y, b, sizeof(b));
+	return !strcmp(a, b);
+}
+
 /*
  * The activities r would need and the file lacks, as ids into acts (at
  * most n); for a host-wide disk or net resource, those of the devices too
@@ -1320,7 +1331,8 @@ missing_acts(const struct use *u, const struct resource *r, uint32_t *acts, size
 			for (j = 0; j < 2; j++) {
 				if (!need[j] || u->have[need[j]])
 					continue;
-				for (q = 0; q < got && acts[q] != need[j]; q++)
+				/* One line per way of collecting (TCP and ETCP are both -S SNMP). */
+				for (q = 0; q < got && !same_hint(acts[q], need[j]); q++)
 					;
 				if (q == got && got < n)
 					acts[got++] = need[j];
@@ -1845,6 +1857,17 @@ decode_for(struct sar *s, int phase)
 	}
 }
 
+/* A record's time against -s and -e: sar's, or UTC for sadf (as it shows times). */
+static bool
+window_tm(const struct sar *s, const struct sa_record_header *h, struct tm *ret)
+{
+	time_t t = (time_t) h->ust_time;
+
+	if (s->o.use_utc && !s->o.true_time)
+		return gmtime_r(&t, ret) != NULL;
+	return sar_record_tm(s, h, ret);
+}
+
 /* One pass over the records from fpos, feeding u. */
 static void
 walk(struct sar *s, struct use *u, const char *file, uint64_t fpos)
@@ -1868,7 +1891,7 @@ walk(struct sar *s, struct use *u, const char *file, uint64_t fpos)
 			use_gap(u);
 			continue;
 		}
-		if (rec.hdr.record_type == SA_R_COMMENT || !sar_record_tm(s, &rec.hdr, &tm))
+		if (rec.hdr.record_type == SA_R_COMMENT || !window_tm(s, &rec.hdr, &tm))
 			continue;
 		/* As sar does, a day is crossed only against an -s in hours. */
 		if (s->o.use_start && !s->o.start_epoch && prev_hour >= 0 &&
