@@ -797,6 +797,8 @@ sar_release(struct sar *s)
 	s->acts = NULL;
 	s->n_acts = 0;
 	sar_xstats_release(s);
+	use_free(s->use);
+	s->use = NULL;
 	sar_disk_names_free(s->disk_names);
 	s->disk_names = NULL;
 	strbuf_release(&s->o.dev_list);

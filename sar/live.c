@@ -338,7 +338,7 @@ finish_use(struct sar *s, struct live *l)
 		return;
 	use_print(l->use, s);
 	use_free(l->use);
-	l->use = NULL;
+	l->use = s->use = NULL;
 }
 
 /* The activities' avg point into l->avg (view_avg): they go with it. */
@@ -388,7 +388,7 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 	if (!l.avg)
 		sysrec_exit(4);
 	if (s->o.use)
-		l.use = use_new(s);
+		l.use = s->use = use_new(s);
 	sar_print_report_header(s);
 	read_sample(s, &l, 0);
 	if (!la->interval) {

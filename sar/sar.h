@@ -53,6 +53,7 @@ struct sar;
 struct sar_names;
 struct sar_cell;
 struct sar_disk_names;
+struct use;
 
 /* One output of an activity (CPU has -u and -u ALL; MEMORY has -r and -S...). */
 struct sar_view {
@@ -243,6 +244,7 @@ struct sar {
 	struct archive_reader reader;
 	int fd; /* the file reader reads, -1 when none is open (sar_main sets it) */
 	struct sar_xstats *xs; /* -x: the extremes of the block (xstats.h), else NULL */
+	struct use *use;       /* --use: the analysis under way (use.h), freed with the report */
 };
 
 /*

@@ -1923,7 +1923,8 @@ walk(struct sar *s, struct use *u, const char *file, uint64_t fpos)
 static struct use *
 analyze_file(struct sar *s, const char *file)
 {
-	struct use *u = use_new(s);
+	/* Held by s, so that an exit on a bad record frees it with the report. */
+	struct use *u = s->use = use_new(s);
 	uint64_t fpos = source_offset(s->r->src), seq;
 
 	u->phase = u->have[A_DISK] ? PHASE_MAIN : PHASE_ALL;
@@ -1946,6 +1947,7 @@ use_report_file(struct sar *s, const char *file)
 	sar_print_report_header(s);
 	use_print(u, s);
 	use_free(u);
+	s->use = NULL;
 }
 
 void
@@ -1955,4 +1957,5 @@ use_json_file(struct sar *s, const char *file, int tab, struct strbuf *out)
 
 	use_json(u, tab, out);
 	use_free(u);
+	s->use = NULL;
 }
