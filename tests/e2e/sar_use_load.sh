@@ -33,7 +33,7 @@ RAWONLY=${SYSREC_USE_RAW:-0}
 [ "$RAWONLY" = 1 ] || "$SADF" -j "$TMPD/probe.sa" -- --use >/dev/null 2>&1 ||
 	skip "sadf -j -- --use is not built yet"
 
-NCPU=$(nproc)
+NCPU=$(getconf _NPROCESSORS_ONLN)
 MEMTOTAL=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)
 LOOPDEV=
 CGROUP=
@@ -57,8 +57,7 @@ trap 'exit 1' INT TERM
 cat >"$TMPD/judge.py" <<'PY'
 import json, statistics, sys, calendar, time
 
-EP = 3
-# kind, name: [(metric, column, transform, limit, warn)] per section header.
+EP = 3  # the default episode length (intervals)
 def raw(path, ncpu, memtotal):
 	"""Per resource: the intervals' over flags by the contract's limits."""
 	res = {}
@@ -173,11 +172,13 @@ collect() {
 # judge NAME: the figures (raw lines) and verdicts (use, suspect lines) of
 # $TMPD/NAME.sa in $TMPD/NAME.j; the raw lines printed for the log.
 judge() {
-	local n=$1
+	local n=$1 ncpu
 	wait "$SADC_PID" || fail "$n: sadc: $(cat "$TMPD/$n.sadc.err")"
 	"$ORACLE_SADF" -U -d "$TMPD/$n.sa" -- -u -q ALL -B -r -d -p >"$TMPD/$n.csv" 2>&1 ||
 		fail "$n: Debian's sadf: $(head -3 "$TMPD/$n.csv")"
-	python3 "$TMPD/judge.py" raw "$TMPD/$n.csv" "$NCPU" "$MEMTOTAL" >"$TMPD/$n.j" 2>&1 ||
+	# The CPUs the file counts (runq-excess), from Debian's sar header.
+	ncpu=$("$ORACLE_SAR" -u -f "$TMPD/$n.sa" | sed -n '1s/.*(\([0-9]*\) CPU).*/\1/p')
+	python3 "$TMPD/judge.py" raw "$TMPD/$n.csv" "${ncpu:-0}" "$MEMTOTAL" >"$TMPD/$n.j" 2>&1 ||
 		fail "$n: cannot read Debian's figures: $(tail -3 "$TMPD/$n.j")"
 	if [ "$RAWONLY" != 1 ]; then
 		"$SADF" -j "$TMPD/$n.sa" -- --use >"$TMPD/$n.json" 2>"$TMPD/$n.err" ||
