@@ -50,6 +50,19 @@ else
 	fail "sar -o file: $(cat "$TMPD/err")"
 fi
 
+# --use live (sysrec's own option, no oracle to compare with): sadc's samples on the pipe,
+# then the USE report of the 2 intervals, with the header sar prints.
+PATH="$top_builddir/sadc:$PATH" TZ=UTC "$SAR" --use 1 2 >"$TMPD/u" 2>"$TMPD/u.err"
+ru=$?
+if [ "$ru" = 0 ] && [ ! -s "$TMPD/u.err" ] && head -1 "$TMPD/u" | grep -q '(.* CPU)$' &&
+	grep -Eq '^USE method, [0-9:]{8} to [0-9:]{8}: 2 intervals; ' "$TMPD/u" &&
+	grep -Eq '^cpu all +(ok|warning|saturated) +U %busy ' "$TMPD/u" &&
+	grep -Eq '^memory all +(ok|warning|saturated) +U %used ' "$TMPD/u"; then
+	pass
+else
+	fail "sar --use 1 2 (exit $ru): $(head -c 600 "$TMPD/u") $(cat "$TMPD/u.err")"
+fi
+
 # Ctrl-C: the averages of what was seen.
 PATH="$top_builddir/sadc:$PATH" setsid "$SAR" -w 1 >"$TMPD/c" 2>&1 &
 pid=$!
