@@ -570,6 +570,13 @@ episode_min(const struct use *u)
 	return (uint32_t) u->lim.limit[L_EPISODE];
 }
 
+/* Seconds from one time to a later one; 0 when the clock went back between them. */
+static uint64_t
+span(const struct stamp *from, const struct stamp *to)
+{
+	return to->ust > from->ust ? to->ust - from->ust : 0;
+}
+
 static void
 close_run(struct use *u, struct resource *r)
 {
@@ -579,7 +586,7 @@ close_run(struct use *u, struct resource *r)
 			r->ep[r->n_ep].to = r->run_to;
 		}
 		r->n_ep++;
-		r->ep_seconds += (double) (r->run_to.ust - r->run_from.ust);
+		r->ep_seconds += (double) span(&r->run_from, &r->run_to);
 	}
 	r->run = 0;
 }
@@ -1393,10 +1400,8 @@ iso_time(const struct stamp *t, char *out, size_t len)
 }
 
 static void
-duration(double secs, char *out, size_t len)
+duration(uint64_t t, char *out, size_t len)
 {
-	uint64_t t = (uint64_t) secs;
-
 	if (t >= 3600)
 		snprintf(out, len, "%llu h %02llu min", (unsigned long long) (t / 3600),
 		         (unsigned long long) (t % 3600 / 60));
@@ -1423,7 +1428,7 @@ text_episode(const struct sar *s, const struct episode *e, struct strbuf *sb)
 
 	text_time(s, &e->from, a, sizeof(a));
 	text_time(s, &e->to, b, sizeof(b));
-	duration((double) (e->to.ust - e->from.ust), d, sizeof(d));
+	duration(span(&e->from, &e->to), d, sizeof(d));
 	strbuf_addf(sb, "%s-%s (%s)", a, b, d);
 }
 
@@ -1745,7 +1750,7 @@ json_resource(const struct use *u, const struct resource *r, int tab, struct str
 		strbuf_adds(sb, ", \"end\": ");
 		json_time(sb, &r->ep[j].to);
 		strbuf_addf(sb, ", \"seconds\": %llu}",
-		            (unsigned long long) (r->ep[j].to.ust - r->ep[j].from.ust));
+		            (unsigned long long) span(&r->ep[j].from, &r->ep[j].to));
 	}
 	strbuf_addf(sb, "], \"episode-count\": %u, \"episode-seconds\": %.0f,\n", r->n_ep,
 	            r->ep_seconds);
