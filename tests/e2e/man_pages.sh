@@ -126,4 +126,77 @@ done | check_words sysstat.5 "the layouts"
 # No flavour mark or placeholder left.
 if grep -n '@[A-Za-z_0-9]*@' "$M"/*.[158] "$B/collect/sa1" "$B/collect/sa2" "$B/conf/sysstat" \
 	"$B/systemd/sysstat.sleep"; then fail "placeholders left"; else pass; fi
+# 6. sar --use (issue 13), from its source, sar/use.c: every key of the limit
+#    table appears in sar(1) with its default limit (and warning level), as
+#    "KEY LIMIT" or "KEY LIMIT, warning WARN"; every metric name and every
+#    collection hint appears too.
+use_c=$top_srcdir/sar/use.c
+# Lines such as: [L_CPU_BUSY] = {"cpu.busy", 90, 70},
+sed -n 's/^[[:space:]]*\[L_[A-Z_]*\] = {"\([^"]*\)", *\([0-9.]*\), *\([-A-Z_0-9.]*\)},.*/\1 \2 \3/p' \
+	"$use_c" >"$TMPD/limits"
+if [ "$(wc -l <"$TMPD/limits")" -ge 20 ]; then pass; else fail "too few limit keys in $use_c: $(wc -l <"$TMPD/limits")"; fi
+text sar.1 >"$TMPD/sar.txt"
+re() { printf '%s' "$1" | sed 's/[][\.*^$+?(){}|]/\\&/g'; }
+missing=""
+while read -r key limit warn; do
+	k=$(re "$key")
+	case $warn in
+	[0-9]*) grep -qE "(^|[ ,])$k $limit, warning $warn([^0-9.]|$)" "$TMPD/sar.txt" ||
+		missing="$missing $key($limit,$warn)" ;;
+	*) grep -E "(^|[ ,])$k $limit([^0-9.]|$)" "$TMPD/sar.txt" | grep -qvE "$k $limit, warning" ||
+		missing="$missing $key($limit)" ;;
+	esac
+done <"$TMPD/limits"
+if [ -z "$missing" ]; then pass; else fail "sar.1 lacks the limit keys or their defaults:$missing"; fi
+# Lines such as: [M_CPU_BUSY] = {C_CPU_ALL, U, "%busy", L_CPU_BUSY, A_CPU, 0},
+sed -n 's/^[[:space:]]*\[M_[A-Z_]*\] = {C_[A-Z_]*, [USE], "\([^"]*\)".*/\1/p' "$use_c" | sort -u >"$TMPD/w"
+[ "$(wc -l <"$TMPD/w")" -ge 25 ] && check_words sar.1 "the metrics of --use" <"$TMPD/w" ||
+	fail "too few metric names in $use_c"
+# The hints of collect_hint(), and its default form "sadc -S A_NAME".
+{
+	sed -n '/^collect_hint(/,/^}/s/^[[:space:]]*snprintf(out, len, "\([^"%]*\)");/\1/p' "$use_c"
+	grep -q 'snprintf(out, len, "sadc -S %s"' "$use_c" && echo "sadc -S A_NAME"
+} >"$TMPD/hints"
+missing=""
+while read -r h; do
+	grep -qF -- "$h" "$TMPD/sar.txt" || missing="$missing '$h'"
+done <"$TMPD/hints"
+if [ "$(wc -l <"$TMPD/hints")" -ge 5 ] && [ -z "$missing" ]; then pass
+else fail "sar.1 lacks the collection hints:$missing ($(wc -l <"$TMPD/hints") found)"; fi
+printf '%s\n' --use --use-limit= SAR_USE_LIMITS SYSREC_SYSSTAT_CONF ok warning saturated errors unknown \
+	"First suspects:" "Could not be judged:" "Nothing crossed a threshold." "not in archives" |
+	while read -r w; do grep -qF -- "$w" "$TMPD/sar.txt" || echo "$w"; done >"$TMPD/w"
+if [ ! -s "$TMPD/w" ]; then pass; else fail "sar.1 lacks: $(tr '\n' ' ' <"$TMPD/w")"; fi
+
+# 7. sadf(1) names every key of the JSON of sadf -j -- --use (from the
+#    source: the quoted member names use.c writes, the U/S/E groups, the
+#    two lists, "use" itself), every kind and every verdict.
+{
+	grep -o '\\"[a-z-]*\\": ' "$use_c" | sed 's/\\"//g; s/: $//'
+	sed -n 's/.*letter_groups\[LETTER_MAX\] = {\(.*\)};/\1/p' "$use_c" | grep -o '"[a-z]*"' | tr -d '"'
+	grep -o 'json_list([^;]*, "[a-z]*",' "$use_c" | grep -o '"[a-z]*"' | tr -d '"'
+	grep -o '\\"use\\": {' "$top_srcdir/sadf/fmt_json.c" | sed 's/\\"//g; s/: {$//'
+	for a in kind_names verdict_names; do
+		sed -n "s/.*$a\[[A-Z_]*\] = {\(.*\)};/\1/p" "$use_c" | grep -o '"[a-z]*"' | tr -d '"'
+	done
+} | sort -u >"$TMPD/w"
+for k in window resources suspects unknown use utilization saturated peak-time not-collected; do
+	grep -qx -- "$k" "$TMPD/w" || fail "the JSON keys were not all found in the source (no $k)"
+done
+check_words sadf.1 "the JSON of --use" <"$TMPD/w"
+
+# 8. The SAR_USE_LIMITS example of the configuration file is commented out
+#    and valid: uncommented, sar --use accepts it and applies it.
+ex=$(sed -n 's/^#[[:space:]]*SAR_USE_LIMITS=//p' "$B/conf/sysstat")
+if [ -n "$ex" ] && ! grep -q '^SAR_USE_LIMITS=' "$B/conf/sysstat"; then pass
+else fail "conf/sysstat has no commented SAR_USE_LIMITS example (or an active one)"; fi
+busy=$(printf '%s\n' "$ex" | grep -o 'cpu\.busy=[0-9.]*' | cut -d= -f2)
+echo "SAR_USE_LIMITS=$ex" >"$TMPD/conf"
+if [ -n "$busy" ] && "$SADC" -S A_CPU 1 2 "$TMPD/sa" >/dev/null 2>&1 &&
+	SYSREC_SYSSTAT_CONF=$TMPD/conf "$top_builddir/sar/sar" --use -f "$TMPD/sa" >"$TMPD/out" 2>&1 &&
+	grep -qE "^cpu all .* $(printf '%.2f' "$busy")\$" "$TMPD/out"; then
+	pass
+else
+	fail "the SAR_USE_LIMITS example ($ex) is not applied (cpu.busy=$busy): $(head -3 "$TMPD/out" 2>/dev/null)"
+fi
 finish
