@@ -148,7 +148,7 @@ limit_pair(struct limits *l, const char *pair, size_t len, const char **ret_why)
 	}
 	{
 		char num[64];
-		size_t vlen = len - klen - (warn ? 0 : 0) - 1;
+		size_t vlen = len - klen - 1;
 
 		if (vlen == 0 || vlen >= sizeof(num)) {
 			*ret_why = "bad value";
@@ -183,7 +183,7 @@ limits_apply(struct limits *l, const char *text, const char *origin)
 		const char *why;
 
 		if (len && !limit_pair(l, p, len, &why)) {
-			fprintf(stderr, "sar: %s: %s in '%.*s'\n", origin, why, (int) len, p);
+			fprintf(stderr, "%s: %s: %s in '%.*s'\n", progname, origin, why, (int) len, p);
 			return false;
 		}
 		p += len;
@@ -803,8 +803,8 @@ feed_memory(struct feed *f)
 		put(f->u, single(f, C_MEM), M_MEM_USED,
 		    (used < 0 ? 0.0 : used) / (double) m.tlmkb * 100);
 	}
-	/* Without swap space there is no utilization to judge, only swapping. */
-	if (m.tlskb)
+	/* Without swap space (or with more free than total) there is no utilization to judge. */
+	if (m.tlskb && m.frskb <= m.tlskb)
 		put(f->u, single(f, C_SWAP), M_SWAP_USED,
 		    ((double) m.tlskb - (double) m.frskb) / (double) m.tlskb * 100);
 }
