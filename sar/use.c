@@ -425,6 +425,8 @@ struct episode {
 #define AWAIT_BINS 400
 #define AWAIT_MIN_MS 0.001
 #define AWAIT_GROWTH 1.05
+/* The fewest intervals with I/O that make a baseline. */
+#define AWAIT_BASELINE_MIN 3
 
 enum verdict { V_OK, V_UNKNOWN, V_WARNING, V_ERRORS, V_SATURATED };
 
@@ -848,21 +850,32 @@ await_bin(double ms)
 	return b >= AWAIT_BINS - 1 ? AWAIT_BINS - 1 : (size_t) b;
 }
 
-/* The median await of r so far (the middle of its bin); 0 when none. */
+/* The await of the rank-th (from 1) smallest interval so far: the middle of its bin. */
 static double
-await_median(const struct resource *r)
+await_at_rank(const struct resource *r, uint64_t rank)
 {
-	uint64_t seen = 0, half = (r->await_n + 1) / 2;
+	uint64_t seen = 0;
 	size_t k;
 
-	if (!r->await_n)
-		return 0.0;
-	for (k = 0; k < AWAIT_BINS; k++) {
+	for (k = 0; k < AWAIT_BINS - 1; k++) {
 		seen += r->await_hist[k];
-		if (seen >= half)
+		if (seen >= rank)
 			break;
 	}
 	return AWAIT_MIN_MS * pow(AWAIT_GROWTH, (double) k + 0.5);
+}
+
+/*
+ * The median await of r so far (the mean of the two middle ones for an even
+ * count); 0 before AWAIT_BASELINE_MIN intervals with I/O, too few to be a
+ * baseline.
+ */
+static double
+await_median(const struct resource *r)
+{
+	if (r->await_n < AWAIT_BASELINE_MIN)
+		return 0.0;
+	return (await_at_rank(r, (r->await_n + 1) / 2) + await_at_rank(r, r->await_n / 2 + 1)) / 2;
 }
 
 /* Below this, an await is not worth a comparison (ms). */

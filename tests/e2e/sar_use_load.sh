@@ -103,7 +103,8 @@ def raw(path, ncpu, memtotal):
 	# left out, either way).
 	amb = set()
 	for d, aw in disks.items():
-		med = statistics.median(a for _, a in aw)
+		# fewer than 3 intervals with I/O make no baseline: no ratio
+		med = statistics.median(a for _, a in aw) if len(aw) >= 3 else 0
 		for itv, a in aw:
 			ratio = a / med if a >= 1 and med > 0 else 0
 			if abs(ratio - 4) < 0.4 or (abs(a - 1) <= 0.01 and med > 0 and a / med > 3.6):
