@@ -567,6 +567,24 @@ file_word(const char *a)
 	return a && a[0] != '-' && !all_digits(a);
 }
 
+/* --use and --use-limit= (sar's and sadf's after "--"); false when a is neither. */
+static bool
+use_word(struct sar_opts *o, const char *a)
+{
+	if (!strcmp(a, "--use")) {
+		o->use = true;
+		return true;
+	}
+	if (strncmp(a, "--use-limit=", 12))
+		return false;
+	/* Checked now, so that a bad limit stops the run before anything is read. */
+	if (!use_limit_arg_ok(a + 12))
+		sysrec_exit(1);
+	strbuf_adds(&o->use_limits, a + 12);
+	strbuf_addch(&o->use_limits, '\0');
+	return true;
+}
+
 /* Long options and the ones taking arguments. Returns false when argv[*opt] is not one. */
 static bool
 parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
@@ -590,14 +608,7 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 	} else if (!strncmp(a, "--int=", 6)) {
 		sar_add_list(&o->int_list, a + 6);
 		(*opt)++;
-	} else if (!strcmp(a, "--use")) {
-		o->use = true;
-		(*opt)++;
-	} else if (!strncmp(a, "--use-limit=", 12)) {
-		if (!use_limit_arg_ok(a + 12))
-			sysrec_exit(1);
-		strbuf_adds(&o->use_limits, a + 12);
-		strbuf_addch(&o->use_limits, '\0');
+	} else if (use_word(o, a)) {
 		(*opt)++;
 	} else if (!strcmp(a, "--help")) {
 		display_help();
@@ -782,16 +793,7 @@ sar_parse_sadf_word(struct sar_opts *o, char **argv, int *opt, bool *option_a)
 			(*opt)++;
 		return 0;
 	}
-	if (!strcmp(a, "--use")) {
-		o->use = true;
-		(*opt)++;
-		return 0;
-	}
-	if (!strncmp(a, "--use-limit=", 12)) {
-		if (!use_limit_arg_ok(a + 12))
-			sysrec_exit(1);
-		strbuf_adds(&o->use_limits, a + 12);
-		strbuf_addch(&o->use_limits, '\0');
+	if (use_word(o, a)) {
 		(*opt)++;
 		return 0;
 	}
