@@ -683,10 +683,11 @@ rate(uint64_t p, uint64_t c, uint64_t itv)
 	return c < p ? NAN : sar_s_value(p, c, itv);
 }
 
+/* A 32-bit tick counter's rate: it wraps (every 49 days in ms), and the difference with it, as sar's. */
 static double
 rate32(uint32_t p, uint32_t c, uint64_t itv)
 {
-	return c < p ? NAN : (double) (c - p) / (double) itv * 100;
+	return (double) (uint32_t) (c - p) / (double) itv * 100;
 }
 
 static const void *
