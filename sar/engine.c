@@ -34,8 +34,8 @@ struct pass {
 	struct archive_record rec; /* the last record read */
 };
 
-static _Noreturn void
-die_archive(struct sar *s, int rc, const char *file)
+_Noreturn void
+sar_die_archive(struct sar *s, int rc, const char *file)
 {
 	char msg[8192];
 	int status = datafile_error_message(rc, file, &s->r->magic, msg, sizeof(msg));
@@ -365,7 +365,7 @@ next_record(struct sar *s, struct pass *p, const char *file, int k_percpu, int k
 	if (rc > 0)
 		return true;
 	if (rc < 0 && rc != ARCHIVE_E_BAD_RECORD)
-		die_archive(s, rc, file);
+		sar_die_archive(s, rc, file);
 	p->eof = true;
 	return false;
 }
@@ -522,7 +522,7 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 
 	rc = source_seek(s->r->src, fpos);
 	if (rc < 0)
-		die_archive(s, rc, file);
+		sar_die_archive(s, rc, file);
 	p->eof = false;
 	/* The segment's first record is the reference of the first row. */
 	sar_copy_slot_from(&a->slot[!p->curr], &a->slot[2]);
@@ -740,14 +740,14 @@ sar_report_file(struct sar *s, const char *file, bool default_file)
 	s->fd = fd;
 	rc = source_open_fd(fd, &src);
 	if (rc < 0)
-		die_archive(s, rc, file);
+		sar_die_archive(s, rc, file);
 	rc = archive_open(reader, src, true);
 	if (rc == 1)
 		rc = ARCHIVE_E_FORMAT;
 	if (rc == 0)
 		rc = archive_read_header(reader, false);
 	if (rc < 0)
-		die_archive(s, rc, file);
+		sar_die_archive(s, rc, file);
 	sar_init_acts(s, file);
 	if (s->o.use) {
 		use_report_file(s, file);

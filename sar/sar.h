@@ -291,6 +291,8 @@ void sar_out_u64_unit(struct sar *s, uint64_t v, int unit); /* cprintf_u64 with 
 
 /* ---- engine.c ---- */
 int sar_report_file(struct sar *s, const char *file, bool default_file);
+/* Prints the message of archive error rc for file (after the report so far) and exits with its status. */
+_Noreturn void sar_die_archive(struct sar *s, int rc, const char *file);
 /* One sar_act per activity of the file open in s->r; exits when none is selected. */
 void sar_init_acts(struct sar *s, const char *file);
 /* Shared with live.c: */

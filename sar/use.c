@@ -16,7 +16,6 @@
 
 #include "activity.h"
 #include "compat.h"
-#include "datafile.h"
 #include "display.h"
 #include "layout.h"
 #include "options.h"
@@ -1842,17 +1841,6 @@ use_json(struct use *u, int tab, struct strbuf *sb)
 
 /* ---- the file ---- */
 
-static _Noreturn void
-die_archive(struct sar *s, int rc, const char *file)
-{
-	char msg[8192];
-	int status = datafile_error_message(rc, file, &s->r->magic, msg, sizeof(msg));
-
-	fflush(s->out);
-	fputs(msg, stderr);
-	sysrec_exit(status);
-}
-
 /* The reader decodes what the feeders of the phase read, nothing else. */
 static void
 decode_for(struct sar *s, int phase)
@@ -1900,7 +1888,7 @@ walk(struct sar *s, struct use *u, const char *file, uint64_t fpos)
 
 	rc = source_seek(s->r->src, fpos);
 	if (rc < 0)
-		die_archive(s, rc, file);
+		sar_die_archive(s, rc, file);
 	decode_for(s, u->phase);
 	while ((rc = archive_next(s->r, &rec)) > 0) {
 		struct tm tm;
@@ -1934,7 +1922,7 @@ walk(struct sar *s, struct use *u, const char *file, uint64_t fpos)
 		k ^= 1;
 	}
 	if (rc < 0 && rc != ARCHIVE_E_BAD_RECORD)
-		die_archive(s, rc, file);
+		sar_die_archive(s, rc, file);
 	use_gap(u);
 }
 
