@@ -362,11 +362,12 @@ void
 sadf_json_use(struct sadf *d, const char *file)
 {
 	struct strbuf sb = {0};
+	int rc;
 
 	sar_init_acts(&d->s, file);
 	d->s.o.use_utc = d->utc;
-	/* The analysis first: a bad limit or file stops the run before any output. */
-	use_json_file(&d->s, file, 4, &sb);
+	/* The analysis first: a bad limit stops the run before any output. */
+	rc = use_json_file(&d->s, 4, &sb);
 	file_begin(d);
 	sadf_puts(d, ",\n");
 	line(d, 3, "\"use\": {");
@@ -374,6 +375,9 @@ sadf_json_use(struct sadf *d, const char *file)
 	sadf_putc(d, '\n');
 	line0(d, 3, "}");
 	file_end(d);
-	sadf_flush(d);
 	strbuf_release(&sb);
+	sadf_flush(d);
+	/* A bad record ended the reading: the document of what came before, then the message. */
+	if (rc < 0)
+		sar_die_archive(&d->s, rc, file);
 }

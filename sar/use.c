@@ -1875,9 +1875,12 @@ window_tm(const struct sar *s, const struct sa_record_header *h, struct tm *ret)
 	return sar_record_tm(s, h, ret);
 }
 
-/* One pass over the records from fpos, feeding u. */
-static void
-walk(struct sar *s, struct use *u, const char *file, uint64_t fpos)
+/*
+ * One pass over the records from fpos, feeding u. Returns 0, or the archive
+ * error that ended it (what was read before it is in u).
+ */
+static int
+walk(struct sar *s, struct use *u, uint64_t fpos)
 {
 	struct sa_record_header hdr[2];
 	struct archive_record rec;
@@ -1888,7 +1891,7 @@ walk(struct sar *s, struct use *u, const char *file, uint64_t fpos)
 
 	rc = source_seek(s->r->src, fpos);
 	if (rc < 0)
-		sar_die_archive(s, rc, file);
+		return rc;
 	decode_for(s, u->phase);
 	while ((rc = archive_next(s->r, &rec)) > 0) {
 		struct tm tm;
@@ -1921,48 +1924,55 @@ walk(struct sar *s, struct use *u, const char *file, uint64_t fpos)
 		have_prev = true;
 		k ^= 1;
 	}
-	if (rc < 0 && rc != ARCHIVE_E_BAD_RECORD)
-		sar_die_archive(s, rc, file);
 	use_gap(u);
+	return rc < 0 && rc != ARCHIVE_E_BAD_RECORD ? rc : 0;
 }
 
-/* Both passes over the file open in s->r; the analysis is returned for printing. */
-static struct use *
-analyze_file(struct sar *s, const char *file)
+/*
+ * Both passes over the file open in s->r, into s->use. Returns 0, or the
+ * archive error that ended the reading: the analysis then holds the records
+ * before it, as sar's report shows the rows before it.
+ */
+static int
+analyze_file(struct sar *s)
 {
-	/* Held by s, so that an exit on a bad record frees it with the report. */
+	/* Held by s, so that an exit on the way frees it with the report. */
 	struct use *u = s->use = use_new(s);
 	uint64_t fpos = source_offset(s->r->src), seq;
+	int rc;
 
 	u->phase = u->have[A_DISK] ? PHASE_MAIN : PHASE_ALL;
 	seq = u->seq;
-	walk(s, u, file, fpos);
+	rc = walk(s, u, fpos);
 	if (u->phase == PHASE_MAIN) {
 		/* The same intervals again, under the same numbers, for the disks alone. */
 		u->phase = PHASE_DISKS;
 		u->seq = seq;
-		walk(s, u, file, fpos);
+		walk(s, u, fpos);
 	}
-	return u;
+	return rc;
 }
 
 void
 use_report_file(struct sar *s, const char *file)
 {
-	struct use *u = analyze_file(s, file);
+	int rc = analyze_file(s);
 
 	sar_print_report_header(s);
-	use_print(u, s);
-	use_free(u);
+	use_print(s->use, s);
+	if (rc < 0)
+		sar_die_archive(s, rc, file);
+	use_free(s->use);
 	s->use = NULL;
 }
 
-void
-use_json_file(struct sar *s, const char *file, int tab, struct strbuf *out)
+int
+use_json_file(struct sar *s, int tab, struct strbuf *out)
 {
-	struct use *u = analyze_file(s, file);
+	int rc = analyze_file(s);
 
-	use_json(u, tab, out);
-	use_free(u);
+	use_json(s->use, tab, out);
+	use_free(s->use);
 	s->use = NULL;
+	return rc;
 }

@@ -42,17 +42,20 @@ bool use_limit_arg_ok(const char *text);
 
 /*
  * The file engine of --use: reads the archive open in s->r (header read,
- * s->acts set up) and prints the report to s->out. Exits as sar does on a
- * bad file.
+ * s->acts set up) and prints the report to s->out. A bad record ends the
+ * reading: the report of what came before it is printed, then sar's message
+ * for it, and the run exits with its status.
  */
 void use_report_file(struct sar *s, const char *file);
 
 /*
  * sadf -j FILE -- --use: the same analysis of the file open in s->r, as the
  * members of the "use" object, indented by tab TABs, appended to out
- * without the braces around them.
+ * without the braces around them. Returns 0, or the archive error (a
+ * negative ARCHIVE_E_*) that ended the reading: out then holds the analysis
+ * of the records before it.
  */
-void use_json_file(struct sar *s, const char *file, int tab, struct strbuf *out);
+int use_json_file(struct sar *s, int tab, struct strbuf *out);
 
 /* ---- live mode (live.c) ---- */
 
