@@ -237,8 +237,8 @@ def make(name, sc):
 
 
 def run(cmd, tz="UTC", env_extra=None):
-    env = dict(os.environ, TZ=tz, LC_ALL="C")
-    env.pop("SYSREC_SYSSTAT_CONF", None)
+    # No limits from the machine's /etc/sysstat/sysstat: only what a case sets.
+    env = dict(os.environ, TZ=tz, LC_ALL="C", SYSREC_SYSSTAT_CONF="/dev/null")
     if env_extra:
         env.update(env_extra)
     p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=60)
@@ -769,6 +769,23 @@ both("restart2", p, {("cpu", "all"): {"verdict": "warning", "episodes": []}})
 # 17. --use with another activity option is a usage error (exit 1).
 rc, out, err = run([SAR, "--use", "-u", "-f", p_cpu])
 ok(rc == 1, "sar --use -u: exit %d, expected 1" % rc)
+
+# 18. A file cut inside its last record: the analysis of the records before it (5 of the 6
+#     intervals), then sar's message and status 2, as sar -u prints its rows before it.
+cut = os.path.join(D, "cut.sa")
+with open(p_cpu, "rb") as a, open(cut, "wb") as b:
+    b.write(a.read()[:-100])
+rc, out, err = run([SAR, "--use", "-f", cut])
+ok(rc == 2 and err == "End of system activity file unexpected\n" and
+   re.search(r"^USE method, \S+ to \S+: 5 intervals;", out, re.M) and "cpu all" in out,
+   "cut file: sar --use: exit %d, stderr %r, report %r" % (rc, err, out[:300]))
+rc, out, err = run([SADF, "-j", cut, "--", "--use"])
+try:
+    w = json.loads(out)["sysstat"]["hosts"][0]["use"]["window"]
+except (ValueError, KeyError, IndexError):
+    w = None
+ok(rc == 2 and err == "End of system activity file unexpected\n" and w and w["intervals"] == 5,
+   "cut file: sadf -j -- --use: exit %d, stderr %r, window %r" % (rc, err, w))
 
 print("sar_use: %d passed, %d failed" % (n_pass, n_fail))
 sys.exit(1 if n_fail else 0)
