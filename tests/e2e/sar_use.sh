@@ -402,7 +402,7 @@ def ep(a, b):
 
 
 N = 6
-# Resources come in the contract's order, disks, interfaces and filesystems in file order.
+# Resources come in sadf(1)'s order, disks, interfaces and filesystems in file order.
 BASE = [("cpu", "all"), ("memory", "all"), ("swap", "all"), ("disk", "all")]
 # ================================================================ scenarios
 # 1. quiet: everything just at or below its limit and warn level.

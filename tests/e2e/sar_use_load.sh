@@ -12,7 +12,7 @@
 #           a memory cgroup of 64 MiB: memory saturated (major faults; this
 #           kernel does not count a cgroup's reclaim in pgscand/s).
 # The figures the verdicts are checked against come from Debian's sadf on the
-# same file, judged here by the contract's rules (notes/use_contract.md):
+# same file, judged here by the rules of sar(1), USE METHOD:
 # the load must show in them (else FAIL, or SKIP for memory), and a resource
 # this test leaves alone may be saturated only when those figures say so
 # (another job on the machine), which is printed as a NOTE.
@@ -20,6 +20,8 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 
 t_begin=$(date +%s)
+# The default limits only, whatever the machine's /etc/sysstat/sysstat says.
+export SYSREC_SYSSTAT_CONF=/dev/null
 [ "$(id -u)" -eq 0 ] || skip "not root: the loads need a loop device and a memory cgroup"
 have_oracle || skip "$(oracle_missing)"
 command -v python3 >/dev/null || skip "python3 is not installed"
@@ -59,7 +61,7 @@ import json, statistics, sys, calendar, time
 
 EP = 3  # the default episode length (intervals)
 def raw(path, ncpu, memtotal):
-	"""Per resource: the intervals' over flags by the contract's limits."""
+	"""Per resource: the intervals' over flags by sar(1)'s default limits."""
 	res = {}
 	cols = None
 	disks = {}
