@@ -65,14 +65,22 @@ def raw(path, ncpu, memtotal):
 	res = {}
 	cols = None
 	disks = {}
+	last = cur = None
 	for line in open(path):
 		line = line.rstrip("\n")
 		if line.startswith("# "):
+			# Each activity's rows come in a section of their own.
 			cols = line[2:].split(";")
+			last = cur = None
 			continue
 		f = dict(zip(cols, line.split(";")))
 		t = int(f["timestamp"])
-		prev = t - int(f["interval"])
+		# An interval runs from the record before (its time, not t minus the rounded
+		# interval: sadc's samples drift by fractions of a second); a device's rows
+		# share their record's time.
+		if t != cur:
+			last, cur = cur, t
+		prev = last if last is not None else t - int(f["interval"])
 		def put(kind, name, metric, v, limit, warn=None):
 			r = res.setdefault((kind, name), {})
 			r.setdefault((prev, t), []).append((metric, v, limit, warn))
