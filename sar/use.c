@@ -446,6 +446,7 @@ struct resource {
 	double ep_seconds;
 	uint32_t *await_hist; /* disks */
 	uint64_t await_n;
+	double await_base; /* PHASE_DISKS: the median of the whole window, taken once */
 	enum verdict verdict;
 	double score;
 };
@@ -899,7 +900,7 @@ disk_values(struct feed *f, struct resource *r, const struct stats_disk *dp,
 	put(f->u, r, M_DISK_UTIL, rate32(dp->tot_ticks, dc->tot_ticks, f->itv) / 10.0);
 	put(f->u, r, M_DISK_AQU, rate32(dp->rq_ticks, dc->rq_ticks, f->itv) / 1000.0);
 	if (isfinite(await)) {
-		double base = await_median(r);
+		double base = f->u->phase == PHASE_DISKS ? r->await_base : await_median(r);
 
 		put(f->u, r, M_DISK_AWAIT,
 		    await < AWAIT_FLOOR_MS || base <= 0 ? 0.0 : await / base);
@@ -1945,9 +1946,14 @@ analyze_file(struct sar *s)
 	seq = u->seq;
 	rc = walk(s, u, fpos);
 	if (u->phase == PHASE_MAIN) {
+		size_t k;
+
 		/* The same intervals again, under the same numbers, for the disks alone. */
 		u->phase = PHASE_DISKS;
 		u->seq = seq;
+		for (k = 0; k < u->n_res; k++)
+			if (u->res[k]->await_hist)
+				u->res[k]->await_base = await_median(u->res[k]);
 		walk(s, u, fpos);
 	}
 	return rc;
