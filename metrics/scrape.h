@@ -4,7 +4,7 @@
 
 /*
  * One scrape of the live endpoint: a fresh sample taken with sadc's
- * collectors (common/collect.h), of the activities the metric families
+ * collectors (sadc/collect.h), of the activities the metric families
  * (om.h) are made from, and its exposition text, family by family, with
  * no timestamps and no instance or job label (the scraper adds them).
  */

@@ -35,10 +35,6 @@ awk -v top="$top/" '
 		f = $1; sub(top, "", f); d = f; sub("/.*", "", d)
 		# Columns: Regions Missed Cover Functions Missed Executed Lines Missed Cover ...
 		lines[d] += $8; missed[d] += $9
-		# common/ without the collectors of sadc (fuzz_procfs reaches their parsers only).
-		if (d == "common" && f !~ /^common\/collect/) {
-			lines["common-lib"] += $8; missed["common-lib"] += $9
-		}
 	}
 	END {
 		for (d in lines)

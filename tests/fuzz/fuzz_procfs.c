@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * libFuzzer target for sadc's /proc and /sys parsers (the pure halves of
- * common/collect_*.c): the first byte of the input chooses the parser, the
+ * sadc/collect_*.c): the first byte of the input chooses the parser, the
  * rest is the file's text (NUL-terminated, as the rooted readers give it).
  * Items go to buffers of a small fixed count, so that "no space" paths run
  * too. Replayed over tests/fuzz/corpus/procfs by make check.
