@@ -141,17 +141,6 @@ finish_run(void *arg)
 	free(d);
 }
 
-static bool
-any_selected(const struct sar_opts *o)
-{
-	uint32_t id;
-
-	for (id = 1; id <= A_ID_MAX; id++)
-		if (o->outputs[id])
-			return true;
-	return false;
-}
-
 static int
 sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 {
@@ -179,7 +168,7 @@ sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 	if (cl.c.om_labels[0] && cl.c.format != SADF_F_OPENMETRICS)
 		sadf_usage();
 	/* --openmetrics exports every activity and every CPU unless told otherwise. */
-	if (cl.c.format == SADF_F_OPENMETRICS && !any_selected(&d->s.o)) {
+	if (cl.c.format == SADF_F_OPENMETRICS && !sar_any_output(&d->s.o)) {
 		char all[] = "-A", *argv_a[] = {all, NULL};
 		int at = 0;
 
@@ -187,7 +176,7 @@ sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 	}
 	/* -- --use: the USE method's JSON document (sar/use.h) instead of the records. */
 	if (d->s.o.use) {
-		if (cl.c.format != SADF_F_JSON || any_selected(&d->s.o) || cl.option_a) {
+		if (cl.c.format != SADF_F_JSON || sar_any_output(&d->s.o) || cl.option_a) {
 			fputs("sadf: --use is a report of its own, in JSON: sadf -j FILE -- --use\n",
 			      stderr);
 			return 1;

@@ -739,15 +739,21 @@ memchr_nonzero(const unsigned char *p, size_t n)
 	return false;
 }
 
+bool
+sar_any_output(const struct sar_opts *o)
+{
+	uint32_t id;
+
+	for (id = 1; id <= A_ID_MAX; id++)
+		if (o->outputs[id])
+			return true;
+	return false;
+}
+
 void
 sar_finish_selection(struct sar_opts *o, bool option_a)
 {
-	uint32_t id;
-	bool any = false;
-
-	for (id = 1; id <= A_ID_MAX; id++)
-		any = any || o->outputs[id];
-	if (!any)
+	if (!sar_any_output(o))
 		o->outputs[A_CPU] = SAR_O_CPU;
 	if (o->outputs[A_CPU] & SAR_O_MAIN)
 		o->outputs[A_CPU] = SAR_O_CPU;

@@ -42,6 +42,8 @@ void sar_add_list(struct strbuf *sb, const char *arg);
 bool sar_list_accepts(const struct strbuf *l, const char *name, size_t max_len);
 /* sysstat keeps --dev= and --fs= names shorter than this (MAX_DEV_LEN, MAX_FS_LEN). */
 #define SAR_LIST_NAME_MAX 128
+/* Whether the command line selected any activity output. */
+bool sar_any_output(const struct sar_opts *o);
 /* After parsing: CPU by default, -A's CPU bitmap, an end time past midnight. */
 void sar_finish_selection(struct sar_opts *o, bool option_a);
 /*

@@ -92,12 +92,7 @@ choose_file(struct sar_cmdline *c, bool *ret_default, int argc)
 static void
 finish_use(struct sar *s, const struct sar_cmdline *c)
 {
-	uint32_t id;
-	bool any = c->option_a;
-
-	for (id = 1; id <= A_ID_MAX; id++)
-		any = any || s->o.outputs[id];
-	if (any) {
+	if (c->option_a || sar_any_output(&s->o)) {
 		fputs("sar: --use takes no activity option: it reads what the USE method needs\n",
 		      stderr);
 		sysrec_exit(1);
