@@ -331,6 +331,7 @@ static const struct metric_desc {
 	const char *name;
 	enum limit_key lim;
 	uint32_t act, act2; /* the activities it needs (act2 0: one) */
+	const char *why_none; /* why it can have no value though collected (NULL: no reason known) */
 } metric_table[M_MAX] = {
         [M_CPU_BUSY] = {C_CPU_ALL, U, "%busy", L_CPU_BUSY, A_CPU, 0},
         [M_CPU_RUNQ] = {C_CPU_ALL, S, "runq-excess", L_CPU_RUNQ, A_QUEUE, 0},
@@ -343,18 +344,18 @@ static const struct metric_desc {
         [M_MEM_MAJFLT] = {C_MEM, S, "majflt/s", L_MEM_MAJFLT, A_PAGE, 0},
         [M_MEM_PSWPIN] = {C_MEM, S, "pswpin/s", L_MEM_SWAPPING, A_SWAP, 0},
         [M_MEM_PSWPOUT] = {C_MEM, S, "pswpout/s", L_MEM_SWAPPING, A_SWAP, 0},
-        [M_SWAP_USED] = {C_SWAP, U, "%swpused", L_SWAP_USED, A_MEMORY, 0},
+        [M_SWAP_USED] = {C_SWAP, U, "%swpused", L_SWAP_USED, A_MEMORY, 0, "no swap space"},
         [M_SWAP_IN] = {C_SWAP, S, "pswpin/s", L_SWAP_IO, A_SWAP, 0},
         [M_SWAP_OUT] = {C_SWAP, S, "pswpout/s", L_SWAP_IO, A_SWAP, 0},
         [M_IO_PSI_SOME] = {C_DISK_ALL, S, "%psi-some", L_IO_PSI_SOME, A_PSI_IO, 0},
         [M_IO_PSI_FULL] = {C_DISK_ALL, S, "%psi-full", L_IO_PSI_FULL, A_PSI_IO, 0},
         [M_DISK_UTIL] = {C_DISK_N, U, "%util", L_DISK_UTIL, A_DISK, 0},
         [M_DISK_AQU] = {C_DISK_N, S, "aqu-sz", L_DISK_AQU, A_DISK, 0},
-        [M_DISK_AWAIT] = {C_DISK_N, S, "await-ratio", L_DISK_AWAIT, A_DISK, 0},
+        [M_DISK_AWAIT] = {C_DISK_N, S, "await-ratio", L_DISK_AWAIT, A_DISK, 0, "no I/O"},
         [M_NET_SOFTDROP] = {C_NET_ALL, S, "dropped/s", L_NET_SOFTDROP, A_NET_SOFT, 0},
         [M_NET_SQUEEZE] = {C_NET_ALL, S, "squeezd/s", L_NET_SQUEEZE, A_NET_SOFT, 0},
         [M_NET_RETRANS] = {C_NET_ALL, S, "%retrans", L_TCP_RETRANS, A_NET_TCP, A_NET_ETCP},
-        [M_IF_UTIL] = {C_NET_N, U, "%ifutil", L_NET_UTIL, A_NET_DEV, 0},
+        [M_IF_UTIL] = {C_NET_N, U, "%ifutil", L_NET_UTIL, A_NET_DEV, 0, "speed unknown"},
         [M_IF_DROP] = {C_NET_N, S, "drop/s", L_NET_DROP, A_NET_EDEV, 0},
         [M_IF_FIFO] = {C_NET_N, S, "fifo/s", L_NET_FIFO, A_NET_EDEV, 0},
         [M_IF_RXERR] = {C_NET_N, E, "rxerr/s", L_NET_ERRORS, A_NET_EDEV, 0},
@@ -371,30 +372,25 @@ static const struct metric_desc {
         [M_TCP_ORSTS] = {C_TCP, E, "orsts/s", L_TCP_ERRORS, A_NET_ETCP, 0},
 };
 
+/* How the data of an activity is collected when sadc's group of it is not its own name. */
+static const char *const group_hints[A_ID_MAX + 1] = {
+        [A_DISK] = "sadc -S DISK",
+        [A_FS] = "sadc -S XDISK",
+        [A_NET_TCP] = "sadc -S SNMP",
+        [A_NET_ETCP] = "sadc -S SNMP",
+        [A_PSI_CPU] = "sadc collects PSI by default where the kernel has /proc/pressure",
+        [A_PSI_IO] = "sadc collects PSI by default where the kernel has /proc/pressure",
+        [A_PSI_MEM] = "sadc collects PSI by default where the kernel has /proc/pressure",
+};
+
 /* How the data of an activity is collected, for what could not be judged. */
 static void
 collect_hint(uint32_t act, char *out, size_t len)
 {
-	switch (act) {
-	case A_DISK:
-		snprintf(out, len, "sadc -S DISK");
-		break;
-	case A_FS:
-		snprintf(out, len, "sadc -S XDISK");
-		break;
-	case A_NET_TCP:
-	case A_NET_ETCP:
-		snprintf(out, len, "sadc -S SNMP");
-		break;
-	case A_PSI_CPU:
-	case A_PSI_IO:
-	case A_PSI_MEM:
-		snprintf(out, len, "sadc collects PSI by default where the kernel has /proc/pressure");
-		break;
-	default:
+	if (group_hints[act])
+		snprintf(out, len, "%s", group_hints[act]);
+	else
 		snprintf(out, len, "sadc -S %s", activity_by_id(act)->name);
-		break;
-	}
 }
 
 /* A point in time: the record's, as sar shows it (-t: the stored time of day). */
@@ -669,6 +665,7 @@ put(struct use *u, struct resource *r, enum metric_id id, double v)
 struct feed {
 	struct use *u;
 	struct sar *s;
+	struct sar_act *by_id[A_ID_MAX + 1]; /* the file's activities that hold items in both slots */
 	struct sar_act *a;
 	struct sar_slot *p, *c; /* the previous and current items */
 	int kp, kc;             /* their slot numbers */
@@ -1017,23 +1014,12 @@ feed_softnet(struct feed *f)
 	put(f->u, r, M_NET_SQUEEZE, (double) squeezed / secs);
 }
 
-static struct sar_act *
-act_of(const struct sar *s, uint32_t id)
-{
-	uint32_t i;
-
-	for (i = 0; i < s->n_acts; i++)
-		if (s->acts[i].fa->desc && s->acts[i].desc->id == id && s->acts[i].fa->known_format)
-			return &s->acts[i];
-	return NULL;
-}
-
 static void
 feed_etcp(struct feed *f)
 {
 	struct resource *r = single(f, C_TCP);
 	struct stats_net_etcp p, c;
-	struct sar_act *tcp = act_of(f->s, A_NET_TCP);
+	const struct sar_act *tcp = f->by_id[A_NET_TCP];
 	uint64_t itv = f->itv;
 
 	ITEMS(struct stats_net_etcp, f, &p, &c);
@@ -1041,7 +1027,7 @@ feed_etcp(struct feed *f)
 	put(f->u, r, M_TCP_ESTRES, rate(p.estab_resets, c.estab_resets, itv));
 	put(f->u, r, M_TCP_ISEGERR, rate(p.in_errs, c.in_errs, itv));
 	put(f->u, r, M_TCP_ORSTS, rate(p.out_rsts, c.out_rsts, itv));
-	if (tcp && tcp->slot[f->kp].nr && tcp->slot[f->kc].nr) {
+	if (tcp) {
 		struct stats_net_tcp tp, tc;
 		uint64_t retrans = c.retrans_segs - p.retrans_segs;
 
@@ -1100,14 +1086,36 @@ static const struct feeder {
         {A_NET_ETCP, feed_etcp, false},   {A_FS, feed_fs, false},
 };
 
-void
-use_select(struct sar_opts *o)
+/*
+ * Whether the pass of phase reads activity id: A_CPU always (each record's
+ * CPU count), the activities of the phase's feeders, and in the passes that
+ * are not the disks' alone every activity a metric reads (%retrans reads
+ * TCP from ETCP's feeder).
+ */
+static bool
+reads_act(uint32_t id, int phase)
 {
 	size_t k;
 
+	if (id == A_CPU)
+		return true;
 	for (k = 0; k < sizeof(feeders) / sizeof(feeders[0]); k++)
-		o->outputs[feeders[k].act] = SAR_O_MAIN;
-	o->outputs[A_NET_TCP] = SAR_O_MAIN;
+		if (feeders[k].act == id && (phase != PHASE_DISKS || feeders[k].disk_pass))
+			return true;
+	for (k = 0; phase != PHASE_DISKS && k < M_MAX; k++)
+		if (metric_table[k].act == id || metric_table[k].act2 == id)
+			return true;
+	return false;
+}
+
+void
+use_select(struct sar_opts *o)
+{
+	uint32_t id;
+
+	for (id = 1; id <= A_ID_MAX; id++)
+		if (reads_act(id, PHASE_ALL))
+			o->outputs[id] = SAR_O_MAIN;
 	o->outputs[A_CPU] = SAR_O_CPU;
 	o->outputs[A_MEMORY] = SAR_O_MEM;
 }
@@ -1175,20 +1183,43 @@ use_free(struct use *u)
 
 /* The number of CPUs the run queue is compared with: the record's, else the file's. */
 static uint32_t
-cpu_count(const struct sar *s, int kc)
+cpu_count(const struct feed *f)
 {
-	const struct sar_act *a = act_of(s, A_CPU);
-	uint32_t n = a && a->slot[kc].nr > 1 ? a->slot[kc].nr - 1 : s->r->hdr.sa_cpu_nr - 1;
+	const struct sar_act *a = f->by_id[A_CPU];
+	uint32_t n = a && a->slot[f->kc].nr > 1 ? a->slot[f->kc].nr - 1 : f->s->r->hdr.sa_cpu_nr - 1;
 
 	return n ? n : 1;
+}
+
+/* f->by_id: each activity of the file with items in both records, found once per interval. */
+static void
+map_acts(struct feed *f)
+{
+	uint32_t i;
+
+	memset(f->by_id, 0, sizeof(f->by_id));
+	for (i = 0; i < f->s->n_acts; i++) {
+		struct sar_act *a = &f->s->acts[i];
+
+		if (a->fa->desc && a->fa->known_format && a->slot[f->kp].nr && a->slot[f->kc].nr &&
+		    a->desc->id <= A_ID_MAX && !f->by_id[a->desc->id])
+			f->by_id[a->desc->id] = a;
+	}
 }
 
 void
 use_interval(struct use *u, struct sar *s, int prev, int curr, const struct sa_record_header *hp,
              const struct sa_record_header *hc)
 {
-	struct feed f = {u, s, NULL, NULL, NULL, prev, curr, sar_interval_of(hp, hc), 0};
+	struct feed f;
 	size_t k;
+
+	memset(&f, 0, sizeof(f));
+	f.u = u;
+	f.s = s;
+	f.kp = prev;
+	f.kc = curr;
+	f.itv = sar_interval_of(hp, hc);
 
 	u->seq++;
 	u->t0 = stamp_of(hp);
@@ -1200,12 +1231,13 @@ use_interval(struct use *u, struct sar *s, int prev, int curr, const struct sa_r
 		u->last_t = u->t1;
 		u->n_intervals++;
 	}
-	f.n_cpu = cpu_count(s, curr);
+	map_acts(&f);
+	f.n_cpu = cpu_count(&f);
 	for (k = 0; k < sizeof(feeders) / sizeof(feeders[0]); k++) {
 		if (u->phase == PHASE_DISKS && !feeders[k].disk_pass)
 			continue;
-		f.a = act_of(s, feeders[k].act);
-		if (!f.a || !f.a->slot[prev].nr || !f.a->slot[curr].nr)
+		f.a = f.by_id[feeders[k].act];
+		if (!f.a)
 			continue;
 		f.p = &f.a->slot[prev];
 		f.c = &f.a->slot[curr];
@@ -1256,11 +1288,12 @@ judge(struct use *u, struct resource *r)
 			score = fmax(score, ratio(m->peak, u->lim.limit[d->lim]));
 		}
 	}
-	r->score = score;
+	/* Saturated resources rank by their time in episodes, the others by how far they went. */
+	r->score = r->n_ep ? r->ep_seconds : score;
 	if (!seen)
 		r->verdict = V_UNKNOWN;
 	else if (r->n_ep)
-		r->verdict = V_SATURATED, r->score = r->ep_seconds;
+		r->verdict = V_SATURATED;
 	else if (errors)
 		r->verdict = V_ERRORS;
 	else if (warning)
@@ -1319,14 +1352,17 @@ judge_all(struct use *u, size_t *ret_n)
 	return sus;
 }
 
+/* The class of the devices behind a host-wide resource (disk all, net all); C_MAX: none. */
+static enum use_class
+device_class(enum use_class cls)
+{
+	return cls == C_DISK_ALL ? C_DISK_N : cls == C_NET_ALL ? C_NET_N : C_MAX;
+}
+
 static bool
 same_hint(uint32_t x, uint32_t y)
 {
-	char a[128], b[128];
-
-	collect_hint(x, a, sizeof(a));
-	collect_hint(y, b, sizeof(b));
-	return !strcmp(a, b);
+	return x == y || (group_hints[x] && group_hints[y] && !strcmp(group_hints[x], group_hints[y]));
 }
 
 /*
@@ -1337,13 +1373,12 @@ same_hint(uint32_t x, uint32_t y)
 static size_t
 missing_acts(const struct use *u, const struct resource *r, uint32_t *acts, size_t n)
 {
-	enum use_class cls[2] = {r->cls, C_MAX};
+	enum use_class cls[2] = {r->cls, device_class(r->cls)};
 	size_t got = 0, c, k;
 
-	if (r->cls == C_DISK_ALL && !u->have[A_DISK])
-		cls[1] = C_DISK_N;
-	if (r->cls == C_NET_ALL && !u->have[A_NET_DEV])
-		cls[1] = C_NET_N;
+	/* The devices' activity is named only when no device could be seen at all. */
+	if (cls[1] != C_MAX && u->have[metric_table[u->first[cls[1]]].act])
+		cls[1] = C_MAX;
 	for (c = 0; c < 2 && cls[c] != C_MAX; c++) {
 		for (k = 0; k < u->n_metrics[cls[c]]; k++) {
 			const struct metric_desc *d = &metric_table[u->first[cls[c]] + k];
@@ -1369,9 +1404,7 @@ missing_acts(const struct use *u, const struct resource *r, uint32_t *acts, size
 static void
 metric_names_of(const struct use *u, const struct resource *r, uint32_t act, struct strbuf *sb)
 {
-	enum use_class cls[2] = {r->cls, r->cls == C_DISK_ALL ? C_DISK_N
-	                                 : r->cls == C_NET_ALL  ? C_NET_N
-	                                                        : C_MAX};
+	enum use_class cls[2] = {r->cls, device_class(r->cls)};
 	size_t c, k;
 	bool any = false;
 
@@ -1548,19 +1581,6 @@ class_has_letter(const struct use *u, enum use_class cls, enum letter l)
 	return false;
 }
 
-/* Why a metric that was collected has no value. */
-static const char *
-no_value_text(uint32_t id)
-{
-	if (id == M_IF_UTIL)
-		return "no value (speed unknown)";
-	if (id == M_SWAP_USED)
-		return "no value (no swap space)";
-	if (id == M_DISK_AWAIT)
-		return "no value (no I/O)";
-	return "no value";
-}
-
 static void
 text_table(const struct use *u, const struct sar *s)
 {
@@ -1578,11 +1598,11 @@ text_table(const struct use *u, const struct sar *s)
 		display_name(r, name, sizeof(name));
 		for (l = U; l < LETTER_MAX; l++) {
 			if (!class_has_letter(u, r->cls, l)) {
-				if (l == E && r->cls != C_TCP && r->cls != C_NET_N)
-					fprintf(s->out, "%-20s %-10s E -             not in archives\n",
-					        lead ? name : "", lead ? verdict_names[r->verdict] : "");
-				else
+				/* No U or S: not part of the resource; no E: sysstat records none. */
+				if (l != E)
 					continue;
+				fprintf(s->out, "%-20s %-10s E -             not in archives\n",
+				        lead ? name : "", lead ? verdict_names[r->verdict] : "");
 				lead = false;
 				continue;
 			}
@@ -1600,7 +1620,10 @@ text_table(const struct use *u, const struct sar *s)
 					continue;
 				}
 				if (!m->seen) {
-					fprintf(s->out, "  %s\n", no_value_text(first + j));
+					if (d->why_none)
+						fprintf(s->out, "  no value (%s)\n", d->why_none);
+					else
+						fputs("  no value\n", s->out);
 					continue;
 				}
 				text_time(s, &m->peak_at, at, sizeof(at));
@@ -1701,8 +1724,7 @@ json_metric(const struct use *u, const struct resource *r, uint32_t j, struct st
 		strbuf_addf(sb, ", \"warn\": %.2f", u->lim.warn[d->lim]);
 	if (d->letter == E)
 		strbuf_addf(sb, ", \"total\": %.0f", m->total);
-	strbuf_adds(sb, ", \"over-intervals\": ");
-	strbuf_addf(sb, "%u}", m->over_n);
+	strbuf_addf(sb, ", \"over-intervals\": %u}", m->over_n);
 }
 
 static void
@@ -1847,21 +1869,11 @@ static void
 decode_for(struct sar *s, int phase)
 {
 	uint32_t i;
-	size_t k;
 
 	for (i = 0; i < s->r->n_acts; i++) {
 		const struct activity_desc *d = s->r->acts[i].desc;
-		bool need = false;
 
-		for (k = 0; d && k < sizeof(feeders) / sizeof(feeders[0]); k++)
-			if (feeders[k].act == d->id && (phase != PHASE_DISKS || feeders[k].disk_pass))
-				need = true;
-		if (d && d->id == A_NET_TCP && phase != PHASE_DISKS)
-			need = true;
-		/* The CPU count of each record comes with A_CPU. */
-		if (d && d->id == A_CPU)
-			need = true;
-		s->r->acts[i].ignore = !need;
+		s->r->acts[i].ignore = !d || !reads_act(d->id, phase);
 	}
 }
 

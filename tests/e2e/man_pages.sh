@@ -152,9 +152,10 @@ if [ -z "$missing" ]; then pass; else fail "sar.1 lacks the limit keys or their 
 sed -n 's/^[[:space:]]*\[M_[A-Z_]*\] = {C_[A-Z_]*, [USE], "\([^"]*\)".*/\1/p' "$use_c" | sort -u >"$TMPD/w"
 [ "$(wc -l <"$TMPD/w")" -ge 25 ] && check_words sar.1 "the metrics of --use" <"$TMPD/w" ||
 	fail "too few metric names in $use_c"
-# The hints of collect_hint(), and its default form "sadc -S A_NAME".
+# The hints of group_hints[] (lines such as: [A_DISK] = "sadc -S DISK",), and
+# collect_hint()'s default form "sadc -S A_NAME".
 {
-	sed -n '/^collect_hint(/,/^}/s/^[[:space:]]*snprintf(out, len, "\([^"%]*\)");/\1/p' "$use_c"
+	sed -n '/^static const char \*const group_hints/,/^};/s/^[[:space:]]*\[A_[A-Z_]*\] = "\([^"%]*\)",$/\1/p' "$use_c" | sort -u
 	grep -q 'snprintf(out, len, "sadc -S %s"' "$use_c" && echo "sadc -S A_NAME"
 } >"$TMPD/hints"
 missing=""
