@@ -9,6 +9,7 @@
  * records.
  */
 #include <errno.h>
+#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,11 +119,45 @@ limits_default(struct limits *l)
 	}
 }
 
+/*
+ * A limit's value: len bytes at text, a number of 0 or more in the C
+ * locale's notation whatever the run's (a comma separates pairs), and for
+ * the episode a whole number of intervals. False with *ret_why set.
+ */
+static bool
+limit_value(const char *text, size_t len, bool episode, double *ret, const char **ret_why)
+{
+	char num[64], *end;
+	locale_t c_locale;
+	double v;
+	int err;
+
+	*ret_why = episode ? "the episode is a whole number of intervals, 1 or more"
+	                   : "bad value (a number, 0 or more)";
+	if (len == 0 || len >= sizeof(num))
+		return false;
+	memcpy(num, text, len);
+	num[len] = '\0';
+	/* A few pairs a run: a locale of its own each time leaves nothing behind. */
+	c_locale = newlocale(LC_NUMERIC_MASK, "C", (locale_t) 0);
+	if (!c_locale)
+		return false;
+	errno = 0;
+	v = strtod_l(num, &end, c_locale);
+	err = errno;
+	freelocale(c_locale);
+	if (err || *end || !isfinite(v) || v < 0 ||
+	    (episode && (v < 1 || v > EPISODE_MAX || v != floor(v))))
+		return false;
+	*ret = v;
+	return true;
+}
+
 /* One "KEY=VALUE" or "KEY.warn=VALUE" into l (NULL: only checked); false with *ret_why set. */
 static bool
 limit_pair(struct limits *l, const char *pair, size_t len, const char **ret_why)
 {
-	char key[64], *end;
+	char key[64];
 	const char *eq = memchr(pair, '=', len);
 	size_t klen, k;
 	bool warn = false;
@@ -145,25 +180,8 @@ limit_pair(struct limits *l, const char *pair, size_t len, const char **ret_why)
 		*ret_why = "unknown key";
 		return false;
 	}
-	{
-		char num[64];
-		size_t vlen = len - klen - 1;
-
-		if (vlen == 0 || vlen >= sizeof(num)) {
-			*ret_why = "bad value";
-			return false;
-		}
-		memcpy(num, eq + 1, vlen);
-		num[vlen] = '\0';
-		errno = 0;
-		v = strtod(num, &end);
-		if (errno || *end || !isfinite(v) || v < 0 ||
-		    (k == L_EPISODE && (v < 1 || v > EPISODE_MAX || v != floor(v)))) {
-			*ret_why = k == L_EPISODE ? "the episode is a whole number of intervals, 1 or more"
-			                          : "bad value (a number, 0 or more)";
-			return false;
-		}
-	}
+	if (!limit_value(eq + 1, len - klen - 1, k == L_EPISODE, &v, ret_why))
+		return false;
 	if (l && warn)
 		l->warn[k] = v;
 	else if (l)

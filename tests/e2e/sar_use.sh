@@ -770,6 +770,16 @@ both("restart2", p, {("cpu", "all"): {"verdict": "warning", "episodes": []}})
 rc, out, err = run([SAR, "--use", "-u", "-f", p_cpu])
 ok(rc == 1, "sar --use -u: exit %d, expected 1" % rc)
 
+# 17b. A limit is written in the C notation whatever the locale (a comma separates pairs):
+#     under de_DE, cpu.busy=96.5 is taken, and the table prints it with the locale's comma.
+if "de_DE.utf8" in subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout:
+    rc, out, err = run([SAR, "--use", "--use-limit=cpu.busy=96.5", "-f", p_cpu],
+                       env_extra={"LC_ALL": "de_DE.UTF-8"})
+    ok(rc == 0 and re.search(r"^cpu all +warning +U %busy .* 96,50$", out, re.M),
+       "de_DE: --use-limit=cpu.busy=96.5: exit %d, %r %r" % (rc, err, out[:400]))
+else:
+    print("SKIP: de_DE.UTF-8 locale not installed: the limit in the C notation is not checked")
+
 # 18. A file cut inside its last record: the analysis of the records before it (5 of the 6
 #     intervals), then sar's message and status 2, as sar -u prints its rows before it.
 cut = os.path.join(D, "cut.sa")
