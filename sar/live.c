@@ -332,7 +332,7 @@ end_of(const struct sar *s, const struct sa_record_header *h)
 
 /* --use: the report of what was seen. */
 static void
-finish_use(struct sar *s, struct live *l)
+print_use(struct sar *s, struct live *l)
 {
 	if (!l->use)
 		return;
@@ -407,7 +407,7 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 			use_interval(l.use, s, 1, 0, &l.hdr[1], &l.hdr[0]);
 		else
 			each_view(s, &l, false, 1, 0);
-		finish_use(s, &l);
+		print_use(s, &l);
 		release_live(s, &l);
 		return 0;
 	}
@@ -455,7 +455,7 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 			l.curr ^= 1;
 	} while (count && !sigint_caught);
 	if (l.use) {
-		finish_use(s, &l);
+		print_use(s, &l);
 	} else if (s->avg_count) {
 		int last = count ? !l.curr : l.curr;
 
