@@ -42,14 +42,8 @@ trap 'rm -rf "$tmp"' EXIT
 # that the archive (A_PAGE's size, 42 activities) does not follow the build's default.
 export LC_ALL=C TZ=UTC S_COLORS=never SYSREC_COMPAT=12.6.1
 
-[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)"; exit 1; }
-command -v python3 >/dev/null || { echo "needs python3"; exit 1; }
-for p in sadf/sadf tests/tools/sa_make; do
-	[ -x "$build/$p" ] || { echo "needs $build/$p (make && make tests/tools/sa_make)"; exit 1; }
-done
-if grep -q '^SAN_CFLAGS = .*sanitize' "$build/Makefile" 2>/dev/null; then
-	echo "note: $build is a sanitizer build: the figures measure the sanitizers"
-fi
+. "$here/lib.sh"
+bench_require "$build" sadf/sadf tests/tools/sa_make
 sadf=$build/sadf/sadf
 
 "$build/tests/tools/sa_make" -s -r "$RECORDS" -c 8 -d 16 -i 4 "$tmp/day.sa"

@@ -44,12 +44,9 @@ trap 'rm -rf "$tmp"' EXIT
 # Like against like: the installed sysstat is Debian 12's 12.6.1.
 export LC_ALL=C TZ=UTC S_COLORS=never SYSREC_COMPAT=12.6.1
 
-[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)"; exit 1; }
+. "$here/lib.sh"
+bench_require "$build" sar/sar sadf/sadf tests/tools/sa_make
 [ -x /usr/bin/sar ] && [ -x /usr/bin/sadf ] || { echo "needs Debian's sysstat (/usr/bin/sar, /usr/bin/sadf)"; exit 1; }
-command -v python3 >/dev/null || { echo "needs python3"; exit 1; }
-for p in sar/sar sadf/sadf tests/tools/sa_make; do
-	[ -x "$build/$p" ] || { echo "needs $build/$p (make && make tests/tools/sa_make)"; exit 1; }
-done
 
 # measure.py RUNS OUT CMD...: runs CMD RUNS times, stdout to OUT; prints
 # "exit cpu_median cpu_low cpu_high rss_median rss_low rss_high" (seconds, kB;

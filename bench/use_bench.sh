@@ -44,14 +44,8 @@ export LC_ALL=C TZ=UTC S_COLORS=never SYSREC_COMPAT=12.6.1
 # Default limits only, whatever /etc/sysstat/sysstat holds.
 export SYSREC_SYSSTAT_CONF=/dev/null
 
-[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)"; exit 1; }
-command -v python3 >/dev/null || { echo "needs python3"; exit 1; }
-for p in sar/sar tests/tools/sa_make; do
-	[ -x "$build/$p" ] || { echo "needs $build/$p (make && make tests/tools/sa_make)"; exit 1; }
-done
-if grep -q '^SAN_CFLAGS = .*sanitize' "$build/Makefile" 2>/dev/null; then
-	echo "note: $build is a sanitizer build: the figures measure the sanitizers"
-fi
+. "$here/lib.sh"
+bench_require "$build" sar/sar tests/tools/sa_make
 sar=$build/sar/sar
 
 for f in quarter:$QUARTER half:$HALF day:$RECORDS; do
