@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "activity.h"
+#include "ext.h"
 #include "layout.h"
 
 struct source;
@@ -83,6 +84,23 @@ struct archive_record {
 	uint64_t offset;              /* file offset of the record header */
 };
 
+/*
+ * sysrec's activities of the last extension record (common/ext.h), decoded
+ * when the reader's want_ext is set. The arrays belong to the reader and stay
+ * valid until the next extension record is read; a caller that keeps them
+ * longer may exchange the pointers and capacities for its own malloc'ed
+ * arrays (as with archive_act.buf).
+ */
+struct archive_ext {
+	bool has_proc;   /* the record held the process activity (even with 0 items) */
+	bool has_cgroup; /* the record held the cgroup activity */
+	uint32_t n_proc, n_cgroup;
+	struct ext_proc *proc;
+	size_t proc_cap; /* in items */
+	struct ext_cgroup *cgroup;
+	size_t cgroup_cap;
+};
+
 struct archive_reader {
 	struct source *src;
 	bool own_src;
@@ -100,6 +118,15 @@ struct archive_reader {
 	 * decoded, and data missing at the end is ARCHIVE_E_TRUNCATED.
 	 */
 	bool skim;
+	/*
+	 * Set by the caller after archive_open(): archive_next() returns the
+	 * extension records that hold sysrec's activities (hdr.record_type ==
+	 * EXT_RECORD_TYPE) with their contents in ext, instead of skipping them
+	 * like every other extra-structure record. An extension record follows
+	 * the R_STATS record it belongs to and carries its time fields.
+	 */
+	bool want_ext;
+	struct archive_ext ext;
 
 	/* Where the last error happened: decompressed offset and what was read. */
 	uint64_t err_offset;
@@ -198,6 +225,15 @@ void archive_put_record_header(struct archive_recbuf *b, uint8_t type, uint64_t 
 
 /* Appends an item count (for activities with has_nr). */
 void archive_put_nr(struct archive_recbuf *b, int32_t nr);
+
+/*
+ * Appends an extension record (common/ext.h) for the R_STATS record whose
+ * header is stats: the process activity when procs is not NULL (np items),
+ * then the cgroup activity when cgroups is not NULL (nc items).
+ */
+void archive_put_ext_record(struct archive_recbuf *b, const struct sa_record_header *stats,
+                            const struct ext_proc *procs, uint32_t np,
+                            const struct ext_cgroup *cgroups, uint32_t nc);
 
 /* Appends a 64-byte comment field (text truncated to 63 bytes, zero-padded). */
 void archive_put_comment(struct archive_recbuf *b, const char *text);

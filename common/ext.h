@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef SYSREC_EXT_H
+#define SYSREC_EXT_H
+
+/*
+ * sysrec's own activities: processes and cgroups (sadc -S PROCESS, -S CGROUP).
+ *
+ * They live in the same daily files as sysstat's activities, but not in the
+ * file's activity list: sysstat's sadc refuses to append to a file whose list
+ * holds an id it does not know, and sadf -H would list it. They are stored in
+ * extra-structure records (record type EXT_RECORD_TYPE, within sysstat's
+ * R_EXTRA range 5-15), which every 12.x reader since 12.1.7 skips whole
+ * without looking inside (spec 1.6, 1.7). One such record follows the R_STATS
+ * record it belongs to, with the same time fields, in the same write().
+ *
+ * The record's extra-structure chain:
+ *   extra_desc {nr 1, size 36, types 0,0,9}, then one struct sa_file_activity
+ *       (id EXT_A_*, its magic, nr = the number of items, nr2 = 1, has_nr = 0,
+ *       size and types_nr of one item);
+ *   extra_desc {nr <= 8192, size = item size, types = item types}, items...
+ *       as many descriptors as it takes to hold nr items (none when nr is 0);
+ *   then the next activity the same way. extra_next is 0 on the last
+ *   descriptor of the record.
+ * Items follow sysstat's layout rule (u64 fields, then longs, then u32, then
+ * bytes), so a reader swaps and remaps them like any stored struct, and a
+ * later version may append fields to a group.
+ *
+ * Ids 1001 and 1002 are far from sysstat's numbering (12.7.x ends at 43).
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define EXT_RECORD_TYPE 12u
+
+#define EXT_A_PROCESS 1001u
+#define EXT_A_CGROUP  1002u
+#define EXT_MAGIC_PROCESS 0x8au
+#define EXT_MAGIC_CGROUP  0x8au
+
+/* ext_proc.flags */
+#define EXT_PF_KTHREAD  0x01u /* a kernel thread (PF_KTHREAD in stat's flags) */
+#define EXT_PF_IO       0x02u /* read_bytes and write_bytes come from /proc/PID/io */
+#define EXT_PF_CGROUP   0x04u /* cgroup holds the process's v2 cgroup path */
+#define EXT_PF_DELAYACCT 0x08u /* block-I/O delay accounting was on (kernel.task_delayacct) */
+
+#define EXT_COMM_LEN    16
+#define EXT_CMDLINE_LEN 96
+#define EXT_CGPATH_LEN  96
+
+/* One process at one sample: cumulative counters. 312 bytes, types {10, 0, 6}. */
+struct ext_proc {
+	uint64_t start_time;  /* clock ticks after boot (stat field 22): with pid, the identity */
+	uint64_t utime;       /* clock ticks (stat 14) */
+	uint64_t stime;       /* clock ticks (stat 15) */
+	uint64_t minflt;      /* stat 10 */
+	uint64_t majflt;      /* stat 12 */
+	uint64_t rss_kb;      /* stat 24 pages, in kB */
+	uint64_t vsz_kb;      /* stat 23 bytes, in kB */
+	uint64_t read_bytes;  /* /proc/PID/io read_bytes (EXT_PF_IO) */
+	uint64_t write_bytes; /* /proc/PID/io write_bytes (EXT_PF_IO) */
+	uint64_t blkio_ticks; /* stat 42 delayacct_blkio_ticks, clock ticks */
+	uint32_t pid;
+	uint32_t ppid;
+	uint32_t uid;     /* real uid (owner of /proc/PID) */
+	uint32_t threads; /* stat 20 */
+	uint32_t flags;   /* EXT_PF_* */
+	uint32_t state;   /* the state letter of stat 3 */
+	char comm[EXT_COMM_LEN];       /* NUL-terminated */
+	char cmdline[EXT_CMDLINE_LEN]; /* arguments joined by spaces, truncated, NUL-terminated; empty for kernel threads */
+	char cgroup[EXT_CGPATH_LEN];   /* the "0::" line of /proc/PID/cgroup, truncated, NUL-terminated */
+};
+
+#define EXT_PROC_TYPES {10, 0, 6}
+_Static_assert(sizeof(struct ext_proc) == 312, "ext_proc is 312 bytes");
+
+/* ext_cgroup.present: which files (or lines) were there. Absent values are 0 and must be shown as absent. */
+#define EXT_CG_CPU       0x001u /* cpu.stat usage_usec, user_usec, system_usec */
+#define EXT_CG_THROTTLE  0x002u /* cpu.stat nr_periods, nr_throttled, throttled_usec (cpu controller) */
+#define EXT_CG_MEM       0x004u /* memory.current */
+#define EXT_CG_MEMMAX    0x008u /* memory.max (mem_max is UINT64_MAX for "max") */
+#define EXT_CG_SWAP      0x010u /* memory.swap.current */
+#define EXT_CG_MEMEVENTS 0x020u /* memory.events */
+#define EXT_CG_IO        0x040u /* io.stat (also when it is empty: no I/O yet) */
+#define EXT_CG_PSI_CPU   0x080u /* cpu.pressure some */
+#define EXT_CG_PSI_CPUF  0x100u /* cpu.pressure full (5.13 and later) */
+#define EXT_CG_PSI_MEM   0x200u /* memory.pressure some and full */
+#define EXT_CG_PSI_IO    0x400u /* io.pressure some and full */
+
+#define EXT_CG_PATH_LEN 256
+
+/* One cgroup (v2) at one sample: cumulative counters. 448 bytes, types {23, 0, 2}. */
+struct ext_cgroup {
+	uint64_t usage_usec, user_usec, system_usec;       /* cpu.stat */
+	uint64_t nr_periods, nr_throttled, throttled_usec; /* cpu.stat */
+	uint64_t mem_current, mem_max, swap_current;       /* bytes */
+	uint64_t ev_high, ev_max, ev_oom, ev_oom_kill;     /* memory.events */
+	uint64_t rbytes, wbytes, rios, wios;               /* io.stat, summed over devices */
+	uint64_t psi_cpu_some, psi_cpu_full;               /* *.pressure total=, microseconds */
+	uint64_t psi_mem_some, psi_mem_full;
+	uint64_t psi_io_some, psi_io_full;
+	uint32_t present; /* EXT_CG_* */
+	uint32_t depth;   /* 0 for the root, 1 for a slice below it, ... */
+	char path[EXT_CG_PATH_LEN]; /* "/", "/system.slice", "/system.slice/cron.service"; truncated, NUL-terminated */
+};
+
+#define EXT_CGROUP_TYPES {23, 0, 2}
+_Static_assert(sizeof(struct ext_cgroup) == 448, "ext_cgroup is 448 bytes");
+
+#endif
