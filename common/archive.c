@@ -268,6 +268,171 @@ skip_extra(struct archive_reader *r, int bad)
 	return 0;
 }
 
+/* Room for one more item of a sysrec activity in *arr (cap in items of size). */
+static int
+ext_grow(void **arr, size_t *cap, uint32_t n, size_t size)
+{
+	void *p;
+	size_t want;
+
+	if (n < *cap)
+		return 0;
+	want = *cap ? *cap * 2 : 64;
+	p = realloc(*arr, want * size);
+	if (!p)
+		return -ENOMEM;
+	*arr = p;
+	*cap = want;
+	return 0;
+}
+
+/* What the descriptors of an extension record announce next. */
+enum ext_state { EXT_TAG, EXT_ITEMS, EXT_OPAQUE };
+
+/*
+ * Reads one item of a sysrec activity (fsize bytes, the file's types) into
+ * dst (gsize bytes, this reader's types), or skips it when dst is NULL.
+ */
+static int
+read_ext_item(struct archive_reader *r, const struct sa_file_activity *fa,
+              const uint32_t gtypes[3], void *dst, uint32_t gsize)
+{
+	uint32_t fsize = (uint32_t) fa->size;
+	size_t len = fsize > gsize ? fsize : gsize;
+	int rc;
+
+	if (!dst) {
+		int64_t skipped = source_skip(r->src, fsize);
+
+		return skipped < 0 ? (int) skipped : 0;
+	}
+	rc = ensure_scratch(r, len);
+	if (rc < 0)
+		return rc;
+	memset(r->scratch, 0, r->scratch_len);
+	rc = read_exact(r, r->scratch, fsize, false, "extension item");
+	if (rc < 0)
+		return rc;
+	if (r->swapped)
+		layout_swap(fa->types_nr, r->scratch, fsize, r->is64);
+	if (layout_remap(gtypes, fa->types_nr, r->scratch, fsize, gsize, r->scratch_len) < 0)
+		return fail(r, ARCHIVE_E_BAD_RECORD, source_offset(r->src), "extension item layout");
+	memcpy(dst, r->scratch, gsize);
+	return 0;
+}
+
+/*
+ * Decodes the extra-structure chain of an extension record into r->ext
+ * (common/ext.h). Descriptors get the checks sysstat applies when it skips
+ * them; anything else that does not match the layout (an unknown activity,
+ * a chunk that is not one of its items) is skipped, and an activity whose
+ * items are not all there is dropped. Returns 1 when the record held a
+ * sysrec activity, 0 when it held nothing this reader knows, or an error.
+ */
+static int
+read_ext(struct archive_reader *r)
+{
+	static const uint32_t proc_types[3] = EXT_PROC_TYPES;
+	static const uint32_t cg_types[3] = EXT_CGROUP_TYPES;
+	struct archive_ext *e = &r->ext;
+	enum ext_state state = EXT_TAG;
+	struct sa_file_activity fa;
+	struct sa_extra_desc x;
+	uint64_t left = 0;
+	int kind = 0;
+
+	e->has_proc = e->has_cgroup = false;
+	e->n_proc = e->n_cgroup = 0;
+	memset(&fa, 0, sizeof(fa));
+	do {
+		uint64_t at = source_offset(r->src);
+		int rc = read_exact(r, &x, sizeof(x), false, "extra structure descriptor");
+		uint32_t i;
+
+		if (rc < 0)
+			return rc;
+		if (r->swapped)
+			layout_swap(extra_types, &x, sizeof(x), r->is64);
+		if (sa_map_size(x.extra_types_nr) > x.extra_size || x.extra_nr > SA_MAX_EXTRA_NR ||
+		    x.extra_size > SA_MAX_EXTRA_SIZE)
+			return fail(r, ARCHIVE_E_BAD_RECORD, at, "extra structure: %u x %u bytes",
+			            x.extra_nr, x.extra_size);
+		if (state == EXT_ITEMS &&
+		    (x.extra_size != (uint32_t) fa.size || x.extra_nr > left ||
+		     memcmp(x.extra_types_nr, fa.types_nr, sizeof(fa.types_nr))))
+			state = EXT_OPAQUE;
+		if (state == EXT_TAG && x.extra_nr == 1 && x.extra_size == sizeof(fa) &&
+		    !memcmp(x.extra_types_nr, act_types, sizeof(act_types))) {
+			rc = read_exact(r, &fa, sizeof(fa), false, "extension activity");
+			if (rc < 0)
+				return rc;
+			if (r->swapped)
+				layout_swap(act_types, &fa, sizeof(fa), r->is64);
+			if (fa.nr < 0 || fa.nr2 != 1 || fa.size <= 0 ||
+			    (uint32_t) fa.size > SA_MAX_EXTRA_SIZE ||
+			    sa_map_size(fa.types_nr) > (uint32_t) fa.size) {
+				state = EXT_OPAQUE;
+				continue;
+			}
+			kind = 0;
+			if (fa.id == EXT_A_PROCESS && fa.magic == EXT_MAGIC_PROCESS && !e->has_proc)
+				kind = 1;
+			else if (fa.id == EXT_A_CGROUP && fa.magic == EXT_MAGIC_CGROUP && !e->has_cgroup)
+				kind = 2;
+			left = (uint64_t) fa.nr;
+			state = left ? EXT_ITEMS : EXT_TAG;
+			if (kind == 1)
+				e->has_proc = true;
+			else if (kind == 2)
+				e->has_cgroup = true;
+			continue;
+		}
+		if (state != EXT_ITEMS) {
+			int64_t skipped = source_skip(r->src, (uint64_t) x.extra_nr * x.extra_size);
+
+			if (skipped < 0)
+				return fail(r, (int) skipped, at, "extra structures");
+			state = EXT_OPAQUE;
+			continue;
+		}
+		for (i = 0; i < x.extra_nr; i++) {
+			void *dst = NULL;
+
+			if (kind == 1) {
+				rc = ext_grow((void **) &e->proc, &e->proc_cap, e->n_proc,
+				              sizeof(*e->proc));
+				dst = e->proc + e->n_proc;
+			} else if (kind == 2) {
+				rc = ext_grow((void **) &e->cgroup, &e->cgroup_cap, e->n_cgroup,
+				              sizeof(*e->cgroup));
+				dst = e->cgroup + e->n_cgroup;
+			}
+			if (rc < 0)
+				return rc;
+			rc = read_ext_item(r, &fa, kind == 1 ? proc_types : cg_types, dst,
+			                   kind == 1 ? sizeof(*e->proc) : sizeof(*e->cgroup));
+			if (rc < 0)
+				return rc;
+			if (kind == 1)
+				e->n_proc++;
+			else if (kind == 2)
+				e->n_cgroup++;
+		}
+		left -= x.extra_nr;
+		if (!left)
+			state = EXT_TAG;
+	} while (x.extra_next);
+	/* An activity cut short by a malformed chain is not reported at all. */
+	if (left && kind == 1) {
+		e->has_proc = false;
+		e->n_proc = 0;
+	} else if (left && kind == 2) {
+		e->has_cgroup = false;
+		e->n_cgroup = 0;
+	}
+	return (e->has_proc || e->has_cgroup) ? 1 : 0;
+}
+
 int
 archive_read_header(struct archive_reader *r, bool header_only)
 {
@@ -569,6 +734,15 @@ archive_next(struct archive_reader *r, struct archive_record *ret)
 			rc = read_special(r, ret);
 			return rc < 0 ? rc : 1;
 		}
+		if (ret->hdr.extra_next && r->want_ext && !r->skim &&
+		    ret->hdr.record_type == EXT_RECORD_TYPE) {
+			rc = read_ext(r);
+			if (rc < 0)
+				return rc;
+			if (rc > 0)
+				return 1;
+			continue;
+		}
 		if (ret->hdr.extra_next) {
 			rc = skip_extra(r, ARCHIVE_E_BAD_RECORD);
 			if (rc < 0)
@@ -615,6 +789,8 @@ archive_reader_release(struct archive_reader *r)
 		free(r->acts[i].buf);
 	free(r->acts);
 	free(r->scratch);
+	free(r->ext.proc);
+	free(r->ext.cgroup);
 	if (r->own_src)
 		source_free(r->src);
 	memset(r, 0, sizeof(*r));

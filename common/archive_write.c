@@ -124,6 +124,69 @@ archive_put_record_header(struct archive_recbuf *b, uint8_t type, uint64_t uptim
 	archive_recbuf_put(b, &h, sizeof(h));
 }
 
+/*
+ * One sysrec activity of an extension record: its descriptor, then its items
+ * in chunks of at most SA_MAX_EXTRA_NR. last: nothing follows in the record.
+ */
+static void
+put_ext_act(struct archive_recbuf *b, uint32_t id, uint32_t magic, uint32_t size,
+            const uint32_t types[3], const void *items, uint32_t n, bool last)
+{
+	struct sa_extra_desc x;
+	struct sa_file_activity fa;
+	const uint32_t fa_types[3] = SA_FILE_ACTIVITY_TYPES;
+	const unsigned char *p = items;
+
+	memset(&x, 0, sizeof(x));
+	x.extra_nr = 1;
+	x.extra_size = sizeof(fa);
+	x.extra_next = n > 0 || !last;
+	memcpy(x.extra_types_nr, fa_types, sizeof(x.extra_types_nr));
+	archive_recbuf_put(b, &x, sizeof(x));
+	memset(&fa, 0, sizeof(fa));
+	fa.id = id;
+	fa.magic = magic;
+	fa.nr = (int32_t) n;
+	fa.nr2 = 1;
+	fa.size = (int32_t) size;
+	memcpy(fa.types_nr, types, sizeof(fa.types_nr));
+	archive_recbuf_put(b, &fa, sizeof(fa));
+	while (n > 0) {
+		uint32_t chunk = n < SA_MAX_EXTRA_NR ? n : SA_MAX_EXTRA_NR;
+
+		n -= chunk;
+		x.extra_nr = chunk;
+		x.extra_size = size;
+		x.extra_next = n > 0 || !last;
+		memcpy(x.extra_types_nr, types, sizeof(x.extra_types_nr));
+		archive_recbuf_put(b, &x, sizeof(x));
+		archive_recbuf_put(b, p, (size_t) chunk * size);
+		p += (size_t) chunk * size;
+	}
+}
+
+void
+archive_put_ext_record(struct archive_recbuf *b, const struct sa_record_header *stats,
+                       const struct ext_proc *procs, uint32_t np,
+                       const struct ext_cgroup *cgroups, uint32_t nc)
+{
+	static const uint32_t proc_types[3] = EXT_PROC_TYPES;
+	static const uint32_t cg_types[3] = EXT_CGROUP_TYPES;
+	struct sa_record_header h = *stats;
+
+	if (!procs && !cgroups)
+		return;
+	h.record_type = EXT_RECORD_TYPE;
+	h.extra_next = 1;
+	archive_recbuf_put(b, &h, sizeof(h));
+	if (procs)
+		put_ext_act(b, EXT_A_PROCESS, EXT_MAGIC_PROCESS, sizeof(*procs), proc_types, procs,
+		            np, !cgroups);
+	if (cgroups)
+		put_ext_act(b, EXT_A_CGROUP, EXT_MAGIC_CGROUP, sizeof(*cgroups), cg_types, cgroups,
+		            nc, true);
+}
+
 void
 archive_put_nr(struct archive_recbuf *b, int32_t nr)
 {
