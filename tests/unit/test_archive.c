@@ -2310,6 +2310,232 @@ END_TEST
 
 /* ------------------------------------------------------------------------- */
 
+/* ------------------------------------------------------------------------- */
+/* Extension records (common/ext.h): sysrec's processes and cgroups */
+
+static void
+make_proc(struct ext_proc *p, uint32_t k)
+{
+	memset(p, 0, sizeof(*p));
+	p->start_time = 1000 + k;
+	p->utime = 10 * k + 1;
+	p->stime = 10 * k + 2;
+	p->minflt = 0x0102030405060708ull + k;
+	p->majflt = k;
+	p->rss_kb = 4096 + k;
+	p->vsz_kb = 8192 + k;
+	p->read_bytes = 1u << 20;
+	p->write_bytes = (1ull << 40) + k;
+	p->blkio_ticks = 7;
+	p->pid = 100 + k;
+	p->ppid = 1;
+	p->uid = 1000;
+	p->threads = 2;
+	p->flags = EXT_PF_IO | EXT_PF_CGROUP;
+	p->state = 'S';
+	snprintf(p->comm, sizeof(p->comm), "proc%u", k);
+	snprintf(p->cmdline, sizeof(p->cmdline), "/usr/bin/proc%u --flag", k);
+	snprintf(p->cgroup, sizeof(p->cgroup), "/system.slice/p%u.service", k);
+}
+
+static void
+make_cgroup(struct ext_cgroup *c, uint32_t k)
+{
+	memset(c, 0, sizeof(*c));
+	c->usage_usec = 5000000 + k;
+	c->mem_max = UINT64_MAX;
+	c->ev_oom_kill = k;
+	c->psi_io_full = 0xdeadbeefull << 8;
+	c->present = EXT_CG_CPU | EXT_CG_MEMMAX | EXT_CG_PSI_IO;
+	c->depth = k ? 1 : 0;
+	snprintf(c->path, sizeof(c->path), k ? "/s%u.slice" : "/", k);
+}
+
+/*
+ * An extension record after the stats record just written, with its pieces
+ * mapped for tf_convert(): descriptors, the activity structs (kept apart from
+ * the file's activity list) and the items by their types.
+ */
+static void
+tf_ext(struct tfile *tf, const struct ext_proc *procs, uint32_t np, const struct ext_cgroup *cgs,
+       uint32_t nc)
+{
+	static const uint32_t rec_t[3] = {2, 0, 1}, x_t[3] = {0, 0, 6}, fa_t[3] = {0, 0, 9};
+	struct sa_record_header last;
+	size_t at = tf->b.len, off;
+
+	memcpy(&last, tf->b.data + tf_off(tf, P_REC, 0), sizeof(last));
+	for (size_t i = 0; i < tf->n; i++)
+		if (tf->p[i].kind == P_REC)
+			memcpy(&last, tf->b.data + tf->p[i].off, sizeof(last));
+	archive_put_ext_record(&tf->b, &last, procs, np, cgs, nc);
+	ck_assert_int_eq(tf->b.err, 0);
+	tf_piece(tf, P_REC, at, 24, rec_t[0], rec_t[1], rec_t[2]);
+	off = at + 24;
+	while (off < tf->b.len) {
+		struct sa_extra_desc x;
+
+		memcpy(&x, tf->b.data + off, sizeof(x));
+		tf_piece(tf, P_EXTRA, off, sizeof(x), x_t[0], x_t[1], x_t[2]);
+		off += sizeof(x);
+		for (uint32_t i = 0; i < x.extra_nr; i++, off += x.extra_size) {
+			const uint32_t *t = x.extra_size == 36 ? fa_t : x.extra_types_nr;
+
+			tf_piece(tf, P_ITEM, off, x.extra_size, t[0], t[1], t[2]);
+		}
+	}
+	ck_assert_uint_eq(off, tf->b.len);
+}
+
+/* Stats, extension (3 processes, 2 cgroups), comment, stats, extension (0 processes). */
+static void
+build_ext(struct tfile *tf, struct ext_proc procs[3], struct ext_cgroup cgs[2])
+{
+	static const int32_t two[] = {2, 0}, one[] = {1, 0};
+
+	for (uint32_t k = 0; k < 3; k++)
+		make_proc(&procs[k], k);
+	for (uint32_t k = 0; k < 2; k++)
+		make_cgroup(&cgs[k], k);
+	tf_start(tf, small_list, 2);
+	tf_record(tf, SA_R_STATS, 1, 2, 3);
+	tf_stats(tf, small_list, 2, two, 1);
+	tf_ext(tf, procs, 3, cgs, 2);
+	tf_record(tf, SA_R_COMMENT, 1, 2, 4);
+	tf_comment(tf, "c");
+	tf_record(tf, SA_R_STATS, 1, 2, 6);
+	tf_stats(tf, small_list, 2, one, 2);
+	tf_ext(tf, procs, 0, NULL, 0);
+}
+
+/* Reads tf twice: without want_ext the extension records are skipped, with it they come back whole. */
+static void
+verify_ext(const struct tfile *tf, const struct ext_proc procs[3], const struct ext_cgroup cgs[2])
+{
+	struct archive_reader r;
+	struct archive_record rec;
+
+	open_reader(&r, tf->b.data, tf->b.len);
+	next_record(&r, &rec, SA_R_STATS);
+	next_record(&r, &rec, SA_R_COMMENT);
+	next_record(&r, &rec, SA_R_STATS);
+	ck_assert_int_eq(archive_next(&r, &rec), 0);
+	archive_reader_release(&r);
+
+	open_reader(&r, tf->b.data, tf->b.len);
+	r.want_ext = true;
+	next_record(&r, &rec, SA_R_STATS);
+	next_record(&r, &rec, EXT_RECORD_TYPE);
+	ck_assert_uint_eq(rec.hdr.ust_time, ust_at(1, 2, 3));
+	ck_assert_uint_eq(rec.hdr.second, 3);
+	ck_assert(r.ext.has_proc && r.ext.has_cgroup);
+	ck_assert_uint_eq(r.ext.n_proc, 3);
+	ck_assert_uint_eq(r.ext.n_cgroup, 2);
+	ck_assert_mem_eq(r.ext.proc, procs, 3 * sizeof(*procs));
+	ck_assert_mem_eq(r.ext.cgroup, cgs, 2 * sizeof(*cgs));
+	next_record(&r, &rec, SA_R_COMMENT);
+	next_record(&r, &rec, SA_R_STATS);
+	check_items(&r, &fa_cpu2, 1, 2);
+	next_record(&r, &rec, EXT_RECORD_TYPE);
+	ck_assert(r.ext.has_proc && !r.ext.has_cgroup);
+	ck_assert_uint_eq(r.ext.n_proc, 0);
+	ck_assert_int_eq(archive_next(&r, &rec), 0);
+	archive_reader_release(&r);
+}
+
+START_TEST(test_ext_roundtrip)
+{
+	struct ext_proc procs[3];
+	struct ext_cgroup cgs[2];
+	struct tfile tf, sw;
+
+	build_ext(&tf, procs, cgs);
+	verify_ext(&tf, procs, cgs);
+	tf_convert(&tf, &sw, X_SWAP);
+	verify_ext(&sw, procs, cgs);
+	tf_release(&sw);
+	tf_release(&tf);
+}
+END_TEST
+
+START_TEST(test_ext_chunks_of_8192)
+{
+	const uint32_t n = 8200;
+	struct ext_proc *procs = calloc(n, sizeof(*procs));
+	struct archive_reader r;
+	struct archive_record rec;
+	struct tfile tf;
+	unsigned descs = 0;
+	static const int32_t two[] = {2, 0};
+
+	ck_assert_ptr_nonnull(procs);
+	for (uint32_t k = 0; k < n; k++)
+		make_proc(&procs[k], k);
+	tf_start(&tf, small_list, 2);
+	tf_record(&tf, SA_R_STATS, 1, 2, 3);
+	tf_stats(&tf, small_list, 2, two, 1);
+	tf_ext(&tf, procs, n, NULL, 0);
+	for (size_t i = 0; i < tf.n; i++)
+		descs += tf.p[i].kind == P_EXTRA;
+	ck_assert_uint_eq(descs, 3); /* the activity, 8192 items, 8 items */
+	ck_assert_uint_eq(tf.b.len, 484 + 204 + 24 + 3 * 24 + 36 + (size_t) n * 312);
+	open_reader(&r, tf.b.data, tf.b.len);
+	r.want_ext = true;
+	next_record(&r, &rec, SA_R_STATS);
+	next_record(&r, &rec, EXT_RECORD_TYPE);
+	ck_assert_uint_eq(r.ext.n_proc, n);
+	ck_assert_mem_eq(r.ext.proc, procs, (size_t) n * sizeof(*procs));
+	ck_assert_int_eq(archive_next(&r, &rec), 0);
+	archive_reader_release(&r);
+	tf_release(&tf);
+	free(procs);
+}
+END_TEST
+
+START_TEST(test_ext_unknown_activity_and_short_chain)
+{
+	struct ext_proc procs[3];
+	struct ext_cgroup cgs[2];
+	struct archive_reader r;
+	struct archive_record rec;
+	struct tfile tf;
+	size_t tag;
+	uint32_t n4;
+
+	build_ext(&tf, procs, cgs);
+	/* The first activity struct of the first extension record: an unknown id is skipped. */
+	tag = tf_off(&tf, P_EXTRA, 0) + 24;
+	patch(&tf, tag, 4, 999);
+	open_reader(&r, tf.b.data, tf.b.len);
+	r.want_ext = true;
+	next_record(&r, &rec, SA_R_STATS);
+	next_record(&r, &rec, EXT_RECORD_TYPE);
+	ck_assert(!r.ext.has_proc && r.ext.has_cgroup);
+	ck_assert_uint_eq(r.ext.n_cgroup, 2);
+	ck_assert_mem_eq(r.ext.cgroup, cgs, 2 * sizeof(*cgs));
+	next_record(&r, &rec, SA_R_COMMENT);
+	archive_reader_release(&r);
+	/*
+	 * Known again, but announcing 4 processes where 3 follow: the processes
+	 * are dropped, and what follows in the record is not trusted either.
+	 */
+	patch(&tf, tag, 4, EXT_A_PROCESS);
+	n4 = 4;
+	patch(&tf, tag + 8, 4, n4);
+	open_reader(&r, tf.b.data, tf.b.len);
+	r.want_ext = true;
+	next_record(&r, &rec, SA_R_STATS);
+	next_record(&r, &rec, SA_R_COMMENT);
+	ck_assert(!r.ext.has_proc && !r.ext.has_cgroup);
+	ck_assert_uint_eq(r.ext.n_proc, 0);
+	archive_reader_release(&r);
+	/* sysstat's readers, and ours without want_ext, never look inside. */
+	ck_assert_int_eq(read_through(tf.b.data, tf.b.len, false).rc, 0);
+	ck_assert_uint_eq(read_through(tf.b.data, tf.b.len, false).records, 3);
+	tf_release(&tf);
+}
+END_TEST
+
 static Suite *
 archive_suite(void)
 {
@@ -2335,6 +2561,9 @@ archive_suite(void)
 	tcase_add_test(rt, test_clean_eof_returns_zero);
 	tcase_add_test(rt, test_file_without_records);
 	tcase_add_test(rt, test_r_last_stats_reads_as_statistics);
+	tcase_add_test(rt, test_ext_roundtrip);
+	tcase_add_test(rt, test_ext_chunks_of_8192);
+	tcase_add_test(rt, test_ext_unknown_activity_and_short_chain);
 	suite_add_tcase(s, rt);
 
 	tcase_add_test(cm, test_comment_round_trip);
