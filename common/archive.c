@@ -413,10 +413,18 @@ read_ext(struct archive_reader *r)
 			                   kind == 1 ? sizeof(*e->proc) : sizeof(*e->cgroup));
 			if (rc < 0)
 				return rc;
-			if (kind == 1)
-				e->n_proc++;
-			else if (kind == 2)
-				e->n_cgroup++;
+			/* The strings of a hostile file end inside their fields all the same. */
+			if (kind == 1) {
+				struct ext_proc *p = &e->proc[e->n_proc++];
+
+				p->comm[sizeof(p->comm) - 1] = '\0';
+				p->cmdline[sizeof(p->cmdline) - 1] = '\0';
+				p->cgroup[sizeof(p->cgroup) - 1] = '\0';
+			} else if (kind == 2) {
+				struct ext_cgroup *c = &e->cgroup[e->n_cgroup++];
+
+				c->path[sizeof(c->path) - 1] = '\0';
+			}
 		}
 		left -= x.extra_nr;
 		if (!left)

@@ -89,7 +89,8 @@ struct archive_record {
  * when the reader's want_ext is set. The arrays belong to the reader and stay
  * valid until the next extension record is read; a caller that keeps them
  * longer may exchange the pointers and capacities for its own malloc'ed
- * arrays (as with archive_act.buf).
+ * arrays (as with archive_act.buf). Every string field ends with a NUL
+ * within its array, whatever the file holds.
  */
 struct archive_ext {
 	bool has_proc;   /* the record held the process activity (even with 0 items) */

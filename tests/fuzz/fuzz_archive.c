@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * libFuzzer target for the archive reader: the input is a whole data file
- * (plain or gzip). It is read once as sar reads it and once as `sadf -H`
+ * (plain or gzip). It is read as sar reads it, once more decoding sysrec's
+ * extension records (want_ext, as sar --proc does), and once as `sadf -H`
  * does, walking every record. Built with -fsanitize=fuzzer by
  * --enable-fuzzers, and replayed over tests/fuzz/corpus/ by replay.c.
  */
@@ -17,7 +18,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void
-read_all(const uint8_t *data, size_t size, bool header_only)
+read_all(const uint8_t *data, size_t size, bool header_only, bool want_ext)
 {
 	struct archive_reader r;
 	struct archive_record rec;
@@ -32,6 +33,7 @@ read_all(const uint8_t *data, size_t size, bool header_only)
 	rc = archive_open(&r, src, true);
 	if (rc == 0)
 		rc = archive_read_header(&r, header_only);
+	r.want_ext = want_ext;
 	while (rc == 0 && (rc = archive_next(&r, &rec)) > 0) {
 		rc = 0;
 		/* Touch every item byte so that the sanitizers see any overrun. */
@@ -45,6 +47,12 @@ read_all(const uint8_t *data, size_t size, bool header_only)
 				sum += a->buf[k];
 		}
 		sum += strlen(rec.comment);
+		if (rec.hdr.record_type == EXT_RECORD_TYPE) {
+			for (i = 0; i < r.ext.n_proc; i++)
+				sum += r.ext.proc[i].pid + strlen(r.ext.proc[i].comm);
+			for (i = 0; i < r.ext.n_cgroup; i++)
+				sum += strlen(r.ext.cgroup[i].path);
+		}
 	}
 	archive_reader_release(&r);
 	/* Keep sum alive without printing. */
@@ -54,8 +62,9 @@ read_all(const uint8_t *data, size_t size, bool header_only)
 static void
 read_both_ways(const uint8_t *data, size_t size)
 {
-	read_all(data, size, false);
-	read_all(data, size, true);
+	read_all(data, size, false, false);
+	read_all(data, size, false, true);
+	read_all(data, size, true, false);
 }
 
 int
