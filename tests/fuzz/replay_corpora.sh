@@ -5,8 +5,9 @@
 # (each input with every argument set of its target, FUZZ_ALL_SETS=1) and
 # tests/fuzz/corpus/procfs through sadc's /proc and /sys parsers and
 # tests/fuzz/corpus/append through sadc's append check and record walk,
-# tests/fuzz/corpus/http through the live endpoint's request parser. With
-# the shared corpus at hand its archives go through all but procfs and http.
+# tests/fuzz/corpus/http through the live endpoint's request parser,
+# tests/fuzz/corpus/procpid through sadc's /proc/PID parsers. With the
+# shared corpus at hand its archives go through all but procfs, http and procpid.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 export FUZZ_ALL_SETS=1
@@ -17,10 +18,10 @@ if have_shared; then
 else
 	echo "SKIP shared corpus: $SHARED not found; replaying the saved inputs only"
 fi
-for target in archive sar sadf procfs append http; do
+for target in archive sar sadf procfs append http procpid; do
 	replay="$top_builddir/tests/fuzz/replay_$target"
 	dirs=("$top_srcdir/tests/fuzz/corpus/$target")
-	case $target in procfs | http) ;; *) dirs+=("${shared_dirs[@]}") ;; esac
+	case $target in procfs | http | procpid) ;; *) dirs+=("${shared_dirs[@]}") ;; esac
 	for d in "${dirs[@]}"; do
 		[ -d "$d" ] || { fail "$target: no corpus at $d"; continue; }
 		if out=$("$replay" "$d" 2>"$TMPD/replay.err"); then

@@ -1,0 +1,378 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The process collector (sadc -S PROCESS). Kernel documents:
+ * Documentation/filesystems/proc.rst (table 1-4: /proc/PID/stat; 3.3:
+ * /proc/PID/io), Documentation/admin-guide/cgroup-v2.rst (/proc/PID/cgroup),
+ * Documentation/accounting/delay-accounting.rst (kernel.task_delayacct).
+ *
+ * Cost is what matters here: a sample reads four files of every process.
+ * Each is opened, read once into a stack buffer and closed (a procfs file
+ * gives all it has to one read), relative to the root's directory; items
+ * live in one array the caller keeps from sample to sample.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "collect_proc.h"
+#include "banned.h"
+
+#define PF_KTHREAD 0x00200000u /* include/linux/sched.h */
+
+/* Buffers: stat holds 52 numbers and a comm of up to 64 bytes (kworker names). */
+#define STAT_BUF   2048
+#define IO_BUF     512
+#define CGROUP_BUF 4096
+
+/* ------------------------------------------------------------------------- */
+/* Parsers */
+
+/* Copies [s, s + len) into out (size bytes, len < size), non-printable bytes as '?'. */
+static void
+copy_printable(char *out, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char) s[i];
+
+		out[i] = c >= 0x20 && c <= 0x7e ? (char) c : '?';
+	}
+	out[len] = '\0';
+}
+
+/*
+ * The decimal digits at *p (before end) into *ret, saturating; leaves *ret
+ * alone when there is none. Advances *p past them.
+ */
+static void
+scan_u64(const char **p, const char *end, uint64_t *ret)
+{
+	const char *s = *p;
+	uint64_t v = 0;
+
+	for (; s < end && *s >= '0' && *s <= '9'; s++) {
+		unsigned d = (unsigned) (*s - '0');
+
+		v = v > (UINT64_MAX - d) / 10 ? UINT64_MAX : v * 10 + d;
+	}
+	if (s != *p)
+		*ret = v;
+	*p = s;
+}
+
+static uint32_t
+clamp_u32(uint64_t v)
+{
+	return v > UINT32_MAX ? UINT32_MAX : (uint32_t) v;
+}
+
+/* Fills ret from the numeric fields 4 to 42 of stat (v[f] is field f). */
+static void
+store_stat_fields(const uint64_t *v, uint64_t page_kb, struct ext_proc *ret)
+{
+	ret->ppid = clamp_u32(v[4]);
+	if (v[9] & PF_KTHREAD)
+		ret->flags |= EXT_PF_KTHREAD;
+	ret->minflt = v[10];
+	ret->majflt = v[12];
+	ret->utime = v[14];
+	ret->stime = v[15];
+	ret->threads = clamp_u32(v[20]);
+	ret->start_time = v[22];
+	ret->vsz_kb = v[23] / 1024;
+	ret->rss_kb = page_kb && v[24] > UINT64_MAX / page_kb ? UINT64_MAX : v[24] * page_kb;
+	ret->blkio_ticks = v[PROC_STAT_BLKIO_FIELD];
+}
+
+int
+proc_parse_stat(const char *buf, size_t len, uint64_t page_kb, struct ext_proc *ret)
+{
+	uint64_t v[PROC_STAT_BLKIO_FIELD + 1] = {0};
+	const char *lp, *rp, *p, *end = buf + len;
+	size_t comm_len;
+	int field = 2;
+
+	lp = memchr(buf, '(', len);
+	if (!lp)
+		return -EINVAL;
+	rp = memrchr(lp, ')', (size_t) (end - lp));
+	if (!rp)
+		return -EINVAL;
+	comm_len = (size_t) (rp - lp - 1);
+	if (comm_len > EXT_COMM_LEN - 1)
+		comm_len = EXT_COMM_LEN - 1;
+	copy_printable(ret->comm, lp + 1, comm_len);
+	/* Fields are separated by one blank; a newline ends the line. */
+	for (p = rp + 1; p < end && *p != '\n';) {
+		if (*p == ' ') {
+			p++;
+			continue;
+		}
+		if (field < INT32_MAX)
+			field++;
+		if (field == 3)
+			ret->state = (unsigned char) *p;
+		else if (field <= PROC_STAT_BLKIO_FIELD)
+			scan_u64(&p, end, &v[field]); /* a '-' (tty, tpgid) leaves 0 */
+		while (p < end && *p != ' ' && *p != '\n')
+			p++;
+	}
+	store_stat_fields(v, page_kb, ret);
+	return field;
+}
+
+/* The value after key at the start of the line [p, line_end), if it is there. */
+static bool
+key_value(const char *p, const char *line_end, const char *key, uint64_t *ret)
+{
+	size_t klen = strlen(key);
+
+	if ((size_t) (line_end - p) < klen || memcmp(p, key, klen) != 0)
+		return false;
+	p += klen;
+	while (p < line_end && *p == ' ')
+		p++;
+	if (p == line_end || *p < '0' || *p > '9')
+		return false;
+	scan_u64(&p, line_end, ret);
+	return true;
+}
+
+int
+proc_parse_io(const char *buf, size_t len, uint64_t *ret_read, uint64_t *ret_write)
+{
+	const char *p = buf, *end = buf + len;
+	bool have_read = false, have_write = false;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t) (end - p));
+		const char *line_end = nl ? nl : end;
+
+		if (key_value(p, line_end, "read_bytes:", ret_read))
+			have_read = true;
+		else if (key_value(p, line_end, "write_bytes:", ret_write))
+			have_write = true;
+		p = line_end + 1;
+	}
+	return have_read && have_write ? 0 : -EINVAL;
+}
+
+void
+proc_parse_cmdline(const char *buf, size_t len, char out[EXT_CMDLINE_LEN])
+{
+	size_t i;
+
+	if (len > EXT_CMDLINE_LEN - 1)
+		len = EXT_CMDLINE_LEN - 1;
+	copy_printable(out, buf, len);
+	for (i = 0; i < len; i++)
+		if (buf[i] == '\0')
+			out[i] = ' ';
+	while (len > 0 && out[len - 1] == ' ')
+		out[--len] = '\0';
+}
+
+bool
+proc_parse_cgroup(const char *buf, size_t len, char out[EXT_CGPATH_LEN])
+{
+	const char *p = buf, *end = buf + len;
+
+	out[0] = '\0';
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t) (end - p));
+		const char *line_end = nl ? nl : end;
+		size_t n = (size_t) (line_end - p);
+
+		if (n >= 3 && !memcmp(p, "0::", 3)) {
+			n -= 3;
+			copy_printable(out, p + 3, n < EXT_CGPATH_LEN - 1 ? n : EXT_CGPATH_LEN - 1);
+			return true;
+		}
+		p = line_end + 1;
+	}
+	return false;
+}
+
+/* ------------------------------------------------------------------------- */
+/* Reader */
+
+/* What one collect_proc() call knows about the system. */
+struct proc_ctx {
+	int dirfd;        /* the root */
+	uint64_t page_kb; /* page size in kB */
+	int delayacct;    /* kernel.task_delayacct: 1 on, 0 off, -1 no such sysctl */
+};
+
+/* One open, read and close of rel into buf. Returns the length or -errno. */
+static ssize_t
+read_once(int dirfd, const char *rel, char *buf, size_t len)
+{
+	int fd = openat(dirfd, rel, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	ssize_t n;
+	int err;
+
+	if (fd < 0)
+		return -errno;
+	do
+		n = read(fd, buf, len);
+	while (n < 0 && errno == EINTR);
+	err = errno;
+	close(fd);
+	return n < 0 ? -err : n;
+}
+
+static int
+read_delayacct(int dirfd)
+{
+	char buf[16];
+	ssize_t n = read_once(dirfd, "proc/sys/kernel/task_delayacct", buf, sizeof(buf));
+
+	if (n == -ENOENT)
+		return -1;
+	return n > 0 && buf[0] == '1';
+}
+
+/* The pid of a /proc entry, false when the name is not one (self, stat, ...). */
+static bool
+pid_of(const char *name, uint32_t *ret)
+{
+	const char *p = name, *end = name + strlen(name);
+	uint64_t v = 0;
+
+	if (p == end || end - p > 10)
+		return false;
+	scan_u64(&p, end, &v);
+	if (p != end || v > UINT32_MAX)
+		return false;
+	*ret = (uint32_t) v;
+	return true;
+}
+
+/*
+ * Reads the process whose directory is path[0, dir_len) ("proc/PID/",
+ * room after it for a file name) into it (zeroed). Returns false when it
+ * is gone or its stat cannot be had.
+ */
+static bool
+read_process(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_proc *it)
+{
+	char buf[CGROUP_BUF];
+	struct stat st;
+	ssize_t n;
+	int fields;
+
+	path[dir_len] = '\0';
+	if (fstatat(c->dirfd, path, &st, 0) < 0)
+		return false;
+	it->uid = (uint32_t) st.st_uid;
+	memcpy(path + dir_len, "stat", 5);
+	n = read_once(c->dirfd, path, buf, STAT_BUF);
+	if (n <= 0)
+		return false;
+	fields = proc_parse_stat(buf, (size_t) n, c->page_kb, it);
+	if (fields < 3)
+		return false;
+	if (c->delayacct == 1 || (c->delayacct < 0 && fields >= PROC_STAT_BLKIO_FIELD))
+		it->flags |= EXT_PF_DELAYACCT;
+
+	memcpy(path + dir_len, "io", 3);
+	n = read_once(c->dirfd, path, buf, IO_BUF);
+	if (n > 0 && proc_parse_io(buf, (size_t) n, &it->read_bytes, &it->write_bytes) == 0)
+		it->flags |= EXT_PF_IO;
+	else
+		it->read_bytes = it->write_bytes = 0;
+
+	/* A kernel thread has no command line: spare the read. */
+	if (!(it->flags & EXT_PF_KTHREAD)) {
+		memcpy(path + dir_len, "cmdline", 8);
+		n = read_once(c->dirfd, path, buf, EXT_CMDLINE_LEN - 1);
+		if (n > 0)
+			proc_parse_cmdline(buf, (size_t) n, it->cmdline);
+	}
+
+	memcpy(path + dir_len, "cgroup", 7);
+	n = read_once(c->dirfd, path, buf, CGROUP_BUF);
+	if (n > 0 && proc_parse_cgroup(buf, (size_t) n, it->cgroup))
+		it->flags |= EXT_PF_CGROUP;
+	return true;
+}
+
+/* Makes room for one more item. Returns 0 or -ENOMEM. */
+static int
+reserve_one(struct ext_proc **items, uint32_t n, size_t *cap)
+{
+	struct ext_proc *p;
+	size_t want;
+
+	if (n < *cap)
+		return 0;
+	want = *cap ? *cap * 2 : 256;
+	p = realloc(*items, want * sizeof(**items));
+	if (!p)
+		return -ENOMEM;
+	*items = p;
+	*cap = want;
+	return 0;
+}
+
+static int
+by_pid(const void *a, const void *b)
+{
+	uint32_t x = ((const struct ext_proc *) a)->pid, y = ((const struct ext_proc *) b)->pid;
+
+	return (x > y) - (x < y);
+}
+
+int
+collect_proc(const struct sysroot *root, struct ext_proc **items, uint32_t *n, size_t *cap)
+{
+	struct proc_ctx c = {root->dirfd, 4, 0};
+	struct sysroot_dir dir;
+	const char *name;
+	bool sorted = true;
+	long page = sysconf(_SC_PAGESIZE);
+	int rc;
+
+	*n = 0;
+	if (page >= 1024)
+		c.page_kb = (uint64_t) page / 1024;
+	rc = sysroot_dir_open(root, "proc", &dir);
+	if (rc < 0) {
+		sysroot_dir_close(&dir);
+		return rc;
+	}
+	c.delayacct = read_delayacct(root->dirfd);
+	while ((name = sysroot_dir_next(&dir))) {
+		char path[32];
+		size_t len = strlen(name);
+		uint32_t pid;
+		struct ext_proc *it;
+
+		if (!pid_of(name, &pid))
+			continue;
+		if (reserve_one(items, *n, cap) < 0) {
+			*n = 0;
+			sysroot_dir_close(&dir);
+			return -ENOMEM;
+		}
+		/* "proc/" + at most 10 digits + "/" + "cmdline" + NUL fits. */
+		memcpy(path, "proc/", 5);
+		memcpy(path + 5, name, len);
+		path[5 + len] = '/';
+		it = &(*items)[*n];
+		memset(it, 0, sizeof(*it));
+		if (!read_process(&c, path, 6 + len, it))
+			continue;
+		it->pid = pid;
+		if (*n > 0 && (*items)[*n - 1].pid > pid)
+			sorted = false;
+		(*n)++;
+	}
+	sysroot_dir_close(&dir);
+	if (!sorted)
+		qsort(*items, *n, sizeof(**items), by_pid);
+	return 0;
+}

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef SYSREC_COLLECT_PROC_H
+#define SYSREC_COLLECT_PROC_H
+
+/*
+ * The process collector of sadc -S PROCESS (common/ext.h, EXT_A_PROCESS):
+ * one struct ext_proc per /proc/PID of the root, from /proc/PID/stat, io,
+ * cmdline and cgroup and the owner of /proc/PID. Kernel document:
+ * Documentation/filesystems/proc.rst (table 1-4 for stat, section 3.3 for
+ * io), Documentation/admin-guide/cgroup-v2.rst ("0::" line of cgroup).
+ *
+ * The parsers take a buffer and its length, need no NUL terminator and
+ * never read past len: they are fed hostile bytes by tests/fuzz/fuzz_procpid.c.
+ * Text copied into the fixed fields of struct ext_proc is cut to fit,
+ * NUL-terminated, and every byte outside printable ASCII (0x20-0x7e)
+ * becomes '?', so that reports can print it as it is.
+ *
+ * Nothing here prints or exits.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ext.h"
+#include "sysroot.h"
+
+/* The stat field of delayacct_blkio_ticks, missing on kernels before 2.6.18. */
+#define PROC_STAT_BLKIO_FIELD 42
+
+/*
+ * Parses /proc/PID/stat into ret: comm (between the first '(' and the last
+ * ')', as comm may hold both and spaces), state, ppid, flags (PF_KTHREAD
+ * sets EXT_PF_KTHREAD in ret->flags), minflt, majflt, utime, stime,
+ * threads, start_time, vsz_kb (vsize / 1024), rss_kb (rss * page_kb) and
+ * blkio_ticks. Fields the text lacks, and negative or non-numeric ones,
+ * are left as they are (the caller zeroes ret). pid is not set.
+ * Returns the number of the last field present (52 on a 5.x kernel; at
+ * least PROC_STAT_BLKIO_FIELD when blkio_ticks was there), or -EINVAL when
+ * the text has no "(comm)".
+ */
+int proc_parse_stat(const char *buf, size_t len, uint64_t page_kb, struct ext_proc *ret);
+
+/*
+ * Parses /proc/PID/io: the lines "read_bytes:" and "write_bytes:" into
+ * *ret_read and *ret_write. Returns 0 when both were found, -EINVAL
+ * otherwise (then the outputs may hold one of the two).
+ */
+int proc_parse_io(const char *buf, size_t len, uint64_t *ret_read, uint64_t *ret_write);
+
+/*
+ * Makes /proc/PID/cmdline readable: at most EXT_CMDLINE_LEN - 1 bytes of
+ * buf, the NULs between arguments as spaces, trailing spaces dropped.
+ * Writes a NUL-terminated string (empty when buf is) into out.
+ */
+void proc_parse_cmdline(const char *buf, size_t len, char out[EXT_CMDLINE_LEN]);
+
+/*
+ * Finds the line of /proc/PID/cgroup that starts with "0::" (the unified
+ * hierarchy) and copies the rest of it, cut to EXT_CGPATH_LEN - 1 bytes,
+ * into out. Returns true when the line is there; otherwise (pure cgroup
+ * v1) out is left empty and returns false.
+ */
+bool proc_parse_cgroup(const char *buf, size_t len, char out[EXT_CGPATH_LEN]);
+
+/*
+ * Reads every process of root's /proc into *items (grown with realloc as
+ * needed; *cap counts the items it has room for), zeroed first, sorted by
+ * pid, and sets *n to their number. Under a fixture root, proc/_list gives
+ * the entries. A process that vanishes while it is read is left out; one
+ * whose io or cgroup cannot be read keeps EXT_PF_IO or EXT_PF_CGROUP clear.
+ * EXT_PF_DELAYACCT is set on every item when kernel.task_delayacct is 1,
+ * or, where that sysctl does not exist, on each item whose stat has the
+ * delayacct_blkio_ticks field (then on by default).
+ * Returns 0, -ENOMEM (then *n is 0 and *items still belongs to the
+ * caller), or the -errno of listing /proc.
+ */
+int collect_proc(const struct sysroot *root, struct ext_proc **items, uint32_t *n, size_t *cap);
+
+#endif
