@@ -372,8 +372,13 @@ next_record(struct sar *s, struct pass *p, const char *file, int k_percpu, int k
 
 /* ---- one pass of one view over the segment ---- */
 
+/*
+ * Whether the interval ending at the current record is shown (-i, -e),
+ * with the time strings set and counted in the block; after -e the pass
+ * ends (cnt 0).
+ */
 static bool
-write_stats(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_view *v)
+interval_shown(struct sar *s, struct pass *p)
 {
 	const struct sa_record_header *cur = &p->hdr[p->curr], *prev = &p->hdr[!p->curr];
 	struct tm tm;
@@ -398,9 +403,16 @@ write_stats(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 		return false;
 	}
 	s->avg_count++;
-	if (a->slot[p->curr].nr == 0)
+	return true;
+}
+
+static bool
+write_stats(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_view *v)
+{
+	if (!interval_shown(s, p) || a->slot[p->curr].nr == 0)
 		return false;
-	v->print(s, a, &a->slot[!p->curr], &a->slot[p->curr], sar_interval_of(prev, cur));
+	v->print(s, a, &a->slot[!p->curr], &a->slot[p->curr],
+	         sar_interval_of(&p->hdr[!p->curr], &p->hdr[p->curr]));
 	return true;
 }
 
@@ -568,6 +580,169 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 	p->reset = true;
 }
 
+/* ---- --proc and --cgroup: a pass of their own after sysstat's views ---- */
+
+/* The pass reads the extension records and decodes none of sysstat's activities. */
+static void
+who_reading(struct sar *s, bool on)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->r->n_acts; i++)
+		s->r->acts[i].ignore = on;
+	s->r->want_ext = on;
+}
+
+/*
+ * After a statistics record: its extension record into slot k when it is
+ * the next record. Another record is left to be read again (the pass may
+ * end before it: a LINUX RESTART must stay for the caller).
+ */
+static bool
+take_ext(struct sar *s, struct pass *p, int k, const char *file)
+{
+	bool more = next_record(s, p, file, -1, -1);
+
+	if (more && p->rec.hdr.record_type == EXT_RECORD_TYPE) {
+		sar_who_take(s, k);
+		return true;
+	}
+	sar_who_clear(s, k);
+	if (more) {
+		int rc = source_seek(s->r->src, p->rec.offset);
+
+		if (rc < 0)
+			sar_die_archive(s, rc, file);
+		p->rec.hdr.record_type = SA_R_STATS;
+	}
+	return more;
+}
+
+static void
+handle_who(struct sar *s, struct pass *p, enum sar_who_kind kind, uint64_t fpos,
+           const char *file)
+{
+	bool displayed = false, more;
+	int rc;
+
+	rc = source_seek(s->r->src, fpos);
+	if (rc < 0)
+		sar_die_archive(s, rc, file);
+	p->eof = false;
+	p->hdr[!p->curr] = p->hdr[2];
+	p->cnt = s->o.count;
+	p->cross_day = false;
+	s->view_opt = 0;
+	s->view_act = 0;
+	sar_who_reset_avg(s);
+	who_reading(s, true);
+	/* The segment's first record, the reference of the first row, has its own just here. */
+	take_ext(s, p, !p->curr, file);
+	while (next_record(s, p, file, -1, -1) && p->rec.hdr.record_type != SA_R_RESTART) {
+		if (p->rec.hdr.record_type == SA_R_COMMENT)
+			print_special(s, &p->rec);
+		if (p->rec.hdr.record_type != SA_R_STATS)
+			continue;
+		p->hdr[p->curr] = p->rec.hdr;
+		more = take_ext(s, p, p->curr, file);
+		if (interval_shown(s, p) && sar_who_has(s, p->curr, kind)) {
+			sar_who_print(s, kind, !p->curr, p->curr, &p->hdr[!p->curr],
+			              &p->hdr[p->curr], s->r->hdr.sa_hz);
+			if (p->cnt > 0)
+				p->cnt--;
+			displayed = true;
+			p->curr ^= 1;
+		}
+		p->reset = false;
+		if (!more || !p->cnt)
+			break;
+	}
+	who_reading(s, false);
+	if (displayed) {
+		snprintf(s->ts_curr, sizeof(s->ts_curr), "%s", sar_label_average());
+		snprintf(s->ts_prev, sizeof(s->ts_prev), "%s", sar_label_average());
+		sar_who_print_avg(s, kind);
+		s->avg_count = 0;
+	}
+	p->reset = true;
+}
+
+static bool
+any_view_selected(const struct sar *s)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->n_acts; i++)
+		if (act_selected(s, &s->acts[i]))
+			return true;
+	return false;
+}
+
+/*
+ * The passes of --proc and --cgroup. After sysstat's views, the file is
+ * left where their last pass left it, so that what follows (the count's
+ * skip to the next restart, the next segment) is what sysstat does.
+ */
+static void
+report_who(struct sar *s, struct pass *p, uint64_t fpos, const char *file)
+{
+	struct pass saved = *p;
+	uint64_t pos = source_offset(s->r->src);
+	bool views = any_view_selected(s);
+	int rc;
+
+	if (s->o.proc)
+		handle_who(s, p, SAR_WHO_PROC, fpos, file);
+	if (s->o.cgroup)
+		handle_who(s, p, SAR_WHO_CGROUP, fpos, file);
+	if (!views || (!s->o.proc && !s->o.cgroup))
+		return;
+	*p = saved;
+	rc = source_seek(s->r->src, pos);
+	if (rc < 0)
+		sar_die_archive(s, rc, file);
+}
+
+/*
+ * Whether the file holds what --proc and --cgroup ask for: read until the
+ * first extension record that has it (the first record's, in a file
+ * collected with them), then back to where the records start. What is
+ * missing is not asked for any more; nothing left at all is sar's exit 1.
+ */
+static void
+check_who(struct sar *s, const char *file)
+{
+	uint64_t start = source_offset(s->r->src);
+	struct archive_record rec;
+	bool proc = false, cg = false;
+	int rc;
+
+	if (!s->o.proc && !s->o.cgroup)
+		return;
+	who_reading(s, true);
+	while ((s->o.proc && !proc) || (s->o.cgroup && !cg)) {
+		if (archive_next(s->r, &rec) <= 0)
+			break; /* a bad record is the report's to meet */
+		if (rec.hdr.record_type == EXT_RECORD_TYPE) {
+			proc = proc || s->r->ext.has_proc;
+			cg = cg || s->r->ext.has_cgroup;
+		}
+	}
+	who_reading(s, false);
+	rc = source_seek(s->r->src, start);
+	if (rc < 0)
+		sar_die_archive(s, rc, file);
+	if ((s->o.proc && proc) || (s->o.cgroup && cg) || any_view_selected(s)) {
+		s->o.proc = s->o.proc && proc;
+		s->o.cgroup = s->o.cgroup && cg;
+		return;
+	}
+	fprintf(stderr, "sar: no %s in '%s' (it was collected without sadc -S %s)\n",
+	        s->o.proc && s->o.cgroup ? "processes or cgroups" : s->o.proc ? "processes" : "cgroups",
+	        file, s->o.proc && s->o.cgroup ? "PROCESS,CGROUP" : s->o.proc ? "PROCESS" : "CGROUP");
+	sysrec_exit(1);
+}
+
 /* ---- the file ---- */
 
 bool
@@ -672,6 +847,7 @@ static void
 report_segment(struct sar *s, struct pass *p, uint64_t fpos, const char *file)
 {
 	report_views(s, p, fpos, file);
+	report_who(s, p, fpos, file);
 	decode_only(s, NULL);
 }
 
@@ -715,7 +891,7 @@ sar_init_acts(struct sar *s, const char *file)
 		if (a->fa->desc && s->o.outputs[a->fa->desc->id])
 			n_sel++;
 	}
-	if (!n_sel) {
+	if (!n_sel && !s->o.proc && !s->o.cgroup) {
 		fprintf(stderr, _("Requested activities not available in file %s\n"), file);
 		sysrec_exit(1);
 	}
@@ -753,6 +929,7 @@ sar_report_file(struct sar *s, const char *file, bool default_file)
 		use_report_file(s, file);
 		return 0;
 	}
+	check_who(s, file);
 	sar_xstats_init(s);
 	sar_print_report_header(s);
 	memset(&p, 0, sizeof(p));
@@ -799,6 +976,8 @@ sar_release(struct sar *s)
 	sar_xstats_release(s);
 	use_free(s->use);
 	s->use = NULL;
+	sar_who_free(s->who);
+	s->who = NULL;
 	sar_disk_names_free(s->disk_names);
 	s->disk_names = NULL;
 	strbuf_release(&s->o.dev_list);

@@ -67,7 +67,7 @@ build_args(const struct sar *s, const struct sar_live_args *la, char *buf, size_
 		if (la->long_names)
 			ADD("-D");
 		ADD("-S");
-		ADD("XALL");
+		ADD("XALL%s%s", s->o.proc ? ",PROCESS" : "", s->o.cgroup ? ",CGROUP" : "");
 		ADD("%s", la->to_file);
 	} else {
 		char list[2048] = "A_NULL";
@@ -81,6 +81,14 @@ build_args(const struct sar *s, const struct sar_live_args *la, char *buf, size_
 				l += (size_t) w;
 			}
 		}
+		/*
+		 * sysrec's sadc: the processes and cgroups of --proc and --cgroup.
+		 * It wants one of sysstat's activities too: alone, they take the
+		 * cheapest (not shown).
+		 */
+		snprintf(list + l, sizeof(list) - l, "%s%s%s",
+		         (s->o.proc || s->o.cgroup) && !strchr(list, ',') ? ",A_PCSW" : "",
+		         s->o.proc ? ",PROCESS" : "", s->o.cgroup ? ",CGROUP" : "");
 		ADD("-S");
 		ADD("%s", list);
 	}
@@ -147,6 +155,7 @@ read_stream_header(struct sar *s)
 		sysrec_exit(3);
 	}
 	rc = archive_read_header(r, false);
+	r->want_ext = s->o.proc || s->o.cgroup;
 	if (rc == ARCHIVE_E_TRUNCATED)
 		read_error(true);
 	if (rc < 0 || r->hdr.act_size != sizeof(struct sa_file_activity) ||
@@ -185,7 +194,7 @@ bind_acts(struct sar *s)
 		else
 			n_sel++;
 	}
-	if (!n_sel) {
+	if (!n_sel && !s->o.proc && !s->o.cgroup) {
 		fputs(_("Requested activities not available\n"), stderr);
 		sysrec_exit(1);
 	}
@@ -285,6 +294,37 @@ each_view(struct sar *s, struct live *l, bool avg, int prev, int curr)
 	}
 }
 
+/*
+ * --proc, --cgroup: sadc writes a statistics record's extension record
+ * with it, in the same write(), so it is on the pipe already (none after
+ * the R_LAST_STATS of a rotation).
+ */
+static void
+read_ext(struct sar *s, int slot, uint8_t type)
+{
+	struct archive_record rec;
+
+	sar_who_clear(s, slot);
+	if (!s->r->want_ext || type != SA_R_STATS)
+		return;
+	if (archive_next(s->r, &rec) > 0 && rec.hdr.record_type == EXT_RECORD_TYPE)
+		sar_who_take(s, slot);
+	else
+		read_error(true);
+}
+
+/* The blocks of --proc and --cgroup for one interval, after sysstat's. */
+static void
+print_who(struct sar *s, struct live *l, int prev, int curr)
+{
+	if (s->o.proc)
+		sar_who_print(s, SAR_WHO_PROC, prev, curr, &l->hdr[prev], &l->hdr[curr],
+		              s->r->hdr.sa_hz);
+	if (s->o.cgroup)
+		sar_who_print(s, SAR_WHO_CGROUP, prev, curr, &l->hdr[prev], &l->hdr[curr],
+		              s->r->hdr.sa_hz);
+}
+
 static bool
 read_sample(struct sar *s, struct live *l, int slot)
 {
@@ -305,6 +345,8 @@ read_sample(struct sar *s, struct live *l, int slot)
 	for (i = 0; i < s->n_acts; i++)
 		if (s->o.outputs[s->acts[i].desc->id])
 			sar_copy_slot(&s->acts[i], &s->acts[i].slot[slot]);
+	if (slot < 2)
+		read_ext(s, slot, rec.hdr.record_type);
 	return true;
 }
 
@@ -381,7 +423,8 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 	reader.src = src;
 	read_stream_header(s);
 	bind_acts(s);
-	dis_hdr = header_every_sample(s);
+	/* --proc and --cgroup blocks come between samples: sysstat's headers come back each time. */
+	dis_hdr = header_every_sample(s) || s->o.proc || s->o.cgroup;
 	l.n_views = sar_view_count();
 	l.n_avg = (size_t) s->n_acts * l.n_views + 1;
 	l.avg = calloc(l.n_avg, sizeof(*l.avg));
@@ -440,6 +483,8 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 				             &l.hdr[l.curr]);
 			else
 				each_view(s, &l, false, !l.curr, l.curr);
+			if (!l.use)
+				print_who(s, &l, !l.curr, l.curr);
 			/* 12.7.5 stops at a sample taken at the -e time itself. */
 			if (end_cmp == 0 && s->o.use_end && flavour_1275())
 				count = 0;
@@ -463,6 +508,10 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 		snprintf(s->ts_curr, sizeof(s->ts_curr), "%s", sar_label_average());
 		snprintf(s->ts_prev, sizeof(s->ts_prev), "%s", sar_label_average());
 		each_view(s, &l, true, 2, last);
+		if (s->o.proc)
+			sar_who_print_avg(s, SAR_WHO_PROC);
+		if (s->o.cgroup)
+			sar_who_print_avg(s, SAR_WHO_CGROUP);
 	}
 	release_live(s, &l);
 	return 0;

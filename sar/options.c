@@ -11,6 +11,7 @@
 #include "nls.h"
 #include "options.h"
 #include "use.h"
+#include "who.h"
 #include "sysexit.h"
 #include "banned.h"
 
@@ -585,6 +586,26 @@ use_word(struct sar_opts *o, const char *a)
 	return true;
 }
 
+bool
+sar_who_word(struct sar_opts *o, const char *a)
+{
+	unsigned count;
+	enum who_sort key;
+
+	if (!strcmp(a, "--cgroup")) {
+		o->cgroup = true;
+		return true;
+	}
+	if (strcmp(a, "--proc") && strncmp(a, "--proc=", 7))
+		return false;
+	if (!who_parse_spec(a[6] ? a + 7 : NULL, &count, &key) || (a[6] && !a[7]))
+		sar_usage();
+	o->proc = true;
+	o->proc_count = count;
+	o->proc_sort = (int) key;
+	return true;
+}
+
 /* Long options and the ones taking arguments. Returns false when argv[*opt] is not one. */
 static bool
 parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
@@ -608,7 +629,7 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 	} else if (!strncmp(a, "--int=", 6)) {
 		sar_add_list(&o->int_list, a + 6);
 		(*opt)++;
-	} else if (use_word(o, a)) {
+	} else if (use_word(o, a) || sar_who_word(o, a)) {
 		(*opt)++;
 	} else if (!strcmp(a, "--help")) {
 		display_help();
@@ -753,7 +774,8 @@ sar_any_output(const struct sar_opts *o)
 void
 sar_finish_selection(struct sar_opts *o, bool option_a)
 {
-	if (!sar_any_output(o))
+	/* --proc and --cgroup alone print only their own blocks. */
+	if (!sar_any_output(o) && !o->proc && !o->cgroup)
 		o->outputs[A_CPU] = SAR_O_CPU;
 	if (o->outputs[A_CPU] & SAR_O_MAIN)
 		o->outputs[A_CPU] = SAR_O_CPU;
@@ -799,7 +821,7 @@ sar_parse_sadf_word(struct sar_opts *o, char **argv, int *opt, bool *option_a)
 			(*opt)++;
 		return 0;
 	}
-	if (use_word(o, a)) {
+	if (use_word(o, a) || sar_who_word(o, a)) {
 		(*opt)++;
 		return 0;
 	}

@@ -206,6 +206,10 @@ struct sar_opts {
 	bool use;                 /* --use: the USE method's report (use.h) instead of the views */
 	struct strbuf use_limits; /* --use-limit= arguments, NUL-separated */
 	bool use_utc;             /* sadf: --use takes -s and -e in UTC, as sadf shows times */
+	bool proc;                /* --proc[=SPEC]: the top processes of each interval (who.h) */
+	unsigned proc_count;      /* --proc's N (10) */
+	int proc_sort;            /* --proc's key: enum who_sort */
+	bool cgroup;              /* --cgroup: every cgroup of each interval */
 };
 
 /* The report: options, output, and what the engine knows about the current position. */
@@ -245,6 +249,7 @@ struct sar {
 	int fd; /* the file reader reads, -1 when none is open (sar_main sets it) */
 	struct sar_xstats *xs; /* -x: the extremes of the block (xstats.h), else NULL */
 	struct use *use;       /* --use: the analysis under way (use.h), freed with the report */
+	struct sar_who *who;   /* --proc, --cgroup: views_who.c's state, freed with the report */
 };
 
 /*
@@ -343,6 +348,29 @@ struct sar_live_args {
 	bool long_names;     /* -D */
 };
 int sar_report_live(struct sar *s, const struct sar_live_args *la);
+
+/* ---- views_who.c: sar --proc and --cgroup (who.h's rows as text) ---- */
+enum sar_who_kind { SAR_WHO_PROC, SAR_WHO_CGROUP };
+/* Takes the reader's last extension record (r->ext) as slot k (0 or 1), by exchange. */
+void sar_who_take(struct sar *s, int k);
+/* Slot k holds no processes and no cgroups (a record without its extension record). */
+void sar_who_clear(struct sar *s, int k);
+/* Whether slot k holds the processes (or the cgroups) of its record. */
+bool sar_who_has(struct sar *s, int k, enum sar_who_kind kind);
+/*
+ * Prints the block of the interval from slot prev (record hprev) to slot
+ * curr, headed by ts_prev, rows at ts_curr, and adds it to the average.
+ * hz: the file's sa_hz. Returns whether rows were printed.
+ */
+bool sar_who_print(struct sar *s, enum sar_who_kind kind, int prev, int curr,
+                   const struct sa_record_header *hprev, const struct sa_record_header *hcurr,
+                   uint64_t hz);
+/* Prints the average block of the intervals added since the last reset (ts_prev/ts_curr set). */
+void sar_who_print_avg(struct sar *s, enum sar_who_kind kind);
+void sar_who_reset_avg(struct sar *s);
+void sar_who_free(struct sar_who *w);
+/* --proc[=SPEC] or --cgroup: false when a is neither; a bad SPEC is a usage error. */
+bool sar_who_word(struct sar_opts *o, const char *a);
 
 /* ---- views.c: the table of every view, in the order outputs are printed ---- */
 size_t sar_view_count(void);
