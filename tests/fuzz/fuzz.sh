@@ -5,7 +5,7 @@
 #   tests/fuzz/fuzz.sh BUILD_DIR TARGET SECONDS [SEED_DIR...]
 #
 # BUILD_DIR is configured with CC=clang --enable-fuzzers --enable-sanitizers;
-# TARGET is archive, sar, sadf, procfs, append, http or procpid. Seeds of the archive targets: the
+# TARGET is archive, sar, sadf, procfs, append, http, procpid or cgroup. Seeds of the archive targets: the
 # saved corpora of the three, the shared corpus when it is beside the
 # checkout, and any SEED_DIR given (our sadc's files, say); procfs starts
 # from its own corpus and the SEED_DIRs (a selector byte, then a file's text). Crashes, leaks and timeouts are written to
@@ -26,7 +26,8 @@ seeds=("$top/tests/fuzz/corpus/archive" "$top/tests/fuzz/corpus/sar" "$top/tests
 shared="${SYSREC_SHARED:-$top/../shared}/corpus"
 [ -d "$shared" ] && seeds+=("$shared/upstream/files" "$shared/upstream/generated" "$shared/live")
 merge_opts=()
-if [ "$target" = procfs ] || [ "$target" = http ] || [ "$target" = procpid ]; then
+if [ "$target" = procfs ] || [ "$target" = http ] || [ "$target" = procpid ] ||
+	[ "$target" = cgroup ]; then
 	dict=()
 	seeds=("$top/tests/fuzz/corpus/$target")
 fi

@@ -6,8 +6,10 @@
 # tests/fuzz/corpus/procfs through sadc's /proc and /sys parsers and
 # tests/fuzz/corpus/append through sadc's append check and record walk,
 # tests/fuzz/corpus/http through the live endpoint's request parser,
-# tests/fuzz/corpus/procpid through sadc's /proc/PID parsers. With the
-# shared corpus at hand its archives go through all but procfs, http and procpid.
+# tests/fuzz/corpus/procpid through sadc's /proc/PID parsers,
+# tests/fuzz/corpus/cgroup through sadc's cgroup v2 parsers. With the
+# shared corpus at hand its archives go through all but procfs, http, procpid
+# and cgroup.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 export FUZZ_ALL_SETS=1
@@ -18,10 +20,10 @@ if have_shared; then
 else
 	echo "SKIP shared corpus: $SHARED not found; replaying the saved inputs only"
 fi
-for target in archive sar sadf procfs append http procpid; do
+for target in archive sar sadf procfs append http procpid cgroup; do
 	replay="$top_builddir/tests/fuzz/replay_$target"
 	dirs=("$top_srcdir/tests/fuzz/corpus/$target")
-	case $target in procfs | http | procpid) ;; *) dirs+=("${shared_dirs[@]}") ;; esac
+	case $target in procfs | http | procpid | cgroup) ;; *) dirs+=("${shared_dirs[@]}") ;; esac
 	for d in "${dirs[@]}"; do
 		[ -d "$d" ] || { fail "$target: no corpus at $d"; continue; }
 		if out=$("$replay" "$d" 2>"$TMPD/replay.err"); then
