@@ -126,6 +126,7 @@ parse_args(struct sadc_config *c, int argc, char **argv)
 	bool s_given = false;
 	int opt;
 
+	c->cgroup_depth = 2;
 	for (opt = 1; opt < argc; opt++) {
 		const char *a = argv[opt];
 
@@ -153,6 +154,11 @@ parse_args(struct sadc_config *c, int argc, char **argv)
 			if (!argv[++opt] || !argv[opt][0])
 				usage();
 			snprintf(c->comment, sizeof(c->comment), "%s", argv[opt]);
+		} else if (!strncmp(a, "--cgroup-depth=", 15)) {
+			/* sysrec: how deep -S CGROUP goes below the root cgroup. */
+			if (!all_digits(a + 15) || strlen(a + 15) > 2 || atoi(a + 15) > 32)
+				usage();
+			c->cgroup_depth = (unsigned) atoi(a + 15);
 		} else if (parse_testing_option(c, a)) {
 			continue;
 		} else if (!all_digits(a)) {

@@ -8,6 +8,7 @@
 
 #include "archive.h"
 #include "collect.h"
+#include "ext.h"
 #include "notify.h"
 
 #define SADC_PATH_LEN 4096
@@ -21,6 +22,9 @@ struct sadc_config {
 	bool sync;                    /* -f: fdatasync after each write */
 	bool lock;                    /* -L */
 	bool pipe;                    /* -Z: called by sar, data also on stdout */
+	bool proc;                    /* -S PROCESS (sysrec) */
+	bool cgroup;                  /* -S CGROUP (sysrec) */
+	unsigned cgroup_depth;        /* --cgroup-depth= */
 	char comment[SA_COMMENT_LEN]; /* -C */
 	long interval;                /* -1 when not given */
 	long count;                   /* -1: forever */
@@ -70,6 +74,14 @@ struct sadc {
 	bool check_reboot;    /* compare the first sample with it */
 
 	struct sadc_notify notify; /* systemd Type=notify service (daemon mode) */
+
+	/* sysrec's activities of the current sample (common/ext.h) */
+	struct ext_proc *procs;
+	uint32_t n_procs;
+	size_t procs_cap;
+	struct ext_cgroup *cgroups;
+	uint32_t n_cgroups;
+	size_t cgroups_cap;
 };
 
 /* sample.c: selection, counting and sampling */

@@ -10,6 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "collect_cgroup.h"
+#include "collect_proc.h"
 #include "sadc.h"
 #include "banned.h"
 
@@ -76,6 +78,16 @@ apply_keyword(struct sadc_config *cfg, const char *k)
 	}
 	if (!strcmp(k, "A_NULL")) {
 		memset(cfg->selected, 0, sizeof(cfg->selected));
+		cfg->proc = cfg->cgroup = false;
+		return 0;
+	}
+	/* sysrec's own activities: never part of ALL or XALL. */
+	if (!strcmp(k, "PROCESS")) {
+		cfg->proc = true;
+		return 0;
+	}
+	if (!strcmp(k, "CGROUP")) {
+		cfg->cgroup = true;
 		return 0;
 	}
 	if (!strncmp(k, "A_", 2))
@@ -224,8 +236,37 @@ sadc_take_sample(struct sadc *s, uint8_t type)
 		if (a && a->collected && a->col)
 			read_activity(s, a);
 	}
+	/* An unreadable /proc or no unified hierarchy is recorded as no items. */
+	s->n_procs = s->n_cgroups = 0;
+	if (s->cfg.proc && collect_proc(&s->cc.root, &s->procs, &s->n_procs, &s->procs_cap) < 0)
+		s->n_procs = 0;
+	if (s->cfg.cgroup && collect_cgroup(&s->cc.root, s->cfg.cgroup_depth, &s->cgroups,
+	                                    &s->n_cgroups, &s->cgroups_cap) < 0)
+		s->n_cgroups = 0;
 	s->step++;
 	return 0;
+}
+
+/*
+ * The extension record of the sample (common/ext.h), right after its
+ * statistics. Not after a R_LAST_STATS record, which a new file start
+ * follows on the pipe to sar: that one sample goes without it.
+ */
+static void
+put_ext(struct sadc *s, struct archive_recbuf *b, uint8_t type)
+{
+	static const struct ext_proc no_proc;
+	static const struct ext_cgroup no_cgroup;
+	struct sa_record_header h = s->rec;
+
+	if (type != SA_R_STATS || (!s->cfg.proc && !s->cfg.cgroup))
+		return;
+	h.record_type = type;
+	archive_put_ext_record(b, &h,
+	                       !s->cfg.proc ? NULL : s->n_procs ? s->procs : &no_proc,
+	                       s->n_procs,
+	                       !s->cfg.cgroup ? NULL : s->n_cgroups ? s->cgroups : &no_cgroup,
+	                       s->n_cgroups);
 }
 
 void
@@ -242,6 +283,7 @@ sadc_put_stats(struct sadc *s, struct archive_recbuf *b, uint8_t type)
 			archive_put_nr(b, a->nr);
 		archive_recbuf_put(b, a->buf, (size_t) a->nr * (size_t) a->nr2 * a->desc->size);
 	}
+	put_ext(s, b, type);
 }
 
 /* The machine's identity, or the test override "sysname,nodename,release,machine". */
@@ -313,6 +355,8 @@ sadc_release(struct sadc *s)
 
 	for (i = 0; i < ACTIVITY_NR; i++)
 		free(s->acts[i].buf);
+	free(s->procs);
+	free(s->cgroups);
 	archive_recbuf_release(&s->out);
 	collect_release(&s->cc);
 }
