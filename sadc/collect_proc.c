@@ -206,9 +206,12 @@ struct proc_ctx {
 	int delayacct;    /* kernel.task_delayacct: 1 on, 0 off, -1 no such sysctl */
 };
 
-/* One open, read and close of rel into buf. Returns the length or -errno. */
+/*
+ * One open, read and close of rel into buf, and an fstat() of it into
+ * *ret_st unless NULL. Returns the length or -errno.
+ */
 static ssize_t
-read_once(int dirfd, const char *rel, char *buf, size_t len)
+read_once(int dirfd, const char *rel, char *buf, size_t len, struct stat *ret_st)
 {
 	int fd = openat(dirfd, rel, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	ssize_t n;
@@ -216,6 +219,11 @@ read_once(int dirfd, const char *rel, char *buf, size_t len)
 
 	if (fd < 0)
 		return -errno;
+	if (ret_st && fstat(fd, ret_st) < 0) {
+		err = errno;
+		close(fd);
+		return -err;
+	}
 	do
 		n = read(fd, buf, len);
 	while (n < 0 && errno == EINTR);
@@ -228,7 +236,7 @@ static int
 read_delayacct(int dirfd)
 {
 	char buf[16];
-	ssize_t n = read_once(dirfd, "proc/sys/kernel/task_delayacct", buf, sizeof(buf));
+	ssize_t n = read_once(dirfd, "proc/sys/kernel/task_delayacct", buf, sizeof(buf), NULL);
 
 	if (n == -ENOENT)
 		return -1;
@@ -264,14 +272,16 @@ read_process(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_pr
 	ssize_t n;
 	int fields;
 
-	path[dir_len] = '\0';
-	if (fstatat(c->dirfd, path, &st, 0) < 0)
-		return false;
-	it->uid = (uint32_t) st.st_uid;
+	/*
+	 * The owner of /proc/PID, from the open stat file: procfs gives every
+	 * file of the directory the directory's owner (the task's euid, root
+	 * for a non-dumpable task), and fstat() spares a path lookup.
+	 */
 	memcpy(path + dir_len, "stat", 5);
-	n = read_once(c->dirfd, path, buf, STAT_BUF);
+	n = read_once(c->dirfd, path, buf, STAT_BUF, &st);
 	if (n <= 0)
 		return false;
+	it->uid = (uint32_t) st.st_uid;
 	fields = proc_parse_stat(buf, (size_t) n, c->page_kb, it);
 	if (fields < 3)
 		return false;
@@ -279,7 +289,7 @@ read_process(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_pr
 		it->flags |= EXT_PF_DELAYACCT;
 
 	memcpy(path + dir_len, "io", 3);
-	n = read_once(c->dirfd, path, buf, IO_BUF);
+	n = read_once(c->dirfd, path, buf, IO_BUF, NULL);
 	if (n > 0 && proc_parse_io(buf, (size_t) n, &it->read_bytes, &it->write_bytes) == 0)
 		it->flags |= EXT_PF_IO;
 	else
@@ -288,13 +298,13 @@ read_process(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_pr
 	/* A kernel thread has no command line: spare the read. */
 	if (!(it->flags & EXT_PF_KTHREAD)) {
 		memcpy(path + dir_len, "cmdline", 8);
-		n = read_once(c->dirfd, path, buf, EXT_CMDLINE_LEN - 1);
+		n = read_once(c->dirfd, path, buf, EXT_CMDLINE_LEN - 1, NULL);
 		if (n > 0)
 			proc_parse_cmdline(buf, (size_t) n, it->cmdline);
 	}
 
 	memcpy(path + dir_len, "cgroup", 7);
-	n = read_once(c->dirfd, path, buf, CGROUP_BUF);
+	n = read_once(c->dirfd, path, buf, CGROUP_BUF, NULL);
 	if (n > 0 && proc_parse_cgroup(buf, (size_t) n, it->cgroup))
 		it->flags |= EXT_PF_CGROUP;
 	return true;
