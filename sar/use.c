@@ -24,6 +24,7 @@
 #include "sysexit.h"
 #include "use.h"
 #include "views.h"
+#include "who.h"
 #include "banned.h"
 
 #ifndef SYSSTAT_CONF
@@ -430,8 +431,18 @@ struct mstat {
 
 #define MAX_EPISODES 8
 
+/* One of the biggest consumers of a resource during an episode (sar --use on a file with them). */
+struct who_top {
+	char name[EXT_CG_PATH_LEN]; /* "comm[pid]" or the cgroup's path */
+	double v;       /* in the unit of the resource's kind (who_unit) */
+};
+
+#define WHO_TOP 3
+
 struct episode {
 	struct stamp from, to;
+	struct who_top *top; /* WHO_TOP processes then WHO_TOP cgroups, NULL without them */
+	uint8_t n_proc, n_cg;
 };
 
 /* A disk's await, in a histogram of 5 % wide bins from 1 us: its median is the baseline. */
@@ -458,6 +469,7 @@ struct resource {
 	struct episode ep[MAX_EPISODES];
 	uint32_t n_ep;
 	double ep_seconds;
+	struct who_avg *who;  /* the processes and cgroups of the current run */
 	uint32_t *await_hist; /* disks */
 	uint64_t await_n;
 	double await_base; /* PHASE_DISKS: the median of the whole window, taken once */
@@ -481,6 +493,15 @@ struct use {
 	struct stamp first_t, last_t;
 	uint64_t n_intervals;
 	int phase; /* what the feeders do: PHASE_* */
+
+	/* The processes and cgroups of the last two statistics records (slots as walk()'s). */
+	struct archive_ext ext[2];
+	uint64_t ext_up[2]; /* their records' uptimes, 1/100 s */
+	bool ext_ok[2];
+	struct who_proc_row *prow;
+	size_t prow_cap;
+	struct who_cg_row *crow;
+	size_t crow_cap;
 };
 
 enum {
@@ -593,6 +614,94 @@ span(const struct stamp *from, const struct stamp *to)
 	return to->ust > from->ust ? to->ust - from->ust : 0;
 }
 
+/* ---- who did it: the biggest consumers during an episode ---- */
+
+/* What ranks the consumers of a resource of this class; false for those with no per-process figure. */
+static bool
+who_key(enum use_class cls, enum who_sort *ret)
+{
+	switch (class_table[cls].kind) {
+	case K_CPU:
+		*ret = WHO_SORT_CPU;
+		return true;
+	case K_MEM:
+	case K_SWAP:
+		*ret = WHO_SORT_MEM;
+		return true;
+	case K_DISK:
+		*ret = WHO_SORT_IO;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static const char *
+who_unit(enum who_sort key)
+{
+	return key == WHO_SORT_CPU ? "%CPU" : key == WHO_SORT_MEM ? "kB resident" : "kB/s read+written";
+}
+
+static double
+who_proc_value(const struct who_proc_row *w, enum who_sort key)
+{
+	return key == WHO_SORT_CPU ? w->cpu
+	       : key == WHO_SORT_MEM ? (double) w->rss_kb
+	                             : (w->io ? w->rd_kbs + w->wr_kbs : 0);
+}
+
+static double
+who_cg_value(const struct who_cg_row *w, enum who_sort key)
+{
+	return key == WHO_SORT_CPU ? w->cpu
+	       : key == WHO_SORT_MEM ? (double) w->mem_kb
+	                             : w->rd_kbs + w->wr_kbs;
+}
+
+/* The top consumers of r's run, into its episode e (then r forgets them for the next run). */
+static void
+who_fill(struct resource *r, struct episode *e)
+{
+	struct who_proc_row pr[WHO_TOP];
+	struct who_cg_row cr[WHO_TOP];
+	enum who_sort key;
+	size_t np, nc, k;
+
+	if (!r->who || !who_key(r->cls, &key))
+		return;
+	np = who_avg_top_procs(r->who, key, pr, WHO_TOP);
+	nc = who_avg_top_cgroups(r->who, key, cr, WHO_TOP);
+	if (!np && !nc)
+		return;
+	e->top = xcalloc(2 * WHO_TOP, sizeof(*e->top));
+	/* Only consumers with a value: not a cgroup without the controller, nor a zero. */
+	for (k = 0; k < np; k++) {
+		struct who_top *t = &e->top[e->n_proc];
+
+		t->v = who_proc_value(&pr[k], key);
+		if (!(t->v > 0))
+			continue;
+		snprintf(t->name, sizeof(t->name), "%s[%u]", pr[k].p->comm, pr[k].p->pid);
+		e->n_proc++;
+	}
+	for (k = 0; k < nc; k++) {
+		struct who_top *t = &e->top[WHO_TOP + e->n_cg];
+		uint32_t need = key == WHO_SORT_CPU ? EXT_CG_CPU
+		                : key == WHO_SORT_MEM ? EXT_CG_MEM
+		                                      : EXT_CG_IO;
+
+		t->v = who_cg_value(&cr[k], key);
+		if (!(cr[k].present & need) || !(t->v > 0))
+			continue;
+		snprintf(t->name, sizeof(t->name), "%s", cr[k].c->path);
+		e->n_cg++;
+	}
+	if (!e->n_proc && !e->n_cg) {
+		free(e->top);
+		e->top = NULL;
+	}
+}
+
 static void
 close_run(struct use *u, struct resource *r)
 {
@@ -600,10 +709,13 @@ close_run(struct use *u, struct resource *r)
 		if (r->n_ep < MAX_EPISODES) {
 			r->ep[r->n_ep].from = r->run_from;
 			r->ep[r->n_ep].to = r->run_to;
+			who_fill(r, &r->ep[r->n_ep]);
 		}
 		r->n_ep++;
 		r->ep_seconds += (double) span(&r->run_from, &r->run_to);
 	}
+	if (r->who)
+		who_avg_reset(r->who);
 	r->run = 0;
 }
 
@@ -1189,10 +1301,24 @@ use_free(struct use *u)
 	if (!u)
 		return;
 	for (k = 0; k < u->n_res; k++) {
+		uint32_t j;
+
+		for (j = 0; j < MAX_EPISODES; j++)
+			free(u->res[k]->ep[j].top);
+		if (u->res[k]->who) {
+			who_avg_release(u->res[k]->who);
+			free(u->res[k]->who);
+		}
 		free(u->res[k]->m);
 		free(u->res[k]->await_hist);
 		free(u->res[k]);
 	}
+	for (k = 0; k < 2; k++) {
+		free(u->ext[k].proc);
+		free(u->ext[k].cgroup);
+	}
+	free(u->prow);
+	free(u->crow);
 	free(u->res);
 	free(u->hash);
 	free(u->touched);
@@ -1533,6 +1659,28 @@ text_why(const struct use *u, const struct sar *s, const struct resource *r, str
 	}
 }
 
+/* The biggest consumers of an episode, when the file holds processes or cgroups. */
+static void
+text_who(const struct resource *r, const struct episode *e, FILE *out)
+{
+	enum who_sort key;
+	int g;
+
+	if (!e->top || !who_key(r->cls, &key))
+		return;
+	for (g = 0; g < 2; g++) {
+		unsigned n = g ? e->n_cg : e->n_proc, k;
+
+		if (!n)
+			continue;
+		fprintf(out, "%-31s   top %s (%s):", "", g ? "cgroups" : "processes", who_unit(key));
+		for (k = 0; k < n; k++)
+			fprintf(out, "%s %s %.2f", k ? "," : "", e->top[g * WHO_TOP + k].name,
+			        e->top[g * WHO_TOP + k].v);
+		fputc('\n', out);
+	}
+}
+
 static void
 text_suspects(const struct use *u, const struct sar *s, struct resource **sus, size_t n)
 {
@@ -1655,6 +1803,7 @@ text_table(const struct use *u, const struct sar *s)
 			text_episode(s, &r->ep[j], &sb);
 			fprintf(s->out, "%-31s episode %s\n", "", sb.buf ? sb.buf : "");
 			strbuf_release(&sb);
+			text_who(r, &r->ep[j], s->out);
 		}
 		if (r->n_ep > MAX_EPISODES)
 			fprintf(s->out, "%-31s %u more episodes\n", "", r->n_ep - MAX_EPISODES);
@@ -1784,6 +1933,30 @@ json_kind_name(const struct resource *r, struct strbuf *sb)
 	json_string(sb, verdict_names[r->verdict]);
 }
 
+/* An episode's biggest consumers, when the file holds processes or cgroups. */
+static void
+json_who(const struct resource *r, const struct episode *e, struct strbuf *sb)
+{
+	enum who_sort key;
+	int g;
+
+	if (!e->top || !who_key(r->cls, &key))
+		return;
+	strbuf_adds(sb, ", \"top-unit\": ");
+	json_string(sb, who_unit(key));
+	for (g = 0; g < 2; g++) {
+		unsigned n = g ? e->n_cg : e->n_proc, k;
+
+		strbuf_adds(sb, g ? ", \"top-cgroups\": [" : ", \"top-processes\": [");
+		for (k = 0; k < n; k++) {
+			strbuf_adds(sb, k ? ", {\"name\": " : "{\"name\": ");
+			json_string(sb, e->top[g * WHO_TOP + k].name);
+			strbuf_addf(sb, ", \"value\": %.2f}", e->top[g * WHO_TOP + k].v);
+		}
+		strbuf_adds(sb, "]");
+	}
+}
+
 static void
 json_resource(const struct use *u, const struct resource *r, int tab, struct strbuf *sb)
 {
@@ -1803,8 +1976,10 @@ json_resource(const struct use *u, const struct resource *r, int tab, struct str
 		json_time(sb, &r->ep[j].from);
 		strbuf_adds(sb, ", \"end\": ");
 		json_time(sb, &r->ep[j].to);
-		strbuf_addf(sb, ", \"seconds\": %llu}",
+		strbuf_addf(sb, ", \"seconds\": %llu",
 		            (unsigned long long) span(&r->ep[j].from, &r->ep[j].to));
+		json_who(r, &r->ep[j], sb);
+		strbuf_adds(sb, "}");
 	}
 	strbuf_addf(sb, "], \"episode-count\": %u, \"episode-seconds\": %.0f,\n", r->n_ep,
 	            r->ep_seconds);
@@ -1907,6 +2082,55 @@ window_tm(const struct sar *s, const struct sa_record_header *h, struct tm *ret)
 }
 
 /*
+ * The extension record of the statistics record in slot k (itv from the
+ * record before, when use_interval() took that interval): its processes and
+ * cgroups are added to every resource whose run goes through the interval,
+ * each pass adding to the resources it judges (the disks in their own pass).
+ */
+static void
+use_who(struct use *u, struct sar *s, int k, const struct sa_record_header *hk, bool fed)
+{
+	struct archive_ext tmp = u->ext[k];
+	int np = 0, nc = 0;
+	bool any = false;
+	enum who_sort key;
+	size_t i;
+
+	u->ext[k] = s->r->ext;
+	s->r->ext = tmp;
+	u->ext_ok[k] = true;
+	u->ext_up[k] = hk->uptime_cs;
+	if (!fed || !u->ext_ok[!k] || u->ext_up[k] <= u->ext_up[!k])
+		return;
+	for (i = 0; i < u->n_res && !any; i++) {
+		const struct resource *r = u->res[i];
+
+		any = r->run && r->run_seq == u->seq && who_key(r->cls, &key) &&
+		      (u->phase == PHASE_ALL || (u->phase == PHASE_DISKS) == (r->await_hist != NULL));
+	}
+	if (!any)
+		return;
+	np = who_proc_rows(&u->ext[!k], u->ext_up[!k], &u->ext[k], u->ext_up[k],
+	                   s->r->hdr.sa_hz, &u->prow, &u->prow_cap);
+	nc = who_cg_rows(&u->ext[!k], u->ext_up[!k], &u->ext[k], u->ext_up[k], &u->crow,
+	                 &u->crow_cap);
+	if (np < 0 || nc < 0)
+		no_memory();
+	for (i = 0; i < u->n_res; i++) {
+		struct resource *r = u->res[i];
+
+		if (!r->run || r->run_seq != u->seq || !who_key(r->cls, &key) ||
+		    (u->phase != PHASE_ALL && (u->phase == PHASE_DISKS) != (r->await_hist != NULL)))
+			continue;
+		if (!r->who)
+			r->who = xcalloc(1, sizeof(*r->who));
+		if (who_avg_add_procs(r->who, u->prow, (size_t) np, u->ext_up[k] - u->ext_up[!k]) < 0 ||
+		    who_avg_add_cgroups(r->who, u->crow, (size_t) nc, u->ext_up[k] - u->ext_up[!k]) < 0)
+			no_memory();
+	}
+}
+
+/*
  * One pass over the records from fpos, feeding u. Returns 0, or the archive
  * error that ended it (what was read before it is in u).
  */
@@ -1915,8 +2139,8 @@ walk(struct sar *s, struct use *u, uint64_t fpos)
 {
 	struct sa_record_header hdr[2];
 	struct archive_record rec;
-	bool have_prev = false, cross_day = false;
-	int k = 0, rc, prev_hour = -1;
+	bool have_prev = false, cross_day = false, fed = false;
+	int k = 0, rc, prev_hour = -1, ext_slot = -1;
 	uint64_t prev_ust = 0;
 	uint32_t i;
 
@@ -1924,11 +2148,21 @@ walk(struct sar *s, struct use *u, uint64_t fpos)
 	if (rc < 0)
 		return rc;
 	decode_for(s, u->phase);
+	s->r->want_ext = true;
+	u->ext_ok[0] = u->ext_ok[1] = false;
 	while ((rc = archive_next(s->r, &rec)) > 0) {
 		struct tm tm;
 
+		if (rec.hdr.record_type == EXT_RECORD_TYPE) {
+			if (ext_slot >= 0)
+				use_who(u, s, ext_slot, &hdr[ext_slot], fed);
+			ext_slot = -1;
+			continue;
+		}
+		ext_slot = -1;
 		if (rec.hdr.record_type == SA_R_RESTART) {
 			have_prev = false;
+			u->ext_ok[0] = u->ext_ok[1] = false;
 			use_gap(u);
 			continue;
 		}
@@ -1942,6 +2176,7 @@ walk(struct sar *s, struct use *u, uint64_t fpos)
 		prev_ust = rec.hdr.ust_time;
 		if (sar_cmp_limit(&s->o, false, &tm, rec.hdr.ust_time, false) < 0) {
 			have_prev = false;
+			u->ext_ok[0] = u->ext_ok[1] = false;
 			continue;
 		}
 		if (sar_cmp_limit(&s->o, true, &tm, rec.hdr.ust_time, cross_day) > 0)
@@ -1950,11 +2185,15 @@ walk(struct sar *s, struct use *u, uint64_t fpos)
 			if (!s->r->acts[i].ignore && s->acts[i].fa->known_format)
 				sar_copy_slot(&s->acts[i], &s->acts[i].slot[k]);
 		hdr[k] = rec.hdr;
+		u->ext_ok[k] = false;
+		fed = have_prev;
 		if (have_prev)
 			use_interval(u, s, !k, k, &hdr[!k], &hdr[k]);
+		ext_slot = k;
 		have_prev = true;
 		k ^= 1;
 	}
+	s->r->want_ext = false;
 	use_gap(u);
 	return rc < 0 && rc != ARCHIVE_E_BAD_RECORD ? rc : 0;
 }

@@ -20,6 +20,14 @@
  *   rec T                    a statistics record at Unix time T
  *   restart T                a LINUX RESTART record at T (uptime starts again)
  *   comment T TEXT           a comment record at T
+ *   proc PID FIELD=V...      a process of sadc -S PROCESS (common/ext.h), made on
+ *                            first sight (comm, start_time, utime, stime, rss_kb,
+ *                            read_bytes, write_bytes, flags...; FIELD+=V adds);
+ *                            from then on, every record is followed by its
+ *                            extension record with the processes and cgroups
+ *   noproc PID               the process exits
+ *   cgroup PATH FIELD=V...   a cgroup of sadc -S CGROUP (usage_usec, mem_current,
+ *                            rbytes, wbytes, present...), made on first sight
  * The file header (date, time) follows the first record. Uptime counts in
  * hundredths of a second from a boot 100,000 s before the first record (or
  * 100 s before the last restart), so sar's intervals are the time steps.
@@ -178,7 +186,14 @@ struct act_state {
 	unsigned char *items; /* nr * d->size bytes */
 };
 
+#define MAX_EXT 64
+
 struct make {
+	struct ext_proc procs[MAX_EXT];
+	size_t n_procs;
+	struct ext_cgroup cgroups[MAX_EXT];
+	size_t n_cgroups;
+	bool ext;
 	int cpus;
 	char host[64];
 	struct act_state acts[ACTIVITY_NR];
@@ -187,6 +202,7 @@ struct make {
 	uint64_t boot;
 	int fd;
 	struct archive_recbuf b;
+	size_t rec_at; /* where put_record()'s header starts in b */
 	int line;
 };
 
@@ -201,6 +217,61 @@ die(const struct make *m, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	exit(2);
+}
+
+static uint64_t number(const struct make *m, const char *s);
+
+/* The settable fields of the extension items (act 0: a process, 1: a cgroup). */
+#define X(act, type, member)                                                                       \
+	{                                                                                          \
+		act, #member, offsetof(struct type, member), sizeof(((struct type *) 0)->member)   \
+	}
+
+static const struct field ext_fields[] = {
+        X(0, ext_proc, start_time),  X(0, ext_proc, utime),       X(0, ext_proc, stime),
+        X(0, ext_proc, minflt),      X(0, ext_proc, majflt),      X(0, ext_proc, rss_kb),
+        X(0, ext_proc, read_bytes),  X(0, ext_proc, write_bytes), X(0, ext_proc, blkio_ticks),
+        X(0, ext_proc, ppid),        X(0, ext_proc, uid),         X(0, ext_proc, flags),
+        X(0, ext_proc, comm),        X(0, ext_proc, cgroup),      X(1, ext_cgroup, usage_usec),
+        X(1, ext_cgroup, user_usec), X(1, ext_cgroup, mem_current), X(1, ext_cgroup, mem_max),
+        X(1, ext_cgroup, rbytes),    X(1, ext_cgroup, wbytes),    X(1, ext_cgroup, present),
+        X(1, ext_cgroup, depth),
+};
+
+/* Sets FIELD=V (or FIELD+=V) of an extension item of kind act. */
+static void
+set_ext_field(const struct make *m, uint32_t act, unsigned char *item, char *assign)
+{
+	char *eq = strchr(assign, '=');
+	bool add = false;
+	size_t k;
+
+	if (!eq)
+		die(m, "'%s' is not FIELD=VALUE", assign);
+	*eq = '\0';
+	if (eq > assign && eq[-1] == '+') {
+		add = true;
+		eq[-1] = '\0';
+	}
+	for (k = 0; k < sizeof(ext_fields) / sizeof(ext_fields[0]); k++) {
+		const struct field *f = &ext_fields[k];
+		unsigned char *p = item + f->offset;
+
+		if (f->act != act || strcmp(f->name, assign))
+			continue;
+		if (f->width > 8) {
+			memset(p, 0, f->width);
+			memcpy(p, eq + 1, strnlen(eq + 1, f->width - 1));
+		} else {
+			uint64_t v = number(m, eq + 1), old = 0;
+
+			memcpy(&old, p, f->width);
+			v = add ? old + v : v;
+			memcpy(p, &v, f->width);
+		}
+		return;
+	}
+	die(m, "no field '%s' in a %s", assign, act ? "cgroup" : "process");
 }
 
 static const struct activity_desc *
@@ -365,6 +436,7 @@ put_record(struct make *m, uint64_t t)
 
 	if (!m->started)
 		start_file(m, t);
+	m->rec_at = m->b.len;
 	put_header(m, SA_R_STATS, t);
 	for (i = 0; i < m->n_acts; i++) {
 		struct act_state *a = &m->acts[i];
@@ -372,6 +444,13 @@ put_record(struct make *m, uint64_t t)
 		if (activity_has_nr(a->d))
 			archive_put_nr(&m->b, a->nr);
 		archive_recbuf_put(&m->b, a->items, (size_t) a->nr * a->d->size);
+	}
+	if (m->ext) {
+		struct sa_record_header h;
+
+		memcpy(&h, m->b.data + m->rec_at, sizeof(h));
+		archive_put_ext_record(&m->b, &h, m->procs, (uint32_t) m->n_procs, m->cgroups,
+		                       (uint32_t) m->n_cgroups);
 	}
 }
 
@@ -419,6 +498,50 @@ do_line(struct make *m, char **w, int n, const char *rest)
 	} else if (!strcmp(w[0], "rec") && n == 2) {
 		items_ready(m);
 		put_record(m, number(m, w[1]));
+	} else if (!strcmp(w[0], "proc") && n >= 2) {
+		uint64_t pid = number(m, w[1]);
+		size_t i;
+		int k;
+
+		for (i = 0; i < m->n_procs && m->procs[i].pid != pid; i++)
+			;
+		if (i == m->n_procs) {
+			if (i == MAX_EXT)
+				die(m, "too many processes");
+			memset(&m->procs[i], 0, sizeof(m->procs[i]));
+			m->procs[i].pid = (uint32_t) pid;
+			m->procs[i].flags = EXT_PF_IO;
+			m->n_procs++;
+		}
+		for (k = 2; k < n; k++)
+			set_ext_field(m, 0, (unsigned char *) &m->procs[i], w[k]);
+		m->ext = true;
+	} else if (!strcmp(w[0], "noproc") && n == 2) {
+		uint64_t pid = number(m, w[1]);
+		size_t i;
+
+		for (i = 0; i < m->n_procs && m->procs[i].pid != pid; i++)
+			;
+		if (i == m->n_procs)
+			die(m, "no process %s", w[1]);
+		memmove(&m->procs[i], &m->procs[i + 1], (m->n_procs - i - 1) * sizeof(m->procs[0]));
+		m->n_procs--;
+	} else if (!strcmp(w[0], "cgroup") && n >= 2) {
+		size_t i;
+		int k;
+
+		for (i = 0; i < m->n_cgroups && strcmp(m->cgroups[i].path, w[1]); i++)
+			;
+		if (i == m->n_cgroups) {
+			if (i == MAX_EXT)
+				die(m, "too many cgroups");
+			memset(&m->cgroups[i], 0, sizeof(m->cgroups[i]));
+			snprintf(m->cgroups[i].path, sizeof(m->cgroups[i].path), "%s", w[1]);
+			m->n_cgroups++;
+		}
+		for (k = 2; k < n; k++)
+			set_ext_field(m, 1, (unsigned char *) &m->cgroups[i], w[k]);
+		m->ext = true;
 	} else if (!strcmp(w[0], "restart") && n == 2) {
 		put_special(m, SA_R_RESTART, number(m, w[1]), NULL);
 	} else if (!strcmp(w[0], "comment") && n >= 3) {
