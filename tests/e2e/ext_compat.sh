@@ -18,6 +18,8 @@
 #   extension record); sysstat's sadf then reads every record (three more
 #   intervals), and sysstat's sar and sadf and our sar print the same as on
 #   the stripped copy of the result.
+# The tool itself is checked on upstream's data-extra-12.1.7 (extra
+# structures after the header, kept, and one record of type 8, dropped).
 # The oracle is the flavour's sysstat (12.6.1 installed, or 12.7.5 unpacked).
 # Both copies of a file have the same name in two directories, so that a
 # message naming the file is the same too.
@@ -159,6 +161,24 @@ for name in "${files[@]}"; do
 		both "our sadf" ext strip "$name" "$SADF" $f
 	done
 done
+
+# ---- The tool on a file of sysstat's own with an extra-structure record ----
+# Upstream's data-extra-12.1.7: extra structures after the header (kept) and
+# one record of type 8 (dropped).
+f=$SHARED/corpus/upstream/files/data-extra-12.1.7
+if [ -r "$f" ]; then
+	mkdir -p "$TMPD/x1" "$TMPD/x2"
+	cp "$f" "$TMPD/x1/x.sa"
+	if python3 "$STRIP" -v "$f" "$TMPD/x2/x.sa" 2>"$TMPD/log/x.strip" &&
+		grep -q "kept 2 statistics, 1 restart, 0 comment records; dropped 1 extra-structure records (104 bytes)" \
+			"$TMPD/log/x.strip"; then
+		pass
+		both "sysstat's sar" x1 x2 x "$ORACLE_SAR" -A -f @
+		both "sysstat's sadf" x1 x2 x "$ORACLE_SADF" -j @ -- -A
+	else
+		fail "sa_strip_ext.py on data-extra-12.1.7: $(cat "$TMPD/log/x.strip")"
+	fi
+fi
 
 # ---- Appending: sysstat's sadc (two records, all files at once), then ours ----
 for name in "${files[@]}"; do
