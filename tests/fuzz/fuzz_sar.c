@@ -38,6 +38,9 @@ static const char *const *const sets[] = {
              "-P", "0,1", "-j", "SID", "-f", "@"),
         SETS("-r", "ALL", "--pretty", "--dec=1", "-s", "05:00:00", "-i", "2", "-f", "@"),
         SETS("--use", "-P", "ALL", "--use-limit=episode=2", "-f", "@"),
+        SETS("-u", "--proc=3,io", "--cgroup", "-f", "@"),
+        SETS("--proc=5,mem", "-s", "00:00:10", "-i", "2", "-f", "@"),
+        SETS("--use", "--use-limit=episode=1", "-f", "@"),
 };
 
 int
