@@ -17,6 +17,7 @@
 #include "datafile.h"
 #include "nls.h"
 #include "numfmt.h"
+#include "options.h"
 #include "sadf.h"
 #include "source.h"
 #include "views.h"
@@ -26,6 +27,7 @@
 /* Where a walk stands. */
 struct walk {
 	struct sa_record_header hdr[3]; /* [0]/[1] alternate; [2] the segment's first record */
+	uint64_t end[3];                /* where each ended: its extension record (fmt_who.c) */
 	int curr;
 	long cnt;
 	bool eof;
@@ -659,6 +661,7 @@ find_segment_start(struct sadf *d, struct walk *w, const char *file, bool print_
 			sar_copy_slot(&d->s.acts[i], &d->s.acts[i].slot[2]);
 	}
 	w->hdr[2] = w->rec.hdr;
+	w->end[2] = source_offset(d->s.r->src);
 	return true;
 }
 
@@ -847,6 +850,10 @@ write_stats(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_
 	d->itv = sar_interval_of(prev, cur);
 	d->dt = d->itv / 100 + (d->itv % 100 >= 50);
 	set_stamp(d, cur, &w->rectime);
+	/* As sar: an interval without the processes (cgroups) asked for is not shown. */
+	if (d->who_pass)
+		return sadf_who_interval(d, (enum sadf_who_part) d->who_pass, prev,
+		                         w->end[!w->curr], cur, w->end[w->curr]);
 	if (d->b->record_begin)
 		d->b->record_begin(d);
 	if (!v)
@@ -857,6 +864,8 @@ write_stats(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_
 		d->act_first = d->act_last = true;
 		print_view(d, a, v, w->curr);
 	}
+	if (!v && d->b->by_record && d->who)
+		sadf_who_interval(d, SADF_WHO_NONE, prev, w->end[!w->curr], cur, w->end[w->curr]);
 	if (d->b->record_end)
 		d->b->record_end(d);
 	return true;
@@ -870,6 +879,7 @@ copy_current(struct sadf *d, struct walk *w, struct sar_act *only)
 	uint32_t i;
 
 	w->hdr[w->curr] = w->rec.hdr;
+	w->end[w->curr] = source_offset(d->s.r->src);
 	for (i = 0; i < d->s.n_acts; i++) {
 		struct sar_act *a = &d->s.acts[i];
 
@@ -929,6 +939,7 @@ pass_view(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_vi
 			sar_copy_slot_from(&x->slot[!w->curr], &x->slot[2]);
 	}
 	w->hdr[!w->curr] = w->hdr[2];
+	w->end[!w->curr] = w->end[2];
 	w->cnt = d->c->count;
 	w->cross_day = false;
 	reset_avgs(d, a, v);
@@ -954,26 +965,98 @@ pass_view(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_vi
 	w->reset = true;
 }
 
+/* A pass of --proc or --cgroup (fmt_who.c), as sar's: no activity decoded, no buffer touched. */
+static void
+pass_who(struct sadf *d, struct walk *w, enum sadf_who_part part, uint64_t fpos, const char *file)
+{
+	int rc = source_seek(d->s.r->src, fpos);
+
+	if (rc < 0)
+		die_archive(d, rc, file);
+	w->eof = false;
+	w->hdr[!w->curr] = w->hdr[2];
+	w->end[!w->curr] = w->end[2];
+	w->cnt = d->c->count;
+	w->cross_day = false;
+	decode_set(d, NULL, true);
+	d->who_pass = part;
+	sadf_who_pass_begin(d, part);
+	do {
+		if (!next_record(d, w, file, -1, -1) || w->rec.hdr.record_type == SA_R_RESTART)
+			break;
+		if (w->rec.hdr.record_type == SA_R_COMMENT) {
+			special_comment(d, w);
+			continue;
+		}
+		w->hdr[w->curr] = w->rec.hdr;
+		w->end[w->curr] = source_offset(d->s.r->src);
+		if (write_stats(d, w, NULL, NULL)) {
+			w->curr ^= 1;
+			if (w->cnt > 0)
+				w->cnt--;
+		}
+		w->reset = false;
+	} while (w->cnt);
+	d->who_pass = 0;
+	w->reset = true;
+}
+
+/*
+ * The passes of --proc and --cgroup, after sysstat's. The walk and the
+ * file are then put back where sysstat's last pass left them, so that what
+ * follows (the count's skip to the next restart, the next segment) is what
+ * it is without them.
+ */
+static void
+segment_who_passes(struct sadf *d, struct walk *w, uint64_t fpos, const char *file, bool views)
+{
+	struct walk saved;
+	uint64_t pos;
+	int rc;
+
+	if (!d->who)
+		return;
+	saved = *w;
+	pos = source_offset(d->s.r->src);
+	if (sadf_who_asked(d, SADF_WHO_PROC))
+		pass_who(d, w, SADF_WHO_PROC, fpos, file);
+	if (sadf_who_asked(d, SADF_WHO_CGROUP))
+		pass_who(d, w, SADF_WHO_CGROUP, fpos, file);
+	if (!views || !sadf_who_asked(d, SADF_WHO_NONE))
+		return;
+	*w = saved;
+	rc = source_seek(d->s.r->src, pos);
+	if (rc < 0)
+		die_archive(d, rc, file);
+}
+
 /* The passes of a segment: each selected output in the file's order, or one for all (-h). */
 static void
 segment_passes(struct sadf *d, struct walk *w, uint64_t fpos, const char *file)
 {
+	bool views = false;
 	uint32_t i;
 	size_t k;
 
 	if (d->c->horizontal) {
-		pass_view(d, w, NULL, NULL, fpos, file);
-		return;
-	}
-	for (i = 0; i < d->s.n_acts; i++) {
-		struct sar_act *a = &d->s.acts[i];
+		/* Not with --proc or --cgroup alone: there is nothing of sysstat's to show. */
+		views = !sadf_who_asked(d, SADF_WHO_NONE) || sar_any_output(&d->s.o);
+		if (views)
+			pass_view(d, w, NULL, NULL, fpos, file);
+	} else {
+		for (i = 0; i < d->s.n_acts; i++) {
+			struct sar_act *a = &d->s.acts[i];
 
-		if (!a->fa->known_format || !d->s.o.outputs[a->desc->id])
-			continue;
-		for (k = 0; k < sar_view_count(); k++)
-			if (view_wanted(&d->s, a, sar_view_at(k)))
-				pass_view(d, w, a, sar_view_at(k), fpos, file);
+			if (!a->fa->known_format || !d->s.o.outputs[a->desc->id])
+				continue;
+			for (k = 0; k < sar_view_count(); k++)
+				if (view_wanted(&d->s, a, sar_view_at(k))) {
+					pass_view(d, w, a, sar_view_at(k), fpos, file);
+					views = true;
+				}
+		}
 	}
+	segment_who_passes(d, w, fpos, file, views);
 }
 
 static void
@@ -1120,6 +1203,7 @@ sadf_run(struct sadf *d, const char *file)
 	d->s.sink = &sink;
 	d->s.sink_ctx = d;
 	sar_init_acts(&d->s, file);
+	sadf_who_open(d, file);
 	init_avgs(d);
 	if (d->b->file_begin)
 		d->b->file_begin(d);
@@ -1153,6 +1237,7 @@ sadf_engine_release(struct sadf *d)
 	d->n_plan = 0;
 	free(d->cells);
 	d->cells = NULL;
+	sadf_who_release(d);
 	d->n_cells = d->cap_cells = 0;
 	strbuf_release(&d->strs);
 }

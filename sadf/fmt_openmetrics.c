@@ -91,6 +91,7 @@ struct om_state {
 	uint32_t n_buckets;
 	uint32_t *fam_head, *fam_tail; /* per family */
 	size_t n_fams;
+	size_t n_om; /* om.h's families; fmt_who.c's follow them (--proc, --cgroup) */
 	struct archive_act **fam_act; /* the file's activity of each family, or NULL */
 	int fd;                       /* the temporary file, -1 until needed */
 	uint64_t fsize;
@@ -502,6 +503,9 @@ build_extra(struct om_state *st, const struct sadf *d)
 		if (n == len || (!om_label_name_ok(p, n) && !is_name(p, n, "instance") &&
 		                 !is_name(p, n, "job")))
 			bad_label(&sb, "invalid label", p, len);
+		/* --proc, --cgroup: their series' own labels (fmt_who.c). */
+		if (sadf_who_om_label_taken(d, p, n))
+			bad_label(&sb, "invalid label", p, len);
 		/* A name given twice is an error, as it is for Prometheus. */
 		for (q = opts; q < p; q += strspn(q, ",")) {
 			size_t ql = strcspn(q, ",");
@@ -626,7 +630,11 @@ put_series(struct om_state *st, const struct series *s)
 	uint32_t k = s->nblocks;
 
 	strbuf_reset(&st->line);
-	om_put_prefix(&st->line, s->fam, s->labels, s->labels_len, st->extra);
+	if (s->fam >= st->n_om)
+		sadf_who_om_prefix(&st->line, s->fam - st->n_om, s->labels, s->labels_len,
+		                   st->extra);
+	else
+		om_put_prefix(&st->line, s->fam, s->labels, s->labels_len, st->extra);
 	if (st->line.err)
 		die_nomem(st->d);
 	/*
@@ -681,7 +689,10 @@ put_all(struct om_state *st)
 		if (i == NO_SERIES)
 			continue;
 		strbuf_reset(&st->line);
-		om_put_meta(&st->line, fam, OM_FMT_OPENMETRICS);
+		if (fam >= st->n_om)
+			sadf_who_om_meta(&st->line, fam - st->n_om);
+		else
+			om_put_meta(&st->line, fam, OM_FMT_OPENMETRICS);
 		if (st->line.err)
 			die_nomem(st->d);
 		sadf_put(st->d, st->line.buf, st->line.len);
@@ -732,7 +743,7 @@ plan(struct om_state *st, struct sadf *d)
 
 	for (k = 0; k < r->n_acts; k++)
 		r->acts[k].ignore = true;
-	for (fam = 1; fam < st->n_fams; fam++) {
+	for (fam = 1; fam < st->n_om; fam++) {
 		struct archive_act *a = archive_find(r, om_family_at(fam)->act);
 
 		if (!a || !a->known_format || !a->desc || !d->s.o.outputs[a->desc->id])
@@ -755,7 +766,7 @@ record_samples(struct om_state *st, const struct archive_record *rec)
 	if (st->ctx.lbl.err)
 		die_nomem(st->d);
 	add_sample(st, 0, st->ctx.lbl.buf, st->ctx.lbl.len, 1);
-	for (fam = 1; fam < st->n_fams; fam++) {
+	for (fam = 1; fam < st->n_om; fam++) {
 		const struct archive_act *a = st->fam_act[fam];
 		struct om_items it;
 
@@ -800,7 +811,8 @@ om_run(struct sadf *d, const char *file)
 	d->fmt = st;
 	st->d = d;
 	st->fd = -1;
-	st->n_fams = om_family_count();
+	st->n_om = om_family_count();
+	st->n_fams = st->n_om + sadf_who_om_count(d);
 	st->fam_head = malloc(st->n_fams * sizeof(*st->fam_head));
 	st->fam_tail = malloc(st->n_fams * sizeof(*st->fam_tail));
 	st->fam_act = calloc(st->n_fams, sizeof(*st->fam_act));
@@ -817,6 +829,8 @@ om_run(struct sadf *d, const char *file)
 	/* sysstat's message and status 1 when the file has none of the activities asked for. */
 	sar_init_acts(&d->s, file);
 	plan(st, d);
+	/* --proc, --cgroup: the extension records come too (fmt_who.c). */
+	d->s.r->want_ext = sadf_who_asked(d, SADF_WHO_NONE);
 
 	while ((rc = archive_next(d->s.r, &rec)) > 0 && !bad_1275(d, rc, &rec)) {
 		time_t t = (time_t) rec.hdr.ust_time;
@@ -824,7 +838,8 @@ om_run(struct sadf *d, const char *file)
 
 		/* A time past the year 9999 has no Prometheus timestamp: such a record is left out.
 		 */
-		if (rec.hdr.record_type != SA_R_STATS || rec.hdr.ust_time > LAST_TIME)
+		if ((rec.hdr.record_type != SA_R_STATS && rec.hdr.record_type != EXT_RECORD_TYPE) ||
+		    rec.hdr.ust_time > LAST_TIME)
 			continue;
 		if (!gmtime_r(&t, &tm))
 			continue;
@@ -835,7 +850,12 @@ om_run(struct sadf *d, const char *file)
 			continue;
 		if (sadf_cmp_end(d, &tm, rec.hdr.ust_time, cross_day) > 0)
 			break;
-		record_samples(st, &rec);
+		if (rec.hdr.record_type == EXT_RECORD_TYPE) {
+			st->ts = (int64_t) rec.hdr.ust_time * 1000;
+			sadf_who_om_samples(d, &d->s.r->ext, add_sample, st, st->n_om);
+		} else {
+			record_samples(st, &rec);
+		}
 	}
 	/* What was read comes out whole (and ends in # EOF) before any error. */
 	put_all(st);

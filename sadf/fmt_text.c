@@ -41,6 +41,12 @@ record_prefix(struct sadf *d, char sep)
 	sadf_put(d, d->pfx, d->pfx_len);
 }
 
+void
+sadf_put_record_prefix(struct sadf *d, char sep)
+{
+	record_prefix(d, sep);
+}
+
 /* The item of a row as -p and -d name it. */
 static void
 item_text(const struct sadf *d, bool db, char *buf, size_t len)
@@ -137,6 +143,12 @@ comment_part(struct sadf *d, const char *s, size_t n)
 	sadf_put(d, s, n);
 	if (d->s.colors)
 		sadf_puts(d, d->s.sgr[SAR_SGR_NORMAL]);
+}
+
+void
+sadf_put_comment(struct sadf *d, const char *s, size_t n)
+{
+	comment_part(d, s, n);
 }
 
 /* ";" and the fields of v (-r ALL's part after '&' when asked), "[...]" after those of many items.

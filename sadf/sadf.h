@@ -164,6 +164,8 @@ struct sadf {
 	size_t olen;        /* bytes waiting in obuf */
 	char obuf[1 << 16]; /* the output buffer of sadf_put() */
 	void *fmt;          /* the backend's own state (-r) */
+	struct sadf_who *who; /* --proc, --cgroup: fmt_who.c's state, or NULL */
+	int who_pass;         /* -d, -p: the enum sadf_who_part of the pass under way, or 0 */
 };
 
 /*
@@ -324,6 +326,48 @@ long long sadf_cmp_end(const struct sadf *d, const struct tm *tm, uint64_t ust_t
 void sadf_check_record(struct sadf *d, int rc, const struct archive_record *rec);
 /* The file's CPU count as sysstat shows it. */
 int sadf_cpu_count(unsigned int sa_cpu_nr);
+
+/*
+ * fmt_who.c: sar's --proc[=SPEC] and --cgroup after "--" (sar/who.h's rows)
+ * in -d, -p, -j, -x and --openmetrics. -d and -p print each in a pass of
+ * its own over a segment, after sysstat's; -j and -x inside each record.
+ */
+enum sadf_who_part { SADF_WHO_NONE, SADF_WHO_PROC, SADF_WHO_CGROUP };
+struct sadf_who;
+/* Whether part was asked (SADF_WHO_NONE: either). */
+bool sadf_who_asked(const struct sadf *d, enum sadf_who_part part);
+/*
+ * Opens the file a second time for its extension records, when asked;
+ * what the file lacks is then not asked any more, and a file with none of
+ * it (and no sysstat activity selected) is sar's message and exit 1.
+ */
+void sadf_who_open(struct sadf *d, const char *file);
+void sadf_who_release(struct sadf *d);
+/* -d: the field list of a pass of part. */
+void sadf_who_pass_begin(struct sadf *d, enum sadf_who_part part);
+/*
+ * The interval from the statistics record prev to curr (each ended at
+ * offset *_end of the file, where its extension record is): part's rows
+ * (SADF_WHO_NONE: both, -j and -x) in the format's form. Returns whether
+ * curr had what was asked (sar shows the interval then).
+ */
+bool sadf_who_interval(struct sadf *d, enum sadf_who_part part, const struct sa_record_header *prev,
+                       uint64_t prev_end, const struct sa_record_header *curr, uint64_t curr_end);
+/* --openmetrics: the families after metrics/om.h's (0 when nothing was asked). */
+size_t sadf_who_om_count(const struct sadf *d);
+void sadf_who_om_meta(struct strbuf *out, size_t fam);
+/* Whether the n bytes at name are a label of those series (an -O label may not be). */
+bool sadf_who_om_label_taken(const struct sadf *d, const char *name, size_t n);
+void sadf_who_om_prefix(struct strbuf *out, size_t fam, const char *labels, size_t labels_len,
+                        const char *extra);
+/* The series of one extension record, emitted as om_emit_fn does, families from base. */
+void sadf_who_om_samples(struct sadf *d, const struct archive_ext *ext,
+                         void (*fn)(void *arg, size_t fam, const char *labels, size_t len,
+                                    double value),
+                         void *arg, size_t base);
+/* fmt_text.c: -d's and -p's "host<sep>dt<sep>timestamp" of the record, and a comment part. */
+void sadf_put_record_prefix(struct sadf *d, char sep);
+void sadf_put_comment(struct sadf *d, const char *s, size_t n);
 
 /* sysstat keeps file names in 512 bytes (MAX_FILE_LEN), cutting longer ones. */
 #define SADF_SYSSTAT_FILE_LEN 512
