@@ -43,6 +43,12 @@ static const char *const *const sets[] = {
              "--iface=eth0", "-O", "instance=x,dc=eu", "@", "--", "-u", "-d", "-n", "DEV", "-I",
              "ALL"),
         SETS("-j", "-s", "00:00:10", "--dev=sda", "@", "--", "--use"),
+        SETS("-d", "@", "--", "-u", "--proc=3,io", "--cgroup"),
+        SETS("-p", "@", "--", "--proc", "--cgroup"),
+        SETS("-j", "-s", "00:00:10", "@", "--", "--proc=2,mem", "--cgroup"),
+        SETS("-x", "@", "--", "--proc", "--cgroup"),
+        SETS("--openmetrics", "@", "--", "-u", "--proc", "--cgroup"),
+        SETS("-j", "@", "--", "--use", "--use-limit=episode=1"),
 };
 
 int
