@@ -243,6 +243,24 @@ read_activity_list(struct archive_reader *r, bool header_only)
  * so only their descriptors are checked. Skipping past the end of the file
  * is not an error here: the next read then finds the end, as in sysstat.
  */
+/* Reads and checks one extra-structure descriptor, as sysstat does; bad is the code of a failed check. */
+static int
+read_extra_desc(struct archive_reader *r, struct sa_extra_desc *x, int bad)
+{
+	uint64_t at = source_offset(r->src);
+	int rc = read_exact(r, x, sizeof(*x), false, "extra structure descriptor");
+
+	if (rc < 0)
+		return rc;
+	if (r->swapped)
+		layout_swap(extra_types, x, sizeof(*x), r->is64);
+	if (sa_map_size(x->extra_types_nr) > x->extra_size || x->extra_nr > SA_MAX_EXTRA_NR ||
+	    x->extra_size > SA_MAX_EXTRA_SIZE)
+		return fail(r, bad, at, "extra structure: %u x %u bytes", x->extra_nr,
+		            x->extra_size);
+	return 0;
+}
+
 static int
 skip_extra(struct archive_reader *r, int bad)
 {
@@ -251,16 +269,10 @@ skip_extra(struct archive_reader *r, int bad)
 	do {
 		uint64_t at = source_offset(r->src);
 		int64_t skipped;
-		int rc = read_exact(r, &x, sizeof(x), false, "extra structure descriptor");
+		int rc = read_extra_desc(r, &x, bad);
 
 		if (rc < 0)
 			return rc;
-		if (r->swapped)
-			layout_swap(extra_types, &x, sizeof(x), r->is64);
-		if (sa_map_size(x.extra_types_nr) > x.extra_size || x.extra_nr > SA_MAX_EXTRA_NR ||
-		    x.extra_size > SA_MAX_EXTRA_SIZE)
-			return fail(r, bad, at, "extra structure: %u x %u bytes", x.extra_nr,
-			            x.extra_size);
 		skipped = source_skip(r->src, (uint64_t) x.extra_nr * x.extra_size);
 		if (skipped < 0)
 			return fail(r, (int) skipped, at, "extra structures");
@@ -346,17 +358,11 @@ read_ext(struct archive_reader *r)
 	memset(&fa, 0, sizeof(fa));
 	do {
 		uint64_t at = source_offset(r->src);
-		int rc = read_exact(r, &x, sizeof(x), false, "extra structure descriptor");
+		int rc = read_extra_desc(r, &x, ARCHIVE_E_BAD_RECORD);
 		uint32_t i;
 
 		if (rc < 0)
 			return rc;
-		if (r->swapped)
-			layout_swap(extra_types, &x, sizeof(x), r->is64);
-		if (sa_map_size(x.extra_types_nr) > x.extra_size || x.extra_nr > SA_MAX_EXTRA_NR ||
-		    x.extra_size > SA_MAX_EXTRA_SIZE)
-			return fail(r, ARCHIVE_E_BAD_RECORD, at, "extra structure: %u x %u bytes",
-			            x.extra_nr, x.extra_size);
 		if (state == EXT_ITEMS &&
 		    (x.extra_size != (uint32_t) fa.size || x.extra_nr > left ||
 		     memcmp(x.extra_types_nr, fa.types_nr, sizeof(fa.types_nr))))

@@ -296,22 +296,13 @@ next_listed(struct sysroot_dir *it)
 	return NULL;
 }
 
-/* Raw 64-bit directory entries, as getdents64() returns them. */
-struct raw_dirent {
-	uint64_t ino;
-	int64_t off;
-	unsigned short reclen;
-	unsigned char type;
-	char name[];
-};
-
 const char *
 sysroot_dir_next(struct sysroot_dir *it)
 {
 	if (it->fd < 0)
 		return next_listed(it);
 	for (;;) {
-		const struct raw_dirent *e;
+		const struct sysroot_dirent *e;
 
 		if (it->dpos >= it->dlen) {
 			ssize_t n = getdents64(it->fd, it->dents, sizeof(it->dents));
@@ -321,7 +312,7 @@ sysroot_dir_next(struct sysroot_dir *it)
 			it->dlen = (size_t) n;
 			it->dpos = 0;
 		}
-		e = (const struct raw_dirent *) (it->dents + it->dpos);
+		e = (const struct sysroot_dirent *) (it->dents + it->dpos);
 		it->dpos += e->reclen;
 		if (!strcmp(e->name, ".") || !strcmp(e->name, "..") || !strcmp(e->name, "_list"))
 			continue;

@@ -88,6 +88,15 @@ bool sysroot_is_dir(const struct sysroot *r, const char *rel);
  */
 ssize_t sysroot_readlink(const struct sysroot *r, const char *rel, char *out, size_t len);
 
+/* One raw 64-bit directory entry, as getdents64() returns them. */
+struct sysroot_dirent {
+	uint64_t ino;
+	int64_t off;
+	unsigned short reclen;
+	unsigned char type;
+	char name[];
+};
+
 /*
  * Directory listing without "." and "..". Under a fixture root, a file
  * named _list in the directory gives the entries and their order (one name

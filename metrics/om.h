@@ -109,6 +109,8 @@ bool om_label_name_ok(const char *name, size_t len);
 
 /* The metadata of family fam: # TYPE, # UNIT, # HELP (OpenMetrics) or # HELP, # TYPE (0.0.4). */
 void om_put_meta(struct strbuf *out, size_t fam, enum om_format fmt);
+/* The same for a family of another table (sadf's processes and cgroups). */
+void om_put_family_meta(struct strbuf *out, const struct om_family *f, enum om_format fmt);
 
 /*
  * One sample line: name{labels,extra} value[ ts]. extra is a constant label
@@ -143,6 +145,9 @@ size_t om_format_timestamp(char *buf, int64_t ts_ms, enum om_format fmt);
  */
 void om_put_prefix(struct strbuf *out, size_t fam, const char *labels, size_t labels_len,
                    const char *extra);
+/* The same for a family of another table. */
+void om_put_family_prefix(struct strbuf *out, const struct om_family *f, const char *labels,
+                          size_t labels_len, const char *extra);
 
 /* The Content-Type of a format. */
 const char *om_content_type(enum om_format fmt);

@@ -65,8 +65,13 @@ om_put_meta(struct strbuf *out, size_t fam, enum om_format fmt)
 {
 	const struct om_family *f = om_family_at(fam);
 
-	if (!f)
-		return;
+	if (f)
+		om_put_family_meta(out, f, fmt);
+}
+
+void
+om_put_family_meta(struct strbuf *out, const struct om_family *f, enum om_format fmt)
+{
 	if (fmt == OM_FMT_OPENMETRICS) {
 		strbuf_addf(out, "# TYPE %s %s\n", f->name, type_name(f->type, fmt));
 		if (f->unit[0])
@@ -245,10 +250,17 @@ om_put_prefix(struct strbuf *out, size_t fam, const char *labels, size_t labels_
               const char *extra)
 {
 	const struct om_family *f = om_family_at(fam);
+
+	if (f)
+		om_put_family_prefix(out, f, labels, labels_len, extra);
+}
+
+void
+om_put_family_prefix(struct strbuf *out, const struct om_family *f, const char *labels,
+                     size_t labels_len, const char *extra)
+{
 	size_t extra_len = extra ? strlen(extra) : 0;
 
-	if (!f)
-		return;
 	put_sample_name(out, f);
 	if (labels_len || extra_len) {
 		strbuf_addch(out, '{');

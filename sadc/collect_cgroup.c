@@ -388,15 +388,6 @@ struct walk {
 	int err; /* -ENOMEM once memory ran out */
 };
 
-/* Raw 64-bit directory entries, as getdents64() returns them. */
-struct raw_dirent {
-	uint64_t ino;
-	int64_t off;
-	unsigned short reclen;
-	unsigned char type;
-	char name[];
-};
-
 /* Names of subdirectories, malloc'd, in a growable array. */
 struct names {
 	char **v;
@@ -441,7 +432,7 @@ compare_names(const void *a, const void *b)
 
 /* True when entry e of directory dfd is a directory (not following symlinks). */
 static bool
-is_subdir(int dfd, const struct raw_dirent *e)
+is_subdir(int dfd, const struct sysroot_dirent *e)
 {
 	struct stat st;
 
@@ -461,7 +452,7 @@ list_subdirs(int dfd, struct names *ret)
 		size_t pos = 0;
 
 		while (pos < (size_t) len) {
-			const struct raw_dirent *e = (const struct raw_dirent *) (dents + pos);
+			const struct sysroot_dirent *e = (const struct sysroot_dirent *) (dents + pos);
 
 			pos += e->reclen;
 			if (!strcmp(e->name, ".") || !strcmp(e->name, "..") || !is_subdir(dfd, e))

@@ -867,30 +867,15 @@ sadf_who_om_label_taken(const struct sadf *d, const char *name, size_t n)
 void
 sadf_who_om_meta(struct strbuf *out, size_t fam)
 {
-	const struct om_family *f = &who_families[fam];
-
-	strbuf_addf(out, "# TYPE %s %s\n", f->name, f->type == OM_COUNTER ? "counter" : "gauge");
-	if (f->unit[0])
-		strbuf_addf(out, "# UNIT %s %s\n", f->name, f->unit);
-	strbuf_addf(out, "# HELP %s %s\n", f->name, f->help);
+	om_put_family_meta(out, &who_families[fam], OM_FMT_OPENMETRICS);
 }
 
+/* Every series of these families has labels of its own (id, or pid and comm). */
 void
 sadf_who_om_prefix(struct strbuf *out, size_t fam, const char *labels, size_t labels_len,
                    const char *extra)
 {
-	const struct om_family *f = &who_families[fam];
-	size_t extra_len = extra ? strlen(extra) : 0;
-
-	strbuf_adds(out, f->name);
-	if (f->type == OM_COUNTER)
-		strbuf_adds(out, "_total");
-	strbuf_addch(out, '{');
-	strbuf_add(out, labels, labels_len);
-	if (labels_len && extra_len)
-		strbuf_addch(out, ',');
-	strbuf_add(out, extra, extra_len);
-	strbuf_adds(out, "} ");
+	om_put_family_prefix(out, &who_families[fam], labels, labels_len, extra);
 }
 
 /* Whether the n bytes at s are UTF-8 (a label value must be). */

@@ -238,9 +238,13 @@ static const struct field ext_fields[] = {
         X(1, ext_cgroup, depth),
 };
 
-/* Sets FIELD=V (or FIELD+=V) of an extension item of kind act. */
+/*
+ * Sets FIELD=V (or FIELD+=V: adds V) of item, of size bytes, one of act's
+ * in the table tab of n fields; what names the item in messages.
+ */
 static void
-set_ext_field(const struct make *m, uint32_t act, unsigned char *item, char *assign)
+assign_field(const struct make *m, const struct field *tab, size_t n, uint32_t act,
+             unsigned char *item, size_t size, char *assign, const char *what)
 {
 	char *eq = strchr(assign, '=');
 	bool add = false;
@@ -253,25 +257,36 @@ set_ext_field(const struct make *m, uint32_t act, unsigned char *item, char *ass
 		add = true;
 		eq[-1] = '\0';
 	}
-	for (k = 0; k < sizeof(ext_fields) / sizeof(ext_fields[0]); k++) {
-		const struct field *f = &ext_fields[k];
+	for (k = 0; k < n; k++) {
+		const struct field *f = &tab[k];
 		unsigned char *p = item + f->offset;
 
 		if (f->act != act || strcmp(f->name, assign))
 			continue;
+		if (f->offset + f->width > size)
+			die(m, "field '%s' is outside the item", assign);
 		if (f->width > 8) {
 			memset(p, 0, f->width);
 			memcpy(p, eq + 1, strnlen(eq + 1, f->width - 1));
 		} else {
 			uint64_t v = number(m, eq + 1), old = 0;
 
-			memcpy(&old, p, f->width);
+			memcpy(&old, p, f->width); /* little-endian: the low bytes */
 			v = add ? old + v : v;
 			memcpy(p, &v, f->width);
 		}
 		return;
 	}
-	die(m, "no field '%s' in a %s", assign, act ? "cgroup" : "process");
+	die(m, "no field '%s' in %s", assign, what);
+}
+
+/* Sets FIELD=V of an extension item of kind act (0: a process, 1: a cgroup). */
+static void
+set_ext_field(const struct make *m, uint32_t act, unsigned char *item, char *assign)
+{
+	assign_field(m, ext_fields, sizeof(ext_fields) / sizeof(ext_fields[0]), act, item,
+	             act ? sizeof(struct ext_cgroup) : sizeof(struct ext_proc), assign,
+	             act ? "a cgroup" : "a process");
 }
 
 static const struct activity_desc *
@@ -318,38 +333,8 @@ number(const struct make *m, const char *s)
 static void
 set_field(struct make *m, struct act_state *a, int32_t i, char *assign)
 {
-	char *eq = strchr(assign, '=');
-	bool add = false;
-	size_t k;
-
-	if (!eq)
-		die(m, "'%s' is not FIELD=VALUE", assign);
-	*eq = '\0';
-	if (eq > assign && eq[-1] == '+') {
-		add = true;
-		eq[-1] = '\0';
-	}
-	for (k = 0; k < sizeof(fields) / sizeof(fields[0]); k++) {
-		const struct field *f = &fields[k];
-		unsigned char *p = a->items + (size_t) i * a->d->size + f->offset;
-
-		if (f->act != a->d->id || strcmp(f->name, assign))
-			continue;
-		if (f->offset + f->width > a->d->size)
-			die(m, "field '%s' is outside the item", assign);
-		if (f->width > 8) {
-			memset(p, 0, f->width);
-			memcpy(p, eq + 1, strnlen(eq + 1, f->width - 1));
-		} else {
-			uint64_t v = number(m, eq + 1), old = 0;
-
-			memcpy(&old, p, f->width); /* little-endian: the low bytes */
-			v = add ? old + v : v;
-			memcpy(p, &v, f->width);
-		}
-		return;
-	}
-	die(m, "no field '%s' in %s", assign, a->d->name);
+	assign_field(m, fields, sizeof(fields) / sizeof(fields[0]), a->d->id,
+	             a->items + (size_t) i * a->d->size, a->d->size, assign, a->d->name);
 }
 
 static void
