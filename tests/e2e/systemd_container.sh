@@ -429,6 +429,45 @@ if grep -q 'Deactivated successfully' "$TMPD/live.journal" &&
 	fail "sysstat-metrics@ in the journal: $(head -5 "$TMPD/live.journal" | tr '\n' ' ')"; fi
 echo "live endpoint: $(grep -c '^node_' "$TMPD/live.out") node_* samples on port $mport"
 
+# 7c. sadc -S PROCESS under the collecting service's real sandbox: a
+#     process of another user (nobody) is listed; its I/O counters cannot
+#     be read without capabilities ("-"), and with the drop-in sysstat(5)
+#     gives, they are (it takes CAP_SYS_PTRACE, CAP_DAC_READ_SEARCH for the
+#     file's mode 0400, and no private user namespace: checked by hand, any
+#     one missing leaves "-"). The configuration gets its default back.
+conf=$ROOT/etc/sysstat/sysstat
+cp -p "$conf" "$TMPD/sysstat.conf"
+sed -i 's/^SADC_OPTIONS=.*/SADC_OPTIONS="-S DISK,PROCESS,CGROUP"/' "$conf"
+ctr systemd-run --unit=whoprobe -p User=nobody /bin/sleep 600 >/dev/null 2>&1
+probe=$(show MainPID whoprobe.service)
+# The last --proc row of the probe, in the last interval of today's file.
+probe_row() {
+	"$top_builddir/sar/sar" --proc=100000 -f "$SA/sa$today" 2>&1 |
+		awk -v p="$probe" '$1 != "Average:" && $2 == p && $NF == "sleep"' | tail -1
+}
+ran_ok sysstat-collect.service
+ran_ok sysstat-collect.service
+row=$(probe_row)
+# Columns: time PID %usr %system %CPU majflt/s rd_kB/s wr_kB/s iodelay RSS_kB Command.
+if [ -n "$probe" ] && [ "$probe" != 0 ] && [ -n "$row" ] && [ "$(echo "$row" | awk '{print $7, $8}')" = "- -" ]; then
+	pass; else fail "nobody's sleep (pid '$probe') under the sandbox: '$row', want its row with - - for I/O"; fi
+d=$ROOT/etc/systemd/system/sysstat-collect.service.d
+mkdir -p "$d"
+printf '[Service]\nPrivateUsers=no\nCapabilityBoundingSet=CAP_SYS_PTRACE CAP_DAC_READ_SEARCH\nAmbientCapabilities=CAP_SYS_PTRACE CAP_DAC_READ_SEARCH\n' >"$d/io.conf"
+ctr systemctl daemon-reload
+ran_ok sysstat-collect.service
+ran_ok sysstat-collect.service
+row=$(probe_row)
+if [ "$(echo "$row" | awk '{print $7, $8}')" = "0.00 0.00" ]; then pass; else
+	fail "nobody's sleep with the drop-in: '$row', want 0.00 0.00 for I/O" \
+		"($(ctr systemctl show -p CapabilityBoundingSet -p AmbientCapabilities -p PrivateUsers \
+			-p ProtectProc sysstat-collect.service | tr '\n' ' '))"; fi
+echo "processes: nobody's sleep $probe listed; its I/O read with the drop-in: $row"
+rm -r "$d"
+ctr systemctl daemon-reload
+ctr systemctl stop whoprobe.service >/dev/null 2>&1
+cp -p "$TMPD/sysstat.conf" "$conf"
+
 # 8. The files: the directory and every file root's, modes from UMask=0022
 #    (sa00.gz keeps sa00's 0640).
 want="755 0 0 $SA
