@@ -96,11 +96,19 @@ dd if=/dev/zero of="$TMPD/load" bs=1M count=64 conv=fsync status=none &
 wait
 rm -f "$TMPD/load"
 files+=("$TMPD/debian.sa")
+# The two largest matrices below run whole under 12.6.1 and every other case
+# under 12.7.5, whose walk is the same code (SYSREC_FULL=1: all of them).
+k=0
+second() { # true for a case the 12.7.5 run leaves out
+	k=$((k + 1))
+	[ "$FLAVOUR" = 12.7.5 ] && [ "${SYSREC_FULL:-0}" != 1 ] && [ $((k % 2)) -eq 0 ]
+}
 for tz in UTC GMT+12; do
 	for f in "${files[@]}"; do
 		for opts in "-w" "-w -C" "-W -w" "-w -i 2" "-w -i 30" "-w 2" "-w -t" "-w -C -t" \
 			"-w -s 07:15:10" "-w -e 07:15:10" "-w -s 13:20:19 -e 13:20:39" "-w -s 23:00" \
 			"-w -s" "-w -e" "-w -f" "-w --dec=0" "-w --dec=1" "-w 1 1" "-w 1 2"; do
+			second && continue
 			TZ=$tz compare "$(basename "$f") TZ=$tz" $opts -f "$f"
 		done
 	done
@@ -118,6 +126,7 @@ for f in "${files[@]}"; do
 	for opts in "-s $e1" "-s $((e1 - 1))" "-s $((e1 + 1))" "-e $e1" "-e $((e1 - 1))" \
 		"-s $e1 -e $e2" "-s $e2 -e $e1" "-s $e2 -e $e2" "-e $e2 -i 2"; do
 		for tz in UTC GMT+12; do
+			second && continue
 			TZ=$tz compare "$(basename "$f") TZ=$tz" -w $opts -f "$f"
 		done
 	done
