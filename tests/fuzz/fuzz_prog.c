@@ -19,6 +19,7 @@ struct fuzz_env {
 	char path[64];
 	FILE *sink;
 	bool all_sets;
+	size_t n_more; /* FUZZ_SETS=N: N - 1 sets after the input's own */
 };
 
 static struct fuzz_env *
@@ -36,6 +37,8 @@ env_get(void)
 	unsetenv("S_COLORS_PALETTE");
 	unsetenv("S_TIME_FORMAT");
 	e.all_sets = getenv("FUZZ_ALL_SETS") && !strcmp(getenv("FUZZ_ALL_SETS"), "1");
+	if (getenv("FUZZ_SETS") && atoi(getenv("FUZZ_SETS")) > 1)
+		e.n_more = (size_t) atoi(getenv("FUZZ_SETS")) - 1;
 	e.fd = memfd_create("fuzz-archive", 0);
 	e.sink = fopen("/dev/null", "w");
 	if (e.fd < 0 || !e.sink) {
@@ -125,10 +128,17 @@ fuzz_prog_run(const char *name, fuzz_entry entry, const char *const *const *sets
 		}
 	} else {
 		uint64_t h = hash_of(data, size);
+		size_t own = (h & ~(1ull << 63)) % n_sets;
 
 		/* The top bit picks the flavour, the rest the set. */
 		setenv("SYSREC_COMPAT", flavours[h >> 63], 1);
-		run_set(e, name, entry, sets[(h & ~(1ull << 63)) % n_sets]);
+		run_set(e, name, entry, sets[own]);
+		for (k = 1; k <= e->n_more && k < n_sets; k++)
+			run_set(e, name, entry, sets[(own + k) % n_sets]);
+		if (e->n_more) {
+			setenv("SYSREC_COMPAT", flavours[!(h >> 63)], 1);
+			run_set(e, name, entry, sets[own]);
+		}
 	}
 	return 0;
 }

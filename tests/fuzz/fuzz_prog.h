@@ -27,8 +27,10 @@ typedef int (*fuzz_entry)(int argc, char **argv, FILE *out);
  * input file's name. The set and the flavour (SYSREC_COMPAT, 12.6.1 or
  * 12.7.5) are chosen by a hash of the whole input, so an input always runs
  * the same way (libFuzzer's replay and minimisation rely on that); with
- * FUZZ_ALL_SETS=1 in the environment (the corpus replay of make check)
- * every set runs under both flavours. Returns 0.
+ * FUZZ_ALL_SETS=1 in the environment every set runs under both flavours;
+ * with FUZZ_SETS=N (the replay of the saved corpora in make check), the
+ * input's own set under both flavours and the N - 1 sets after it under its
+ * own flavour. Returns 0.
  */
 int fuzz_prog_run(const char *name, fuzz_entry entry, const char *const *const *sets,
                   size_t n_sets, const uint8_t *data, size_t size);

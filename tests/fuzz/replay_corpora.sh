@@ -2,7 +2,9 @@
 # Replays every saved fuzzer input through its target, built as a plain
 # program, in every test run: tests/fuzz/corpus/archive through the reader,
 # tests/fuzz/corpus/sar through sar, tests/fuzz/corpus/sadf through sadf
-# (each input with every argument set of its target, FUZZ_ALL_SETS=1) and
+# (each saved input with its own argument set under both flavours and the
+# three sets after it, FUZZ_SETS=4; the shared corpus's archives with every
+# set, FUZZ_ALL_SETS=1) and
 # tests/fuzz/corpus/procfs through sadc's /proc and /sys parsers and
 # tests/fuzz/corpus/append through sadc's append check and record walk,
 # tests/fuzz/corpus/http through the live endpoint's request parser,
@@ -12,7 +14,6 @@
 # and cgroup.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-export FUZZ_ALL_SETS=1
 shared_dirs=()
 if have_shared; then
 	shared_dirs=("$SHARED/corpus/upstream/files" "$SHARED/corpus/upstream/generated"
@@ -26,7 +27,11 @@ for target in archive sar sadf procfs append http procpid cgroup; do
 	case $target in procfs | http | procpid | cgroup) ;; *) dirs+=("${shared_dirs[@]}") ;; esac
 	for d in "${dirs[@]}"; do
 		[ -d "$d" ] || { fail "$target: no corpus at $d"; continue; }
-		if out=$("$replay" "$d" 2>"$TMPD/replay.err"); then
+		case $d in
+		"$top_srcdir"/tests/fuzz/corpus/*) sets=(FUZZ_SETS=4) ;;
+		*) sets=(FUZZ_ALL_SETS=1) ;;
+		esac
+		if out=$(env "${sets[@]}" "$replay" "$d" 2>"$TMPD/replay.err"); then
 			echo "$target: $d: $out"
 			pass
 		else
