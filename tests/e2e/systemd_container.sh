@@ -433,8 +433,9 @@ echo "live endpoint: $(grep -c '^node_' "$TMPD/live.out") node_* samples on port
 #     process of another user (nobody) is listed; its I/O counters cannot
 #     be read without capabilities ("-"), and with the drop-in sysstat(5)
 #     gives, they are (it takes CAP_SYS_PTRACE, CAP_DAC_READ_SEARCH for the
-#     file's mode 0400, and no private user namespace: checked by hand, any
-#     one missing leaves "-"). The configuration gets its default back.
+#     file's mode 0400, and no private user namespace: tried by hand, with a
+#     private user namespace or CAP_SYS_PTRACE alone they stay "-"). The
+#     configuration gets its default back.
 conf=$ROOT/etc/sysstat/sysstat
 cp -p "$conf" "$TMPD/sysstat.conf"
 sed -i 's/^SADC_OPTIONS=.*/SADC_OPTIONS="-S DISK,PROCESS,CGROUP"/' "$conf"
