@@ -642,22 +642,6 @@ who_unit(enum who_sort key)
 	return key == WHO_SORT_CPU ? "%CPU" : key == WHO_SORT_MEM ? "kB resident" : "kB/s read+written";
 }
 
-static double
-who_proc_value(const struct who_proc_row *w, enum who_sort key)
-{
-	return key == WHO_SORT_CPU ? w->cpu
-	       : key == WHO_SORT_MEM ? (double) w->rss_kb
-	                             : (w->io ? w->rd_kbs + w->wr_kbs : 0);
-}
-
-static double
-who_cg_value(const struct who_cg_row *w, enum who_sort key)
-{
-	return key == WHO_SORT_CPU ? w->cpu
-	       : key == WHO_SORT_MEM ? (double) w->mem_kb
-	                             : w->rd_kbs + w->wr_kbs;
-}
-
 /* The top consumers of r's run, into its episode e (then r forgets them for the next run). */
 static void
 who_fill(struct resource *r, struct episode *e)
@@ -678,7 +662,7 @@ who_fill(struct resource *r, struct episode *e)
 	for (k = 0; k < np; k++) {
 		struct who_top *t = &e->top[e->n_proc];
 
-		t->v = who_proc_value(&pr[k], key);
+		t->v = who_proc_key(&pr[k], key);
 		if (!(t->v > 0))
 			continue;
 		snprintf(t->name, sizeof(t->name), "%s[%u]", pr[k].p->comm, pr[k].p->pid);
@@ -686,12 +670,9 @@ who_fill(struct resource *r, struct episode *e)
 	}
 	for (k = 0; k < nc; k++) {
 		struct who_top *t = &e->top[WHO_TOP + e->n_cg];
-		uint32_t need = key == WHO_SORT_CPU ? EXT_CG_CPU
-		                : key == WHO_SORT_MEM ? EXT_CG_MEM
-		                                      : EXT_CG_IO;
 
-		t->v = who_cg_value(&cr[k], key);
-		if (!(cr[k].present & need) || !(t->v > 0))
+		t->v = who_cg_key(&cr[k], key); /* -1 without the controller's file */
+		if (!(t->v > 0))
 			continue;
 		snprintf(t->name, sizeof(t->name), "%s", cr[k].c->path);
 		e->n_cg++;
@@ -2082,6 +2063,19 @@ window_tm(const struct sar *s, const struct sa_record_header *h, struct tm *ret)
 }
 
 /*
+ * Whether r's run goes through the current interval, in a pass that judges
+ * r, and r's kind has consumers to name.
+ */
+static bool
+who_in_run(const struct use *u, const struct resource *r)
+{
+	enum who_sort key;
+
+	return r->run && r->run_seq == u->seq && who_key(r->cls, &key) &&
+	       (u->phase == PHASE_ALL || (u->phase == PHASE_DISKS) == (r->await_hist != NULL));
+}
+
+/*
  * The extension record of the statistics record in slot k (itv from the
  * record before, when use_interval() took that interval): its processes and
  * cgroups are added to every resource whose run goes through the interval,
@@ -2091,9 +2085,8 @@ static void
 use_who(struct use *u, struct sar *s, int k, const struct sa_record_header *hk, bool fed)
 {
 	struct archive_ext tmp = u->ext[k];
-	int np = 0, nc = 0;
-	bool any = false;
-	enum who_sort key;
+	int np = -1, nc = 0;
+	uint64_t itv;
 	size_t i;
 
 	u->ext[k] = s->r->ext;
@@ -2102,30 +2095,25 @@ use_who(struct use *u, struct sar *s, int k, const struct sa_record_header *hk, 
 	u->ext_up[k] = hk->uptime_cs;
 	if (!fed || !u->ext_ok[!k] || u->ext_up[k] <= u->ext_up[!k])
 		return;
-	for (i = 0; i < u->n_res && !any; i++) {
-		const struct resource *r = u->res[i];
-
-		any = r->run && r->run_seq == u->seq && who_key(r->cls, &key) &&
-		      (u->phase == PHASE_ALL || (u->phase == PHASE_DISKS) == (r->await_hist != NULL));
-	}
-	if (!any)
-		return;
-	np = who_proc_rows(&u->ext[!k], u->ext_up[!k], &u->ext[k], u->ext_up[k],
-	                   s->r->hdr.sa_hz, &u->prow, &u->prow_cap);
-	nc = who_cg_rows(&u->ext[!k], u->ext_up[!k], &u->ext[k], u->ext_up[k], &u->crow,
-	                 &u->crow_cap);
-	if (np < 0 || nc < 0)
-		no_memory();
+	itv = u->ext_up[k] - u->ext_up[!k];
 	for (i = 0; i < u->n_res; i++) {
 		struct resource *r = u->res[i];
 
-		if (!r->run || r->run_seq != u->seq || !who_key(r->cls, &key) ||
-		    (u->phase != PHASE_ALL && (u->phase == PHASE_DISKS) != (r->await_hist != NULL)))
+		if (!who_in_run(u, r))
 			continue;
+		/* The interval's rows, once, for the first resource that needs them. */
+		if (np < 0) {
+			np = who_proc_rows(&u->ext[!k], u->ext_up[!k], &u->ext[k], u->ext_up[k],
+			                   s->r->hdr.sa_hz, &u->prow, &u->prow_cap);
+			nc = who_cg_rows(&u->ext[!k], u->ext_up[!k], &u->ext[k], u->ext_up[k],
+			                 &u->crow, &u->crow_cap);
+			if (np < 0 || nc < 0)
+				no_memory();
+		}
 		if (!r->who)
 			r->who = xcalloc(1, sizeof(*r->who));
-		if (who_avg_add_procs(r->who, u->prow, (size_t) np, u->ext_up[k] - u->ext_up[!k]) < 0 ||
-		    who_avg_add_cgroups(r->who, u->crow, (size_t) nc, u->ext_up[k] - u->ext_up[!k]) < 0)
+		if (who_avg_add_procs(r->who, u->prow, (size_t) np, itv) < 0 ||
+		    who_avg_add_cgroups(r->who, u->crow, (size_t) nc, itv) < 0)
 			no_memory();
 	}
 }

@@ -144,8 +144,8 @@ who_proc_rows(const struct archive_ext *prev, uint64_t prev_uptime_cs,
 	return (int) n;
 }
 
-static double
-proc_key(const struct who_proc_row *r, enum who_sort key)
+double
+who_proc_key(const struct who_proc_row *r, enum who_sort key)
 {
 	switch (key) {
 	case WHO_SORT_MEM:
@@ -161,7 +161,7 @@ proc_key(const struct who_proc_row *r, enum who_sort key)
 static int
 cmp_proc_then_pid(const struct who_proc_row *x, const struct who_proc_row *y, enum who_sort key)
 {
-	double kx = proc_key(x, key), ky = proc_key(y, key);
+	double kx = who_proc_key(x, key), ky = who_proc_key(y, key);
 
 	if (kx != ky)
 		return kx > ky ? -1 : 1;
@@ -315,8 +315,8 @@ who_cg_rows(const struct archive_ext *prev, uint64_t prev_uptime_cs,
 	return (int) curr->n_cgroup;
 }
 
-static double
-cg_key(const struct who_cg_row *r, enum who_sort key)
+double
+who_cg_key(const struct who_cg_row *r, enum who_sort key)
 {
 	switch (key) {
 	case WHO_SORT_MEM:
@@ -332,7 +332,7 @@ cg_key(const struct who_cg_row *r, enum who_sort key)
 static int
 cmp_cg_then_path(const struct who_cg_row *x, const struct who_cg_row *y, enum who_sort key)
 {
-	double kx = cg_key(x, key), ky = cg_key(y, key);
+	double kx = who_cg_key(x, key), ky = who_cg_key(y, key);
 
 	if (kx != ky)
 		return kx > ky ? -1 : 1;

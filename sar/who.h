@@ -69,6 +69,13 @@ int who_cg_rows(const struct archive_ext *prev, uint64_t prev_uptime_cs,
                 const struct archive_ext *curr, uint64_t curr_uptime_cs,
                 struct who_cg_row **rows, size_t *cap);
 
+/*
+ * What rows are sorted by: %CPU, RSS or kB/s read + written (0 without the
+ * process's I/O); for a cgroup, -1 when its file for the key was absent.
+ */
+double who_proc_key(const struct who_proc_row *r, enum who_sort key);
+double who_cg_key(const struct who_cg_row *r, enum who_sort key);
+
 /* Sorts rows by key, the largest first (cpu: %CPU, mem: RSS, io: bytes read + written), then by pid. */
 void who_proc_sort(struct who_proc_row *rows, size_t n, enum who_sort key);
 /* The same for cgroups (cpu: %CPU, mem: mem_kB, io: rd + wr), then in path order. */
