@@ -171,6 +171,28 @@ read_line(int fd, bool positional, char *out, size_t len)
 }
 
 ssize_t
+sysroot_read_once_at(int dirfd, const char *rel, char *buf, size_t len, struct stat *ret_st)
+{
+	int fd = openat(dirfd, rel, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	ssize_t n;
+	int err;
+
+	if (fd < 0)
+		return -errno;
+	if (ret_st && fstat(fd, ret_st) < 0) {
+		err = errno;
+		close(fd);
+		return -err;
+	}
+	do
+		n = read(fd, buf, len);
+	while (n < 0 && errno == EINTR);
+	err = errno;
+	close(fd);
+	return n < 0 ? -err : n;
+}
+
+ssize_t
 sysroot_read_line(const struct sysroot *r, const char *rel, char *out, size_t len)
 {
 	int fd;

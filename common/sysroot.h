@@ -59,6 +59,16 @@ struct sysroot_file {
 ssize_t sysroot_reread(const struct sysroot *r, const char *rel, struct sysroot_file *f,
                        struct strbuf *buf);
 
+/*
+ * One read() of at most len bytes of rel, relative to the directory dirfd,
+ * into buf (not NUL-terminated), the file opened and closed around it; with
+ * ret_st, also the open file's fstat(). For the many small files a sample
+ * reads under one directory (/proc/PID/..., a cgroup's files), without
+ * allocating. Returns the bytes read or -errno.
+ */
+ssize_t sysroot_read_once_at(int dirfd, const char *rel, char *buf, size_t len,
+                             struct stat *ret_st);
+
 /* sysroot_read_line() of rel, through f (as sysroot_reread()). */
 ssize_t sysroot_reread_line(const struct sysroot *r, const char *rel, struct sysroot_file *f,
                             char *out, size_t len);

@@ -297,13 +297,8 @@ static bool
 read_value(int dfd, const char *name, uint64_t *ret)
 {
 	char buf[64];
-	int fd = openat(dfd, name, O_RDONLY | O_CLOEXEC);
-	ssize_t r;
+	ssize_t r = sysroot_read_once_at(dfd, name, buf, sizeof(buf) - 1, NULL);
 
-	if (fd < 0)
-		return false;
-	r = read_some(fd, buf, sizeof(buf) - 1);
-	close(fd);
 	if (r < 0)
 		return false;
 	buf[r] = '\0';
@@ -332,14 +327,9 @@ static void
 read_pressure(int dfd, const struct psi_file *f, struct ext_cgroup *cg)
 {
 	char buf[512];
-	int fd = openat(dfd, f->name, O_RDONLY | O_CLOEXEC);
+	ssize_t r = sysroot_read_once_at(dfd, f->name, buf, sizeof(buf) - 1, NULL);
 	unsigned found;
-	ssize_t r;
 
-	if (fd < 0)
-		return;
-	r = read_some(fd, buf, sizeof(buf) - 1);
-	close(fd);
 	if (r < 0)
 		return;
 	buf[r] = '\0';

@@ -206,37 +206,12 @@ struct proc_ctx {
 	int delayacct;    /* kernel.task_delayacct: 1 on, 0 off, -1 no such sysctl */
 };
 
-/*
- * One open, read and close of rel into buf, and an fstat() of it into
- * *ret_st unless NULL. Returns the length or -errno.
- */
-static ssize_t
-read_once(int dirfd, const char *rel, char *buf, size_t len, struct stat *ret_st)
-{
-	int fd = openat(dirfd, rel, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	ssize_t n;
-	int err;
-
-	if (fd < 0)
-		return -errno;
-	if (ret_st && fstat(fd, ret_st) < 0) {
-		err = errno;
-		close(fd);
-		return -err;
-	}
-	do
-		n = read(fd, buf, len);
-	while (n < 0 && errno == EINTR);
-	err = errno;
-	close(fd);
-	return n < 0 ? -err : n;
-}
-
 static int
 read_delayacct(int dirfd)
 {
 	char buf[16];
-	ssize_t n = read_once(dirfd, "proc/sys/kernel/task_delayacct", buf, sizeof(buf), NULL);
+	ssize_t n = sysroot_read_once_at(dirfd, "proc/sys/kernel/task_delayacct", buf, sizeof(buf),
+	                                 NULL);
 
 	if (n == -ENOENT)
 		return -1;
@@ -278,7 +253,7 @@ read_process(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_pr
 	 * for a non-dumpable task), and fstat() spares a path lookup.
 	 */
 	memcpy(path + dir_len, "stat", 5);
-	n = read_once(c->dirfd, path, buf, STAT_BUF, &st);
+	n = sysroot_read_once_at(c->dirfd, path, buf, STAT_BUF, &st);
 	if (n <= 0)
 		return false;
 	it->uid = (uint32_t) st.st_uid;
@@ -289,7 +264,7 @@ read_process(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_pr
 		it->flags |= EXT_PF_DELAYACCT;
 
 	memcpy(path + dir_len, "io", 3);
-	n = read_once(c->dirfd, path, buf, IO_BUF, NULL);
+	n = sysroot_read_once_at(c->dirfd, path, buf, IO_BUF, NULL);
 	if (n > 0 && proc_parse_io(buf, (size_t) n, &it->read_bytes, &it->write_bytes) == 0)
 		it->flags |= EXT_PF_IO;
 	else
@@ -298,13 +273,13 @@ read_process(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_pr
 	/* A kernel thread has no command line: spare the read. */
 	if (!(it->flags & EXT_PF_KTHREAD)) {
 		memcpy(path + dir_len, "cmdline", 8);
-		n = read_once(c->dirfd, path, buf, EXT_CMDLINE_LEN - 1, NULL);
+		n = sysroot_read_once_at(c->dirfd, path, buf, EXT_CMDLINE_LEN - 1, NULL);
 		if (n > 0)
 			proc_parse_cmdline(buf, (size_t) n, it->cmdline);
 	}
 
 	memcpy(path + dir_len, "cgroup", 7);
-	n = read_once(c->dirfd, path, buf, CGROUP_BUF, NULL);
+	n = sysroot_read_once_at(c->dirfd, path, buf, CGROUP_BUF, NULL);
 	if (n > 0 && proc_parse_cgroup(buf, (size_t) n, it->cgroup))
 		it->flags |= EXT_PF_CGROUP;
 	return true;
