@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sar's live mode: run sadc with -Z on a pipe and report each sample as it
- * comes, every selected activity together (spec §1.13, §3.9).
+ * comes, every selected activity together (spec §1.13, §3.9). The report
+ * of the samples (sar_live_loop) also serves --follow (follow.c), whose
+ * records come from a growing file instead of the pipe.
  */
 #include <errno.h>
 #include <signal.h>
@@ -26,10 +28,34 @@ static volatile sig_atomic_t sigint_caught;
 static void
 on_sigint(int sig)
 {
-	(void) sig;
 	sigint_caught = 1;
 	/* sysstat skips the "^C" the terminal echoed. */
-	(void) !write(STDOUT_FILENO, "\n", 1);
+	if (sig == SIGINT)
+		(void) !write(STDOUT_FILENO, "\n", 1);
+}
+
+static void
+catch_signal(int sig)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigint;
+	sa.sa_flags = SA_RESTART;
+	sigaction(sig, &sa, NULL);
+}
+
+void
+sar_live_catch_signals(void)
+{
+	catch_signal(SIGINT);
+	catch_signal(SIGTERM);
+}
+
+bool
+sar_live_stopped(void)
+{
+	return sigint_caught;
 }
 
 static _Noreturn void
@@ -200,6 +226,14 @@ bind_acts(struct sar *s)
 	}
 }
 
+static void
+pipe_rotate(struct sar *s, void *ctx)
+{
+	(void) ctx;
+	read_stream_header(s);
+	bind_acts(s);
+}
+
 /* Whether the header is repeated before every sample (sysstat's check_line_hdr). */
 static bool
 header_every_sample(const struct sar *s)
@@ -237,6 +271,7 @@ header_every_sample(const struct sar *s)
 }
 
 struct live {
+	const struct sar_feed *feed;
 	struct sa_record_header hdr[3];
 	int curr;
 	struct use *use; /* --use: the analysis, printed at the end instead of averages */
@@ -325,28 +360,66 @@ print_who(struct sar *s, struct live *l, int prev, int curr)
 		              s->r->hdr.sa_hz);
 }
 
+/* sadc's pipe: its statistics records; the end of the stream is an error but after SIGINT. */
 static bool
-read_sample(struct sar *s, struct live *l, int slot)
+pipe_next(struct sar *s, void *ctx, struct archive_record *rec)
 {
-	struct archive_record rec;
-	uint32_t i;
 	int rc;
 
+	(void) ctx;
 	do
-		rc = archive_next(s->r, &rec);
-	while (rc > 0 && rec.hdr.record_type != SA_R_STATS &&
-	       rec.hdr.record_type != SA_R_LAST_STATS);
+		rc = archive_next(s->r, rec);
+	while (rc > 0 && rec->hdr.record_type != SA_R_STATS &&
+	       rec->hdr.record_type != SA_R_LAST_STATS);
 	if (rc <= 0) {
 		if (sigint_caught)
 			return false;
 		read_error(rc == 0 || rc == ARCHIVE_E_TRUNCATED);
 	}
+	return true;
+}
+
+/*
+ * The next sample into slot: 1, or 2 for a LINUX RESTART (a feed with
+ * restarts: no items read), 0 when the report ends.
+ */
+static int
+read_sample(struct sar *s, struct live *l, int slot)
+{
+	struct archive_record rec;
+	uint32_t i;
+
+	if (!l->feed->next(s, l->feed->ctx, &rec))
+		return 0;
+	if (rec.hdr.record_type == SA_R_RESTART)
+		return 2;
 	l->hdr[slot] = rec.hdr;
 	for (i = 0; i < s->n_acts; i++)
 		if (s->o.outputs[s->acts[i].desc->id])
 			sar_copy_slot(&s->acts[i], &s->acts[i].slot[slot]);
 	if (slot < 2)
 		read_ext(s, slot, rec.hdr.record_type);
+	return 1;
+}
+
+/*
+ * After a LINUX RESTART (follow.c's feed only): the next sample is the
+ * reference of the next row and the first of the averages.
+ */
+static bool
+new_reference(struct sar *s, struct live *l, int slot)
+{
+	uint32_t i;
+	int rc;
+
+	while ((rc = read_sample(s, l, slot)) == 2)
+		;
+	if (!rc)
+		return false;
+	for (i = 0; i < s->n_acts; i++)
+		sar_copy_slot_from(&s->acts[i].slot[2], &s->acts[i].slot[slot]);
+	l->hdr[2] = l->hdr[slot];
+	s->dish = true;
 	return true;
 }
 
@@ -400,39 +473,43 @@ release_live(struct sar *s, struct live *l)
 	l->avg = NULL;
 }
 
+/* What sar_report_live() and sar_live_loop() share before the first sample. */
+static void
+live_begin(struct sar *s, struct live *l, const struct sar_feed *f)
+{
+	memset(l, 0, sizeof(*l));
+	l->feed = f;
+	l->n_views = sar_view_count();
+	l->n_avg = (size_t) s->n_acts * l->n_views + 1;
+	l->avg = calloc(l->n_avg, sizeof(*l->avg));
+	if (!l->avg)
+		sysrec_exit(4);
+	if (s->o.use)
+		l->use = s->use = use_new(s);
+	sar_print_report_header(s);
+}
+
+static int samples(struct sar *s, struct live *l, long count);
+
 int
 sar_report_live(struct sar *s, const struct sar_live_args *la)
 {
 	static struct archive_reader reader;
-	struct sigaction sa;
+	static const struct sar_feed pipe_feed = {pipe_next, pipe_rotate, NULL};
 	struct source *src;
 	struct live l;
-	unsigned long lines = 0, rows = sar_window_rows();
-	long count = la->count;
-	bool dis_hdr;
 	uint32_t i;
-	int end_cmp;
 
 	start_sadc(s, la);
 	sar_xstats_init(s);
 	setvbuf(stdout, NULL, _IONBF, 0);
-	memset(&l, 0, sizeof(l));
 	s->r = &reader;
 	if (source_open_fd(STDIN_FILENO, &src) < 0)
 		sysrec_exit(4);
 	reader.src = src;
 	read_stream_header(s);
 	bind_acts(s);
-	/* --proc and --cgroup blocks come between samples: sysstat's headers come back each time. */
-	dis_hdr = header_every_sample(s) || s->o.proc || s->o.cgroup;
-	l.n_views = sar_view_count();
-	l.n_avg = (size_t) s->n_acts * l.n_views + 1;
-	l.avg = calloc(l.n_avg, sizeof(*l.avg));
-	if (!l.avg)
-		sysrec_exit(4);
-	if (s->o.use)
-		l.use = s->use = use_new(s);
-	sar_print_report_header(s);
+	live_begin(s, &l, &pipe_feed);
 	read_sample(s, &l, 0);
 	if (!la->interval) {
 		/* Since boot: the reference is all zeros, at the same time. */
@@ -454,16 +531,43 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 		release_live(s, &l);
 		return 0;
 	}
+	catch_signal(SIGINT);
+	return samples(s, &l, la->count);
+}
+
+int
+sar_live_loop(struct sar *s, const struct sar_feed *f)
+{
+	struct live l;
+
+	live_begin(s, &l, f);
+	if (!new_reference(s, &l, 0)) {
+		release_live(s, &l);
+		return 0;
+	}
+	return samples(s, &l, -1);
+}
+
+/* The rows of every sample after the one in slot 0, then the averages. */
+static int
+samples(struct sar *s, struct live *l_, long count)
+{
+	struct live l = *l_;
+	unsigned long lines = 0, rows = sar_window_rows();
+	/* --proc and --cgroup blocks come between samples: sysstat's headers come back each time. */
+	bool dis_hdr = header_every_sample(s) || s->o.proc || s->o.cgroup;
+	uint32_t i;
+	int end_cmp, rc;
+
 	for (i = 0; i < s->n_acts; i++)
 		sar_copy_slot_from(&s->acts[i].slot[2], &s->acts[i].slot[0]);
 	l.hdr[2] = l.hdr[0];
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_sigint;
-	sa.sa_flags = SA_RESTART;
-	sigaction(SIGINT, &sa, NULL);
 	l.curr = 1;
 	do {
-		if (!read_sample(s, &l, l.curr))
+		rc = read_sample(s, &l, l.curr);
+		if (rc == 2 && new_reference(s, &l, !l.curr))
+			continue;
+		if (rc != 1)
 			break;
 		if (dis_hdr) {
 			s->dish = true;
@@ -489,10 +593,9 @@ sar_report_live(struct sar *s, const struct sar_live_args *la)
 			if (end_cmp == 0 && s->o.use_end && flavour_1275())
 				count = 0;
 		}
-		if (l.hdr[l.curr].record_type == SA_R_LAST_STATS) {
+		if (l.hdr[l.curr].record_type == SA_R_LAST_STATS && l.feed->rotate) {
 			/* sadc rotated its file: a new header follows. */
-			read_stream_header(s);
-			bind_acts(s);
+			l.feed->rotate(s, l.feed->ctx);
 		}
 		if (count > 0)
 			count--;

@@ -348,6 +348,28 @@ struct sar_live_args {
 	bool long_names;     /* -D */
 };
 int sar_report_live(struct sar *s, const struct sar_live_args *la);
+/*
+ * Where the samples of sar_live_loop() come from: sadc's pipe (live.c) or
+ * a growing file (follow.c). next reads the next record into *ret, its
+ * items in s->r's buffers, waiting as long as it takes; it returns R_STATS
+ * and R_LAST_STATS records, and R_RESTART ones (a new reference follows),
+ * and false when the report is to end (a signal). rotate, when set, runs
+ * after an R_LAST_STATS record has been shown (sadc's new header).
+ */
+struct sar_feed {
+	bool (*next)(struct sar *s, void *ctx, struct archive_record *ret);
+	void (*rotate)(struct sar *s, void *ctx);
+	void *ctx;
+};
+/*
+ * The report of live mode over the samples of f, from s->acts bound to
+ * s->r: the header line, each interval's rows, and the averages once next
+ * returns false. The first sample is the reference. Returns 0.
+ */
+int sar_live_loop(struct sar *s, const struct sar_feed *f);
+/* SIGINT and SIGTERM end the report (sar_live_stopped()); SIGINT's "^C" line is skipped. */
+void sar_live_catch_signals(void);
+bool sar_live_stopped(void);
 
 /* ---- views_who.c: sar --proc and --cgroup (who.h's rows as text) ---- */
 enum sar_who_kind { SAR_WHO_PROC, SAR_WHO_CGROUP };
