@@ -27,18 +27,28 @@ newer(const struct stat *a, const struct stat *b)
 	return a->st_mtim.tv_nsec > b->st_mtim.tv_nsec;
 }
 
-/* Appends ".gz" to path when only the compressed file exists (sa2 compresses old days). */
+/*
+ * Appends the suffix of a compressed copy when the plain file is missing
+ * (sa2 compresses old days with $ZIP): the first of .gz, .xz, .bz2 and .zst
+ * that exists; the name stays plain when none does.
+ */
 static void
 prefer_existing(char *path, size_t len)
 {
+	static const char *const suffixes[] = {".gz", ".xz", ".bz2", ".zst"};
 	struct stat st;
-	size_t n = strlen(path);
+	size_t n = strlen(path), i;
 
-	if (stat(path, &st) == 0 || n + 3 >= len)
+	if (stat(path, &st) == 0)
 		return;
-	memcpy(path + n, ".gz", 4);
-	if (stat(path, &st) < 0)
-		path[n] = '\0';
+	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+		if (n + strlen(suffixes[i]) >= len)
+			break;
+		memcpy(path + n, suffixes[i], strlen(suffixes[i]) + 1);
+		if (stat(path, &st) == 0)
+			return;
+	}
+	path[n] = '\0';
 }
 
 int
@@ -138,6 +148,18 @@ datafile_error_message(int rc, const char *file, const struct sa_file_magic *m, 
 		         strerror(-rc));
 		return 2;
 	}
+}
+
+int
+datafile_read_message(int rc, const char *file, const struct sa_file_magic *m, const char *damage,
+                      char *buf, size_t len)
+{
+	if (!damage)
+		return datafile_error_message(rc, file, m, buf, len);
+	if (rc == -ENOMEM)
+		return datafile_error_message(rc, file, m, buf, len);
+	snprintf(buf, len, "Cannot read %s: %s\n", file, damage);
+	return 2;
 }
 
 int

@@ -17,8 +17,10 @@
 /*
  * Builds DIR/saDD or DIR/saYYYYMMDD for the calendar day of *day. When both
  * exist, the more recently modified one wins (as sysstat guesses); when
- * neither exists, saDD. A name whose plain file is missing but whose ".gz"
- * exists gets the ".gz" (the reader decompresses it). Returns 0, or
+ * neither exists, saDD. A name whose plain file is missing gets the suffix
+ * of its compressed copy, the first that exists of ".gz", ".xz", ".bz2" and
+ * ".zst" (the reader decompresses it, by its magic); each of saDD and
+ * saYYYYMMDD is completed so before the two are compared. Returns 0, or
  * -ENAMETOOLONG when len is too small.
  */
 int datafile_daily_name(char *buf, size_t len, const char *dir, const struct tm *day);
@@ -34,6 +36,17 @@ bool datafile_is_dir(const char *path);
  */
 int datafile_error_message(int rc, const char *file, const struct sa_file_magic *m, char *buf,
                            size_t len);
+
+/*
+ * As datafile_error_message(), for a file whose compressed data was found
+ * damaged (damage: source_damage() of its source, NULL when sound): then
+ * "Cannot read FILE: corrupt xz data: ...", or "...: truncated xz data:
+ * ..." instead of sysstat's message (which would blame the format), and
+ * exit status 2. rc == ARCHIVE_E_BAD_RECORD still prints nothing only when
+ * damage is NULL; -ENOMEM keeps its own message.
+ */
+int datafile_read_message(int rc, const char *file, const struct sa_file_magic *m, const char *damage,
+                          char *buf, size_t len);
 
 /*
  * The message for a data file that cannot be opened (errno err), and the

@@ -3,7 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <bzlib.h>
+#include <lzma.h>
+#include <stdio.h>
 #include <zlib.h>
+#include <zstd.h>
+#include <zstd_errors.h>
 #include <sys/stat.h>
 
 #include "source.h"
@@ -15,6 +20,22 @@
  * needs to hold a few records of a common file.
  */
 #define SOURCE_BUF_SIZE (16 * 1024)
+
+/* The compressed formats, told apart by their magic bytes (source_init). */
+enum codec {
+	CODEC_NONE,
+	CODEC_GZIP,
+	CODEC_XZ,
+	CODEC_BZIP2,
+	CODEC_ZSTD,
+	CODEC_MAX,
+};
+
+/* The most memory an xz stream may ask for: xz -9 needs 65 MiB; a corrupt header may ask for 4 GiB. */
+#define XZ_MEMLIMIT ((uint64_t) 256 << 20)
+
+/* Longest magic of the codecs (xz's six bytes). */
+#define MAGIC_MAX 6
 
 struct source {
 	/* raw input: a file descriptor (fd >= 0) or a memory block */
@@ -29,15 +50,23 @@ struct source {
 	size_t buf_pos;
 	size_t buf_len;
 
-	/* gzip layer */
-	bool gz;
-	bool gz_end; /* the last member ended and no input follows */
-	z_stream z;
+	/* decompression layer */
+	enum codec codec;
+	bool dec_end; /* the data ended: the last stream closed, or the input was cut */
+	bool dec_ready; /* the decoder's state is initialised (and must be released) */
+	bool dec_cut; /* the input ended inside a stream */
+	union {
+		z_stream z;
+		lzma_stream xz;
+		bz_stream bz;
+		ZSTD_DCtx *zstd;
+	} d;
 
 	uint64_t offset;
 	off_t base; /* fd position of the data's first byte, -1 when not seekable */
 	int err;
 	const char *err_text;
+	char err_buf[160];
 };
 
 static int
@@ -142,41 +171,314 @@ raw_read(struct source *s, unsigned char *dst, size_t len)
 	return (ssize_t) done;
 }
 
-static ssize_t
-gz_read(struct source *s, unsigned char *dst, size_t len)
+/* ---- the codecs ---- */
+
+static const char *const codec_names[CODEC_MAX] = {
+        [CODEC_GZIP] = "gzip", [CODEC_XZ] = "xz", [CODEC_BZIP2] = "bzip2", [CODEC_ZSTD] = "zstd"};
+
+/* What one decoding step reached (negative: an error, already described in err_buf). */
+enum step {
+	STEP_OK,  /* went on, or could not for want of input */
+	STEP_END, /* a gzip member, xz stream, bzip2 stream or zstd frame ended */
+};
+
+/*
+ * One codec: start (or restart) its decoder at the beginning of a stream,
+ * decode from in (n bytes; n == 0 once the input has ended) into out, and
+ * release it. step() sets *ret_used and *ret_made to the bytes consumed and
+ * produced, and returns an enum step or a negative errno.
+ */
+struct codec_ops {
+	int (*start)(struct source *s);
+	int (*step)(struct source *s, const unsigned char *in, size_t n, unsigned char *out,
+	            size_t len, size_t *ret_used, size_t *ret_made);
+	void (*end)(struct source *s);
+};
+
+/* Describes bad data in err_buf ("corrupt xz data: ..."); the caller decides whether it sticks. */
+static int
+codec_error(struct source *s, int err, const char *what)
 {
-	s->z.next_out = dst;
-	s->z.avail_out = (uInt) len;
-	while (s->z.avail_out > 0 && !s->gz_end) {
+	snprintf(s->err_buf, sizeof(s->err_buf), "corrupt %s data: %s", codec_names[s->codec],
+	         what);
+	return err;
+}
+
+/* zlib, liblzma and libbzip2 count in 32 bits; source_read() keeps len below 1 GiB. */
+static unsigned int
+clamp_u32(size_t n)
+{
+	return n > UINT32_MAX ? UINT32_MAX : (unsigned int) n;
+}
+
+static int
+gz_start(struct source *s)
+{
+	if (s->dec_ready)
+		return inflateReset(&s->d.z) == Z_OK ? 0 : -EIO;
+	/* 15 + 16: a gzip wrapper with the largest window. */
+	if (inflateInit2(&s->d.z, 15 + 16) != Z_OK)
+		return -ENOMEM;
+	s->dec_ready = true;
+	return 0;
+}
+
+static int
+gz_step(struct source *s, const unsigned char *in, size_t n, unsigned char *out, size_t len,
+        size_t *ret_used, size_t *ret_made)
+{
+	unsigned int in_n = clamp_u32(n), out_n = clamp_u32(len);
+	int rc;
+
+	s->d.z.next_in = (Bytef *) (uintptr_t) in;
+	s->d.z.avail_in = in_n;
+	s->d.z.next_out = out;
+	s->d.z.avail_out = out_n;
+	rc = inflate(&s->d.z, Z_NO_FLUSH);
+	*ret_used = in_n - s->d.z.avail_in;
+	*ret_made = out_n - s->d.z.avail_out;
+	if (rc == Z_STREAM_END)
+		return STEP_END;
+	if (rc == Z_OK || rc == Z_BUF_ERROR)
+		return STEP_OK;
+	if (rc == Z_MEM_ERROR)
+		return -ENOMEM;
+	return codec_error(s, -EIO, s->d.z.msg ? s->d.z.msg : "invalid data");
+}
+
+static void
+gz_end(struct source *s)
+{
+	inflateEnd(&s->d.z);
+}
+
+static int
+xz_start(struct source *s)
+{
+	/* LZMA_CONCATENATED: streams one after another (and their padding) are one. */
+	switch (lzma_stream_decoder(&s->d.xz, XZ_MEMLIMIT, LZMA_CONCATENATED)) {
+	case LZMA_OK:
+		s->dec_ready = true;
+		return 0;
+	case LZMA_MEM_ERROR:
+		return -ENOMEM;
+	default:
+		return -EINVAL;
+	}
+}
+
+static const char *
+xz_message(lzma_ret rc)
+{
+	switch (rc) {
+	case LZMA_FORMAT_ERROR:
+		return "file format not recognized";
+	case LZMA_OPTIONS_ERROR:
+		return "unsupported compression options";
+	case LZMA_DATA_ERROR:
+		return "compressed data is corrupt";
+	case LZMA_MEMLIMIT_ERROR:
+		return "needs more than 256 MiB of memory to decompress";
+	default:
+		return "unexpected liblzma error";
+	}
+}
+
+static int
+xz_step(struct source *s, const unsigned char *in, size_t n, unsigned char *out, size_t len,
+        size_t *ret_used, size_t *ret_made)
+{
+	lzma_ret rc;
+
+	s->d.xz.next_in = in;
+	s->d.xz.avail_in = n;
+	s->d.xz.next_out = out;
+	s->d.xz.avail_out = len;
+	/* Only LZMA_FINISH tells the end of the last stream from a pause between two. */
+	rc = lzma_code(&s->d.xz, n ? LZMA_RUN : LZMA_FINISH);
+	*ret_used = n - s->d.xz.avail_in;
+	*ret_made = len - s->d.xz.avail_out;
+	if (rc == LZMA_STREAM_END)
+		return STEP_END;
+	if (rc == LZMA_OK || rc == LZMA_BUF_ERROR)
+		return STEP_OK;
+	if (rc == LZMA_MEM_ERROR)
+		return -ENOMEM;
+	return codec_error(s, -EIO, xz_message(rc));
+}
+
+static void
+xz_end(struct source *s)
+{
+	lzma_end(&s->d.xz);
+}
+
+static int
+bz_start(struct source *s)
+{
+	/* A new stream needs a new decoder: libbzip2 has no reset. */
+	if (s->dec_ready)
+		BZ2_bzDecompressEnd(&s->d.bz);
+	s->dec_ready = false;
+	memset(&s->d.bz, 0, sizeof(s->d.bz));
+	if (BZ2_bzDecompressInit(&s->d.bz, 0, 0) != BZ_OK)
+		return -ENOMEM;
+	s->dec_ready = true;
+	return 0;
+}
+
+static int
+bz_step(struct source *s, const unsigned char *in, size_t n, unsigned char *out, size_t len,
+        size_t *ret_used, size_t *ret_made)
+{
+	unsigned int in_n = clamp_u32(n), out_n = clamp_u32(len);
+	int rc;
+
+	s->d.bz.next_in = (char *) (uintptr_t) in;
+	s->d.bz.avail_in = in_n;
+	s->d.bz.next_out = (char *) out;
+	s->d.bz.avail_out = out_n;
+	rc = BZ2_bzDecompress(&s->d.bz);
+	*ret_used = in_n - s->d.bz.avail_in;
+	*ret_made = out_n - s->d.bz.avail_out;
+	switch (rc) {
+	case BZ_STREAM_END:
+		return STEP_END;
+	case BZ_OK:
+		return STEP_OK;
+	case BZ_MEM_ERROR:
+		return -ENOMEM;
+	case BZ_DATA_ERROR_MAGIC:
+		return codec_error(s, -EIO, "bad stream header");
+	case BZ_DATA_ERROR:
+		return codec_error(s, -EIO, "data integrity error");
+	default:
+		return codec_error(s, -EIO, "unexpected libbzip2 error");
+	}
+}
+
+static void
+bz_end(struct source *s)
+{
+	BZ2_bzDecompressEnd(&s->d.bz);
+}
+
+static int
+zstd_start(struct source *s)
+{
+	if (!s->dec_ready) {
+		s->d.zstd = ZSTD_createDCtx();
+		if (!s->d.zstd)
+			return -ENOMEM;
+		s->dec_ready = true;
+	}
+	return ZSTD_isError(ZSTD_DCtx_reset(s->d.zstd, ZSTD_reset_session_only)) ? -EIO : 0;
+}
+
+static int
+zstd_step(struct source *s, const unsigned char *in, size_t n, unsigned char *out, size_t len,
+          size_t *ret_used, size_t *ret_made)
+{
+	ZSTD_inBuffer ib = {in, n, 0};
+	ZSTD_outBuffer ob = {out, len, 0};
+	size_t rc = ZSTD_decompressStream(s->d.zstd, &ob, &ib);
+
+	*ret_used = ib.pos;
+	*ret_made = ob.pos;
+	if (ZSTD_isError(rc)) {
+		if (ZSTD_getErrorCode(rc) == ZSTD_error_memory_allocation)
+			return -ENOMEM;
+		return codec_error(s, -EIO, ZSTD_getErrorName(rc));
+	}
+	/* 0: a frame ended and all of it was handed out (the next frame, if any, starts afresh). */
+	return rc == 0 ? STEP_END : STEP_OK;
+}
+
+static void
+zstd_end(struct source *s)
+{
+	ZSTD_freeDCtx(s->d.zstd);
+}
+
+static const struct codec_ops codecs[CODEC_MAX] = {
+        [CODEC_GZIP] = {gz_start, gz_step, gz_end},
+        [CODEC_XZ] = {xz_start, xz_step, xz_end},
+        [CODEC_BZIP2] = {bz_start, bz_step, bz_end},
+        [CODEC_ZSTD] = {zstd_start, zstd_step, zstd_end},
+};
+
+/* The codec whose magic the data starts with. */
+static enum codec
+codec_detect(const unsigned char *p, size_t n)
+{
+	static const unsigned char xz[] = {0xfd, '7', 'z', 'X', 'Z', 0x00};
+	static const unsigned char zstd[] = {0x28, 0xb5, 0x2f, 0xfd};
+
+	if (n >= 2 && p[0] == 0x1f && p[1] == 0x8b)
+		return CODEC_GZIP;
+	if (n >= sizeof(xz) && !memcmp(p, xz, sizeof(xz)))
+		return CODEC_XZ;
+	if (n >= 4 && p[0] == 'B' && p[1] == 'Z' && p[2] == 'h' && p[3] >= '1' && p[3] <= '9')
+		return CODEC_BZIP2;
+	if (n >= sizeof(zstd) && !memcmp(p, zstd, sizeof(zstd)))
+		return CODEC_ZSTD;
+	return CODEC_NONE;
+}
+
+/* After a stream ended: more input is another stream (gzip a; gzip b; cat: one stream). */
+static int
+dec_next_stream(struct source *s)
+{
+	const unsigned char *p;
+	ssize_t n = raw_peek(s, &p);
+
+	if (n < 0)
+		return (int) n;
+	if (n == 0) {
+		s->dec_end = true;
+		return 0;
+	}
+	n = codecs[s->codec].start(s);
+	return n < 0 ? source_fail(s, (int) n, NULL) : 0;
+}
+
+static ssize_t
+dec_read(struct source *s, unsigned char *dst, size_t len)
+{
+	const struct codec_ops *c = &codecs[s->codec];
+	size_t done = 0;
+	int stalls = 0;
+
+	while (done < len && !s->dec_end) {
 		const unsigned char *p;
+		size_t used = 0, made = 0;
 		ssize_t n = raw_peek(s, &p);
 		int rc;
 
 		if (n < 0)
 			return n;
-		if (n == 0) {
-			/* Input ended inside a member: deliver what we have, as a short file. */
-			s->gz_end = true;
-			break;
-		}
-		s->z.next_in = (Bytef *) (uintptr_t) p;
-		s->z.avail_in = (uInt) (n > (ssize_t) UINT32_MAX ? UINT32_MAX : n);
-		rc = inflate(&s->z, Z_NO_FLUSH);
-		raw_consume(s, (size_t) n - s->z.avail_in);
-		if (rc == Z_STREAM_END) {
-			/* Concatenated members (gzip a; gzip b; cat) are one stream. */
-			n = raw_peek(s, &p);
-			if (n < 0)
-				return n;
+		rc = c->step(s, p, (size_t) n, dst + done, len - done, &used, &made);
+		raw_consume(s, used);
+		done += made;
+		if (rc == -EIO && n == 0) {
+			/* The input ended inside a stream: deliver what we have, as a short file. */
+			s->dec_end = s->dec_cut = true;
+		} else if (rc < 0) {
+			return source_fail(s, rc, rc == -EIO ? s->err_buf : NULL);
+		} else if (rc == STEP_END) {
+			rc = dec_next_stream(s);
+			if (rc < 0)
+				return rc;
+		} else if (!used && !made) {
 			if (n == 0)
-				s->gz_end = true;
-			else if (inflateReset(&s->z) != Z_OK)
-				return source_fail(s, -EIO, "inflateReset failed");
-		} else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-			return source_fail(s, -EIO, s->z.msg ? s->z.msg : "corrupt gzip data");
+				s->dec_end = s->dec_cut = true; /* cut inside a stream, as above */
+			else if (++stalls > 1)
+				return source_fail(s, -EIO, "decoder made no progress");
+		} else {
+			stalls = 0;
 		}
 	}
-	return (ssize_t) (len - s->z.avail_out);
+	return (ssize_t) done;
 }
 
 ssize_t
@@ -189,7 +491,7 @@ source_read(struct source *s, void *buf, size_t len)
 	/* Bound one call so that the count always fits in ssize_t and uInt. */
 	if (len > (size_t) 1 << 30)
 		len = (size_t) 1 << 30;
-	n = s->gz ? gz_read(s, buf, len) : raw_read(s, buf, len);
+	n = s->codec ? dec_read(s, buf, len) : raw_read(s, buf, len);
 	if (n > 0)
 		s->offset += (uint64_t) n;
 	return n;
@@ -226,7 +528,7 @@ source_skip(struct source *s, uint64_t n)
 
 	if (s->err)
 		return s->err;
-	if (!s->gz)
+	if (!s->codec)
 		return raw_skip(s, n);
 	while (done < n) {
 		size_t want = n - done < sizeof(scratch) ? (size_t) (n - done) : sizeof(scratch);
@@ -241,24 +543,36 @@ source_skip(struct source *s, uint64_t n)
 	return (int64_t) done;
 }
 
+/* Back to the first byte of the raw input. */
+static int
+raw_rewind(struct source *s)
+{
+	if (s->fd < 0) {
+		s->mem_pos = 0;
+		return 0;
+	}
+	if (lseek(s->fd, s->base, SEEK_SET) < 0)
+		return -errno;
+	s->buf_pos = s->buf_len = 0;
+	s->raw_eof = false;
+	return 0;
+}
+
 int
 source_seek(struct source *s, uint64_t off)
 {
+	int rc;
+
 	if (s->err)
 		return s->err;
-	if (s->fd < 0) {
-		/* Memory: plain data seeks directly; gzip restarts below. */
-		if (!s->gz) {
-			if (off > s->mem_len)
-				off = s->mem_len;
-			s->mem_pos = (size_t) off;
-			s->offset = off;
-			return 0;
-		}
-	} else if (s->base < 0) {
+	if (s->fd >= 0 && s->base < 0)
 		return -ESPIPE;
+	if (!s->codec && s->fd < 0) {
+		s->mem_pos = off > s->mem_len ? s->mem_len : (size_t) off;
+		s->offset = s->mem_pos;
+		return 0;
 	}
-	if (!s->gz) {
+	if (!s->codec) {
 		if (lseek(s->fd, s->base + (off_t) off, SEEK_SET) < 0)
 			return -errno;
 		s->buf_pos = s->buf_len = 0;
@@ -267,21 +581,35 @@ source_seek(struct source *s, uint64_t off)
 		return 0;
 	}
 	if (off < s->offset) {
-		/* Inflate again from the first member. */
-		if (s->fd >= 0) {
-			if (lseek(s->fd, s->base, SEEK_SET) < 0)
-				return -errno;
-			s->buf_pos = s->buf_len = 0;
-			s->raw_eof = false;
-		} else {
-			s->mem_pos = 0;
-		}
-		if (inflateReset(&s->z) != Z_OK)
-			return -EIO;
-		s->gz_end = false;
+		/* Compressed data cannot be read backwards: decompress again from the start. */
+		rc = raw_rewind(s);
+		if (rc == 0)
+			rc = codecs[s->codec].start(s);
+		if (rc < 0)
+			return rc;
+		s->dec_end = s->dec_cut = false;
 		s->offset = 0;
 	}
 	return source_skip(s, off - s->offset) < 0 ? s->err : 0;
+}
+
+/* Has the first MAGIC_MAX bytes buffered when the input holds that many (a pipe may trickle). */
+static int
+fill_magic(struct source *s)
+{
+	ssize_t n = raw_fill(s);
+
+	while (n >= 0 && s->buf_len < MAGIC_MAX && !s->raw_eof) {
+		do
+			n = read(s->fd, s->buf + s->buf_len, SOURCE_BUF_SIZE - s->buf_len);
+		while (n < 0 && errno == EINTR);
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			s->raw_eof = true;
+		s->buf_len += (size_t) n;
+	}
+	return n < 0 ? (int) n : 0;
 }
 
 static int
@@ -290,31 +618,17 @@ source_init(struct source *s)
 	const unsigned char *p;
 	ssize_t n;
 
-	/* The gzip magic needs two bytes; a shorter input is plain data. */
 	if (s->fd >= 0) {
-		n = raw_fill(s);
-		if (n == 1 && !s->raw_eof) {
-			/* A pipe may deliver one byte at a time: top up once. */
-			ssize_t m;
-
-			do
-				m = read(s->fd, s->buf + 1, SOURCE_BUF_SIZE - 1);
-			while (m < 0 && errno == EINTR);
-			if (m < 0)
-				return -errno;
-			s->buf_len += (size_t) m;
-		}
+		n = fill_magic(s);
+		if (n < 0)
+			return (int) n;
 	}
 	n = raw_peek(s, &p);
 	if (n < 0)
 		return (int) n;
-	if (n >= 2 && p[0] == 0x1f && p[1] == 0x8b) {
-		/* 15 + 16: a gzip wrapper with the largest window. */
-		if (inflateInit2(&s->z, 15 + 16) != Z_OK)
-			return -ENOMEM;
-		s->gz = true;
-	}
-	return 0;
+	/* A shorter input than a magic is plain data. */
+	s->codec = codec_detect(p, (size_t) n);
+	return s->codec ? codecs[s->codec].start(s) : 0;
 }
 
 static int
@@ -372,7 +686,7 @@ source_remaining(const struct source *s)
 {
 	struct stat st;
 
-	if (s->gz)
+	if (s->codec)
 		return -1;
 	if (s->fd < 0)
 		return (int64_t) (s->mem_len - s->mem_pos);
@@ -385,9 +699,21 @@ source_remaining(const struct source *s)
 }
 
 bool
+source_is_compressed(const struct source *s)
+{
+	return s->codec != CODEC_NONE;
+}
+
+bool
 source_is_gzip(const struct source *s)
 {
-	return s->gz;
+	return s->codec == CODEC_GZIP;
+}
+
+const char *
+source_codec(const struct source *s)
+{
+	return codec_names[s->codec];
 }
 
 const char *
@@ -396,13 +722,30 @@ source_error_text(const struct source *s)
 	return s->err_text;
 }
 
+const char *
+source_damage(struct source *s)
+{
+	if (!s || !s->codec)
+		return NULL;
+	/* Corrupt data often decodes into garbage before the stream's check fails: look on. */
+	if (!s->err && !s->dec_end)
+		source_skip(s, UINT64_MAX);
+	if (s->err == -EIO && s->err_text)
+		return s->err_text;
+	if (!s->dec_cut)
+		return NULL;
+	snprintf(s->err_buf, sizeof(s->err_buf),
+	         "truncated %s data: the file ends inside a compressed stream", codec_names[s->codec]);
+	return s->err_buf;
+}
+
 void
 source_free(struct source *s)
 {
 	if (!s)
 		return;
-	if (s->gz)
-		inflateEnd(&s->z);
+	if (s->dec_ready)
+		codecs[s->codec].end(s);
 	free(s->buf);
 	free(s);
 }

@@ -4,11 +4,19 @@
 
 /*
  * A sequential byte source over a file descriptor or a memory buffer, which
- * decompresses gzip data on the fly when the input starts with the gzip
- * magic (1f 8b). The archive reader reads everything through it, so a
- * compressed daily file reads exactly like a plain one.
+ * decompresses on the fly when the input starts with the magic of a format
+ * that sa2 may write: gzip (1f 8b, zlib), xz (fd 37 7a 58 5a 00, liblzma),
+ * bzip2 ("BZh" and '1' to '9', libbzip2) or zstd (28 b5 2f fd, libzstd).
+ * The magic decides, never the file's name. Streams written one after
+ * another (gzip a; gzip b; cat, and the same with xz, bzip2 or zstd) read as
+ * one. The archive reader reads everything through it, so a compressed
+ * daily file reads exactly like a plain one.
  *
- * Errors are sticky: after the first failure every call fails the same way.
+ * Compressed data cut short reads as a short file (the bytes decoded up to
+ * the cut, then the end), as a plain file cut short does. Corrupt
+ * compressed data is a read error (-EIO) whose source_error_text() says
+ * which format and what is wrong. Errors are sticky: after the first
+ * failure every call fails the same way.
  */
 
 #include <stdbool.h>
@@ -20,17 +28,18 @@ struct source;
 
 /*
  * Wraps fd (not closed by source_free). The first bytes are peeked to detect
- * gzip. Returns 0 and *ret, or a negative errno.
+ * a compressed format (from a pipe, the first six bytes are waited for).
+ * Returns 0 and *ret, or a negative errno.
  */
 int source_open_fd(int fd, struct source **ret);
 
-/* Wraps len bytes at buf, which must outlive the source. */
+/* Wraps len bytes at buf, which must outlive the source; compressed data is detected as above. */
 int source_open_mem(const void *buf, size_t len, struct source **ret);
 
 /*
  * Reads up to len bytes, stopping early only at the end of the data.
  * Returns the number of bytes read (0 at the end), or a negative errno on a
- * read error (-EIO also for corrupt gzip data; see source_error_text()).
+ * read error (-EIO also for corrupt compressed data; see source_error_text()).
  */
 ssize_t source_read(struct source *s, void *buf, size_t len);
 
@@ -42,9 +51,10 @@ int64_t source_skip(struct source *s, uint64_t n);
 
 /*
  * Moves to offset off of the (decompressed) data, so that the next read
- * starts there. A plain file seeks; a gzip stream is decompressed again from
- * its start when off lies behind. Returns 0, or -ESPIPE for a pipe, or
- * another negative errno. Clears a previous end of data.
+ * starts there. A plain file seeks; compressed data is decompressed again
+ * from its start when off lies behind (forwards it is decompressed up to
+ * off). Returns 0, or -ESPIPE for a pipe, or another negative errno. Clears
+ * a previous end of data.
  */
 int source_seek(struct source *s, uint64_t off);
 
@@ -54,15 +64,36 @@ uint64_t source_offset(const struct source *s);
 /*
  * Bytes left from the next byte to the end of the data, as far as known now
  * (a plain regular file, which may still grow, or memory); -1 when unknown
- * (gzip data, pipes).
+ * (compressed data, pipes).
  */
 int64_t source_remaining(const struct source *s);
+
+/* True when the data is compressed (any of the four formats). */
+bool source_is_compressed(const struct source *s);
 
 /* True when the data is gzip-compressed. */
 bool source_is_gzip(const struct source *s);
 
-/* A description of the last error (a zlib message for bad gzip data), or NULL. */
+/* The compressed format: "gzip", "xz", "bzip2" or "zstd"; NULL for plain data. */
+const char *source_codec(const struct source *s);
+
+/*
+ * A description of the last error, or NULL: for corrupt compressed data
+ * "corrupt FORMAT data: " and the library's (or our) word for it, e.g.
+ * "corrupt xz data: compressed data is corrupt". Valid while s lives.
+ */
 const char *source_error_text(const struct source *s);
+
+/*
+ * What is wrong with compressed data met so far, for a message: the error
+ * text of corrupt data (as above), or "truncated FORMAT data: the file
+ * ends inside a compressed stream" once the input ended inside a stream
+ * (which reads as a short file); NULL for plain data, sound compressed data
+ * and a NULL s. Valid while s lives. Corrupt data often decodes into
+ * garbage before a stream's check fails, so unless the data already ended
+ * this decodes the rest of it: call it on the way out, to word a message.
+ */
+const char *source_damage(struct source *s);
 
 /* Releases the source; accepts NULL. */
 void source_free(struct source *s);

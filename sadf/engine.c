@@ -52,7 +52,8 @@ static _Noreturn void
 die_archive(struct sadf *d, int rc, const char *file)
 {
 	char msg[8192];
-	int status = datafile_error_message(rc, file, &d->s.r->magic, msg, sizeof(msg));
+	int status = datafile_read_message(rc, file, &d->s.r->magic, source_damage(d->s.r->src), msg,
+	                                   sizeof(msg));
 
 	sadf_flush(d);
 	fflush(d->out);

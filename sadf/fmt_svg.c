@@ -168,7 +168,8 @@ static _Noreturn void
 die_archive(struct svg *v, int rc)
 {
 	char msg[8192];
-	int status = datafile_error_message(rc, v->file, &v->d->s.r->magic, msg, sizeof(msg));
+	int status = datafile_read_message(rc, v->file, &v->d->s.r->magic,
+	                                   source_damage(v->d->s.r->src), msg, sizeof(msg));
 
 	fflush(v->d->out);
 	fputs(msg, stderr);

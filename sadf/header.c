@@ -43,7 +43,8 @@ static int
 report(int rc, const char *file, const struct archive_reader *r)
 {
 	char msg[8192];
-	int status = datafile_error_message(rc, file, &r->magic, msg, sizeof(msg));
+	int status = datafile_read_message(rc, file, &r->magic, source_damage(r->src), msg,
+	                                   sizeof(msg));
 
 	fflush(stdout);
 	fputs(msg, stderr);

@@ -38,7 +38,8 @@ _Noreturn void
 sar_die_archive(struct sar *s, int rc, const char *file)
 {
 	char msg[8192];
-	int status = datafile_error_message(rc, file, &s->r->magic, msg, sizeof(msg));
+	int status = datafile_read_message(rc, file, &s->r->magic, source_damage(s->r->src), msg,
+	                                   sizeof(msg));
 
 	fflush(s->out);
 	fputs(msg, stderr);
