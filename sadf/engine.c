@@ -1242,3 +1242,38 @@ sadf_engine_release(struct sadf *d)
 	d->n_cells = d->cap_cells = 0;
 	strbuf_release(&d->strs);
 }
+
+/* ---- --follow (follow.c): one record at a time ---- */
+
+void
+sadf_follow_begin(struct sadf *d, const char *file)
+{
+	d->dot = !strcmp(d->s.dp, ".");
+	d->s.sink = &sink;
+	d->s.sink_ctx = d;
+	sar_init_acts(&d->s, file);
+	init_avgs(d);
+}
+
+void
+sadf_follow_stamp(struct sadf *d, const struct sa_record_header *prev,
+                  const struct sa_record_header *cur)
+{
+	struct tm tm;
+
+	if (!record_tm(d, cur, &tm))
+		memset(&tm, 0, sizeof(tm));
+	d->itv = sar_interval_of(prev, cur);
+	d->dt = d->itv / 100 + (d->itv % 100 >= 50);
+	set_stamp(d, cur, &tm);
+}
+
+void
+sadf_follow_views(struct sadf *d, int curr)
+{
+	if (d->b->record_begin)
+		d->b->record_begin(d);
+	print_all_views(d, curr);
+	if (d->b->record_end)
+		d->b->record_end(d);
+}

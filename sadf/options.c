@@ -320,6 +320,9 @@ parse_word(struct sadf_cmdline *cl, struct sadf *d, char **argv, int *opt)
 			sadf_usage();
 		cl->c.day_offset = atoi(a + 1);
 		(*opt)++;
+	} else if (!strcmp(a, "--follow") && !cl->sar_options) {
+		cl->c.follow = true;
+		(*opt)++;
 	} else if (!strcmp(a, "--openmetrics") && !cl->sar_options) {
 		if (cl->c.format != SADF_F_NONE)
 			sadf_usage();

@@ -200,7 +200,7 @@ sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 		snprintf(d->my_tz, sizeof(d->my_tz), "%s", tzname[0]);
 	}
 	d->c = &cl.c;
-	rc = run(d, &cl.c);
+	rc = cl.c.follow ? sadf_follow(d) : run(d, &cl.c);
 	d->c = NULL; /* cl ends here */
 	return rc;
 }

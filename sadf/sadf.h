@@ -71,6 +71,7 @@ struct sadf_config {
 	int canvas_height; /* -O height= */
 	/* --openmetrics: the -O words name=value (labels), comma-separated. */
 	char om_labels[2048];
+	bool follow; /* --follow: the records as they are appended (follow.c) */
 };
 
 struct sadf;
@@ -406,5 +407,18 @@ int sadf_convert(const struct archive_reader *r, bool other);
  */
 void sadf_print_header(FILE *out, const char *name, const struct archive_reader *r,
                        enum sadf_time time_mode);
+
+/*
+ * --follow (follow.c, with engine.c's rows): sadf -d, -p or -j over the
+ * records of a growing file. sadf_follow() returns the exit status.
+ */
+int sadf_follow(struct sadf *d);
+/* engine.c: the sink and the activities of the file open in d->s.r, as sadf_run() sets them. */
+void sadf_follow_begin(struct sadf *d, const char *file);
+/* engine.c: the interval from prev to cur, cur's time stamp (restarts and comments too). */
+void sadf_follow_stamp(struct sadf *d, const struct sa_record_header *prev,
+                       const struct sa_record_header *cur);
+/* engine.c: every selected output of the record in the slots curr (previous: !curr). */
+void sadf_follow_views(struct sadf *d, int curr);
 
 #endif

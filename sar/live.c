@@ -24,13 +24,14 @@
 #include "banned.h"
 
 static volatile sig_atomic_t sigint_caught;
+static volatile sig_atomic_t sigint_line = 1;
 
 static void
 on_sigint(int sig)
 {
 	sigint_caught = 1;
 	/* sysstat skips the "^C" the terminal echoed. */
-	if (sig == SIGINT)
+	if (sig == SIGINT && sigint_line)
 		(void) !write(STDOUT_FILENO, "\n", 1);
 }
 
@@ -46,8 +47,9 @@ catch_signal(int sig)
 }
 
 void
-sar_live_catch_signals(void)
+sar_live_catch_signals(bool newline)
 {
+	sigint_line = newline;
 	catch_signal(SIGINT);
 	catch_signal(SIGTERM);
 }

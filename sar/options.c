@@ -617,6 +617,9 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 	if (!strcmp(a, "--sadc")) {
 		c->which_sadc = true;
 		(*opt)++;
+	} else if (!strcmp(a, "--follow") && !c->sadf) {
+		c->follow = true;
+		(*opt)++;
 	} else if (!strncmp(a, "--dev=", 6)) {
 		sar_add_list(&o->dev_list, a + 6);
 		(*opt)++;

@@ -22,6 +22,7 @@ struct sar_cmdline {
 	long interval;                /* -1 when not given */
 	long count;                   /* 0 when not given */
 	bool sadf;                    /* parsing sadf's "-- sar options" */
+	bool follow;                  /* --follow: the records as they are appended (follow.h) */
 };
 
 /* Parses argv; exits with sar's usage message (status 1) on a usage error. */

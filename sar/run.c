@@ -16,6 +16,7 @@
 
 #include "datafile.h"
 #include "display.h"
+#include "follow.h"
 #include "options.h"
 #include "sar.h"
 #include "sysexit.h"
@@ -120,6 +121,25 @@ finish_run(void *arg)
 	free(s);
 }
 
+/* --follow: the daily file (or -f FILE) as it grows, in live mode's form (follow.h). */
+static int
+run_follow(struct sar *s, struct sar_cmdline *c, int argc)
+{
+	bool dflt;
+
+	if (c->interval >= 0 || c->count || c->to_file[0] || c->interval_set || s->o.use ||
+	    s->o.proc || s->o.cgroup) {
+		fputs("sar: --follow takes no interval, count, -i, -o, --use, --proc or --cgroup\n",
+		      stderr);
+		return 1;
+	}
+	choose_file(c, &dflt, argc);
+	s->o.interval = 1;
+	if (s->out == stdout)
+		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+	return sar_report_follow(s, c->from_file);
+}
+
 static int
 run(struct sar *s, int argc, char **argv)
 {
@@ -147,6 +167,8 @@ run(struct sar *s, int argc, char **argv)
 		fputs(_("-f and -o options are mutually exclusive\n"), stderr);
 		return 1;
 	}
+	if (c.follow)
+		return run_follow(s, &c, argc);
 	if (!choose_file(&c, &dflt, argc)) {
 		struct sar_live_args la = {c.interval, c.count ? c.count : -1,
 		                           c.to_file[0] ? c.to_file : NULL, c.long_names};

@@ -367,8 +367,11 @@ struct sar_feed {
  * returns false. The first sample is the reference. Returns 0.
  */
 int sar_live_loop(struct sar *s, const struct sar_feed *f);
-/* SIGINT and SIGTERM end the report (sar_live_stopped()); SIGINT's "^C" line is skipped. */
-void sar_live_catch_signals(void);
+/*
+ * SIGINT and SIGTERM end the report (sar_live_stopped()); with newline,
+ * SIGINT writes a line break after the terminal's "^C", as sar does.
+ */
+void sar_live_catch_signals(bool newline);
 bool sar_live_stopped(void);
 
 /* ---- views_who.c: sar --proc and --cgroup (who.h's rows as text) ---- */

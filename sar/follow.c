@@ -1,0 +1,473 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * --follow: the tail of a growing daily file (follow.h), and sar's report
+ * of it, which is live mode's (live.c) with the records of the file.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "datafile.h"
+#include "display.h"
+#include "follow.h"
+#include "source.h"
+#include "sysexit.h"
+#include "xstats.h"
+#include "banned.h"
+
+/* Without inotify, the file is looked at this often (milliseconds). */
+#define FOLLOW_POLL_MS 2000
+/* A LINUX RESTART within this many seconds of the boot time seen is the same boot. */
+#define FOLLOW_BOOT_SLACK 5
+
+static const unsigned char *const compressed_magic[] = {
+        (const unsigned char *) "\x1f\x8b", (const unsigned char *) "\xfd\x37\x7a\x58\x5a\x00",
+        (const unsigned char *) "BZh", (const unsigned char *) "\x28\xb5\x2f\xfd"};
+static const size_t compressed_len[] = {2, 6, 3, 4};
+
+static bool
+is_compressed(int fd)
+{
+	unsigned char b[8];
+	ssize_t n = pread(fd, b, sizeof(b), 0);
+	size_t k;
+
+	for (k = 0; n > 0 && k < sizeof(compressed_len) / sizeof(compressed_len[0]); k++)
+		if ((size_t) n >= compressed_len[k] &&
+		    !memcmp(b, compressed_magic[k], compressed_len[k]))
+			return true;
+	return false;
+}
+
+/*
+ * Opens path and reads its header into r (zeroed; it owns the source).
+ * Returns the descriptor, or -1 with errno (0 when the file is not a
+ * plain sysstat file of the current format: *ret_rc then holds why).
+ */
+static int
+open_file(const char *path, struct archive_reader *r, int *ret_rc)
+{
+	struct source *src;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+
+	*ret_rc = 0;
+	if (fd < 0)
+		return -1;
+	if (is_compressed(fd)) {
+		*ret_rc = 1;
+		goto fail;
+	}
+	rc = source_open_fd(fd, &src);
+	if (rc == 0) {
+		rc = archive_open(r, src, true);
+		if (rc == 1)
+			rc = ARCHIVE_E_FORMAT;
+		if (rc == 0)
+			rc = archive_read_header(r, false);
+	}
+	if (rc == 0)
+		return fd;
+	*ret_rc = rc;
+fail:
+	archive_reader_release(r);
+	close(fd);
+	errno = 0;
+	return -1;
+}
+
+static _Noreturn void
+die_open(const struct follow_tail *t, const char *file, int rc)
+{
+	char msg[8192];
+	int status;
+
+	if (rc == 0) {
+		status = datafile_open_message(errno, file, false, msg, sizeof(msg));
+		fputs(msg, stderr);
+		sysrec_exit(status);
+	}
+	if (rc == 1) {
+		fprintf(stderr, "%s: --follow reads plain files only: '%s' is compressed\n", t->prog,
+		        file);
+		sysrec_exit(2);
+	}
+	status = datafile_error_message(rc, file, &t->s->reader.magic, msg, sizeof(msg));
+	fputs(msg, stderr);
+	sysrec_exit(status ? status : 2);
+}
+
+/* The daily file of the day tm (its date fields) in dir, as sadc names it. */
+static bool
+daily_name(char *out, size_t len, const char *dir, const struct tm *tm)
+{
+	return datafile_daily_name(out, len, dir, tm) == 0;
+}
+
+/* Whether file is the current daily file of its directory (then midnight is crossed). */
+static void
+decide_dir(struct follow_tail *t)
+{
+	const char *deftm = getenv("S_TIME_DEF_TIME");
+	char dir[sizeof(t->dir)], cur[sizeof(t->dir)];
+	const char *slash = strrchr(t->file, '/');
+	time_t now = time(NULL);
+	struct stat a, b;
+	struct tm tm;
+
+	t->dir[0] = '\0';
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == t->file)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int) (slash - t->file), t->file);
+	/* sysstat dates the daily file in UTC when S_TIME_DEF_TIME is UTC. */
+	if (!(deftm && !strcmp(deftm, "UTC") ? gmtime_r(&now, &tm) : localtime_r(&now, &tm)))
+		return;
+	if (!daily_name(cur, sizeof(cur), dir, &tm) || stat(cur, &a) < 0 || stat(t->file, &b) < 0)
+		return;
+	if (a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+		snprintf(t->dir, sizeof(t->dir), "%s", dir);
+}
+
+static void
+watch(struct follow_tail *t)
+{
+	if (t->ino < 0)
+		return;
+	if (t->wd_file >= 0)
+		inotify_rm_watch(t->ino, t->wd_file);
+	t->wd_file = inotify_add_watch(t->ino, t->file, IN_MODIFY | IN_CLOSE_WRITE);
+	if (t->dir[0] && t->wd_dir < 0)
+		t->wd_dir = inotify_add_watch(t->ino, t->dir, IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE);
+}
+
+static void
+setup_wait(struct follow_tail *t)
+{
+	sigset_t block;
+
+	sar_live_catch_signals(!t->quiet_sigint);
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	/* The signals come only while sleeping, so that none is missed between a look and a sleep. */
+	sigprocmask(SIG_BLOCK, &block, &t->wait_mask);
+	sigdelset(&t->wait_mask, SIGINT);
+	sigdelset(&t->wait_mask, SIGTERM);
+	t->wd_file = t->wd_dir = -1;
+	t->ino = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	watch(t);
+}
+
+/* Sleeps until the file or its directory changes (or FOLLOW_POLL_MS without inotify), or a signal. */
+static void
+wait_change(struct follow_tail *t)
+{
+	struct timespec poll_ts = {FOLLOW_POLL_MS / 1000, (FOLLOW_POLL_MS % 1000) * 1000000L};
+	struct pollfd p = {t->ino, POLLIN, 0};
+	char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+
+	if (t->before_wait)
+		t->before_wait(t->ctx);
+	if (sar_live_stopped())
+		return;
+	if (t->ino < 0 || t->wd_file < 0) {
+		ppoll(NULL, 0, &poll_ts, &t->wait_mask);
+		return;
+	}
+	if (ppoll(&p, 1, NULL, &t->wait_mask) > 0)
+		while (read(t->ino, buf, sizeof(buf)) > 0)
+			;
+}
+
+/* Walks to the end; the start is the last statistics record (or the end when there is none). */
+static void
+seek_last(struct follow_tail *t)
+{
+	struct archive_reader *r = &t->s->reader;
+	struct archive_record rec;
+	uint64_t at = source_offset(r->src), last = UINT64_MAX;
+
+	for (;;) {
+		uint64_t off = source_offset(r->src);
+
+		if (archive_next(r, &rec) <= 0)
+			break;
+		at = source_offset(r->src);
+		if (rec.hdr.record_type == SA_R_STATS || rec.hdr.record_type == SA_R_LAST_STATS)
+			last = off;
+	}
+	source_seek(r->src, last != UINT64_MAX ? last : at);
+}
+
+void
+follow_tail_open(struct follow_tail *t, struct sar *s, const char *file, const char *prog)
+{
+	int rc;
+
+	t->s = s;
+	t->prog = prog;
+	t->ino = -1;
+	snprintf(t->file, sizeof(t->file), "%s", file);
+	memset(&s->reader, 0, sizeof(s->reader));
+	s->fd = open_file(file, &s->reader, &rc);
+	if (s->fd < 0)
+		die_open(t, file, rc);
+	s->r = &s->reader;
+	decide_dir(t);
+	setup_wait(t);
+	if (!t->before_start)
+		seek_last(t);
+}
+
+static bool
+same_acts(const struct archive_reader *a, const struct archive_reader *b)
+{
+	uint32_t i;
+
+	if (a->n_acts != b->n_acts || a->swapped != b->swapped || a->is64 != b->is64)
+		return false;
+	for (i = 0; i < a->n_acts; i++) {
+		const struct sa_file_activity *x = &a->acts[i].fa, *y = &b->acts[i].fa;
+
+		if (x->id != y->id || x->magic != y->magic || x->nr != y->nr || x->nr2 != y->nr2 ||
+		    x->size != y->size || memcmp(x->types_nr, y->types_nr, sizeof(x->types_nr)))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Midnight: when the next day's file is there (a file of that day: saDD of
+ * last month is not), it takes over. Returns whether it did; false with
+ * t->status set when it cannot be followed.
+ */
+static bool
+next_day(struct follow_tail *t)
+{
+	struct archive_reader *r = &t->s->reader, n;
+	const struct sa_file_header *h = &r->hdr;
+	struct tm tm = {0};
+	char path[sizeof(t->file)];
+	time_t day;
+	int fd, rc;
+
+	tm.tm_year = h->sa_year;
+	tm.tm_mon = h->sa_month;
+	tm.tm_mday = h->sa_day + 1;
+	tm.tm_hour = 12;
+	day = timegm(&tm);
+	if (!gmtime_r(&day, &tm) || !daily_name(path, sizeof(path), t->dir, &tm))
+		return false;
+	memset(&n, 0, sizeof(n));
+	fd = open_file(path, &n, &rc);
+	if (fd < 0)
+		return false;
+	if (n.hdr.sa_year != tm.tm_year || n.hdr.sa_month != tm.tm_mon ||
+	    n.hdr.sa_day != tm.tm_mday) {
+		archive_reader_release(&n);
+		close(fd);
+		return false;
+	}
+	if (!same_acts(r, &n)) {
+		fprintf(stderr, "%s: '%s' holds other activities than '%s': --follow stops\n",
+		        t->prog, path, t->file);
+		archive_reader_release(&n);
+		close(fd);
+		t->status = 2;
+		return false;
+	}
+	/* The reader goes on with the new source: its activities are the same. */
+	source_free(r->src);
+	close(t->s->fd);
+	r->src = n.src;
+	r->hdr = n.hdr;
+	n.own_src = false;
+	archive_reader_release(&n);
+	t->s->fd = fd;
+	snprintf(t->file, sizeof(t->file), "%s", path);
+	t->fresh = true;
+	watch(t);
+	return true;
+}
+
+/* What the next day's file repeats: sadc's midnight sample, the same boot's restart. */
+static bool
+seen(const struct follow_tail *t, const struct archive_record *rec)
+{
+	uint8_t type = rec->hdr.record_type;
+	int64_t boot = (int64_t) rec->hdr.ust_time - (int64_t) (rec->hdr.uptime_cs / 100);
+
+	if (type == SA_R_RESTART)
+		return llabs(boot - t->last_boot) <= FOLLOW_BOOT_SLACK;
+	if (type != SA_R_STATS && type != SA_R_LAST_STATS)
+		return false;
+	return rec->hdr.ust_time < t->last_ust ||
+	       (rec->hdr.ust_time == t->last_ust && rec->hdr.uptime_cs <= t->last_uptime);
+}
+
+/* Whether rec is returned: the start (-s) reached, nothing seen twice across midnight. */
+static bool
+keep(struct follow_tail *t, const struct archive_record *rec)
+{
+	uint8_t type = rec->hdr.record_type;
+	bool stats = type == SA_R_STATS || type == SA_R_LAST_STATS;
+
+	if (!t->started) {
+		if (!stats || (t->before_start && t->before_start(t->ctx, &rec->hdr)))
+			return false;
+		t->started = true;
+	} else if (t->fresh) {
+		if (seen(t, rec))
+			return false;
+		if (stats)
+			t->fresh = false;
+	}
+	if (stats) {
+		t->last_ust = rec->hdr.ust_time;
+		t->last_uptime = rec->hdr.uptime_cs;
+		t->last_boot = (int64_t) rec->hdr.ust_time - (int64_t) (rec->hdr.uptime_cs / 100);
+	}
+	return true;
+}
+
+bool
+follow_tail_next(struct follow_tail *t, struct archive_record *ret)
+{
+	struct archive_reader *r = &t->s->reader;
+
+	while (!sar_live_stopped() && !t->status) {
+		uint64_t off = source_offset(r->src);
+		int rc = archive_next(r, ret);
+
+		if (rc > 0) {
+			if (keep(t, ret))
+				return true;
+			continue;
+		}
+		if (rc < 0 && rc != ARCHIVE_E_TRUNCATED) {
+			char msg[8192];
+
+			if (t->before_wait)
+				t->before_wait(t->ctx);
+			datafile_error_message(rc, t->file, &r->magic, msg, sizeof(msg));
+			fputs(msg[0] ? msg : "Invalid data read\n", stderr);
+			t->status = 2;
+			break;
+		}
+		/* The end of the data, or a record not written whole yet: read it again later. */
+		if (source_seek(r->src, off) < 0) {
+			t->status = 2;
+			break;
+		}
+		if (t->dir[0] && next_day(t))
+			continue;
+		wait_change(t);
+	}
+	return false;
+}
+
+void
+follow_tail_release(struct follow_tail *t)
+{
+	if (t->ino >= 0)
+		close(t->ino);
+	t->ino = -1;
+}
+
+/* ---- sar --follow ---- */
+
+static void
+flush_out(void *ctx)
+{
+	struct sar *s = ctx;
+
+	fflush(s->out);
+}
+
+static bool
+sar_before_start(void *ctx, const struct sa_record_header *h)
+{
+	struct sar *s = ctx;
+	struct tm tm;
+
+	return sar_record_tm(s, h, &tm) && sar_cmp_limit(&s->o, false, &tm, h->ust_time, false) < 0;
+}
+
+/* A LINUX RESTART as sar shows it; a comment with -C. */
+static void
+print_special(struct sar *s, const struct archive_record *rec)
+{
+	char ts[SAR_TS_LEN], line[sizeof(rec->comment) + 16];
+	struct tm tm;
+	uint32_t i;
+
+	if (!sar_record_tm(s, &rec->hdr, &tm))
+		return;
+	sar_time_string(s, &tm, ts, sizeof(ts));
+	if (rec->hdr.record_type == SA_R_RESTART) {
+		for (i = 0; i < s->n_acts; i++)
+			if ((s->acts[i].desc->flags & AF_PERSISTENT) && s->acts[i].nr_ini > 0)
+				s->acts[i].nr_ini = rec->restart_cpu_nr;
+		snprintf(line, sizeof(line), "  LINUX RESTART\t(%d CPU)\n",
+		         rec->restart_cpu_nr > 1 ? rec->restart_cpu_nr - 1 : 1);
+		sar_out_nl(s);
+		sar_out_ts(s, ts);
+		sar_out_special(s, SAR_SPECIAL_RESTART, line);
+	} else if (s->o.comments) {
+		snprintf(line, sizeof(line), "  COM %s\n", rec->comment);
+		sar_out_ts(s, ts);
+		sar_out_special(s, SAR_SPECIAL_COMMENT, line);
+	}
+}
+
+static bool
+feed_next(struct sar *s, void *ctx, struct archive_record *ret)
+{
+	struct follow_tail *t = ctx;
+
+	while (follow_tail_next(t, ret)) {
+		if (ret->hdr.record_type != SA_R_COMMENT) {
+			if (ret->hdr.record_type == SA_R_RESTART)
+				print_special(s, ret);
+			return true;
+		}
+		print_special(s, ret);
+	}
+	return false;
+}
+
+int
+sar_report_follow(struct sar *s, const char *file)
+{
+	struct follow_tail t;
+	struct sar_feed f = {feed_next, NULL, &t};
+	uint32_t id;
+	int status;
+
+	memset(&t, 0, sizeof(t));
+	t.ctx = s;
+	t.before_wait = flush_out;
+	if (s->o.use_start)
+		t.before_start = sar_before_start;
+	follow_tail_open(&t, s, file, "sar");
+	sar_init_acts(s, file);
+	/* What the file lacks is not shown (nor counted for the header's repetition). */
+	for (id = 1; id <= A_ID_MAX; id++)
+		if (s->o.outputs[id] && !archive_find(s->r, id))
+			s->o.outputs[id] = 0;
+	sar_xstats_init(s);
+	sar_live_loop(s, &f);
+	status = t.status;
+	follow_tail_release(&t);
+	return status;
+}
