@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "datafile.h"
+#include "history.h"
 #include "nls.h"
 #include "options.h"
 #include "compat.h"
@@ -51,6 +52,24 @@ report(int rc, const char *file, const struct archive_reader *r)
 	return status;
 }
 
+/* Several files read as one (history.h): the stream of its first report. */
+static int
+open_history(struct archive_reader *r, const struct sadf_config *c)
+{
+	const struct history_report *hr = &c->hist->reports[0];
+	struct source *src;
+	int rc = source_open_mem(hr->data, hr->len, &src);
+
+	if (rc < 0)
+		return report(rc, c->file, r);
+	rc = archive_open(r, src, true);
+	if (rc == 1)
+		rc = ARCHIVE_E_FORMAT;
+	if (rc == 0)
+		rc = archive_read_header(r, false);
+	return rc < 0 ? report(rc, c->file, r) : 0;
+}
+
 int
 sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_other, int *ret_fd)
 {
@@ -61,6 +80,8 @@ sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_other
 	int fd, rc;
 
 	*ret_other = false;
+	if (c->hist)
+		return open_history(r, c);
 	fd = open(c->file, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		rc = datafile_open_message(errno, c->file, c->default_file, msg, sizeof(msg));

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "history.h"
 #include "nls.h"
 #include "options.h"
 #include "compat.h"
@@ -76,7 +77,24 @@ parse_limit(struct sadf *d, char **argv, int *opt, bool start)
 {
 	struct sar_opts *o = &d->s.o;
 	int64_t epoch;
+	int dated = history_parse_time(argv[*opt + 1], &epoch);
 
+	/* A date and time or @EPOCH (history.h), which sysstat does not take. */
+	if (dated) {
+		if (dated < 0)
+			sadf_usage();
+		*opt += 2;
+		if (start) {
+			d->start_epoch = (uint64_t) epoch;
+			o->start_dated = true;
+			o->use_start = false;
+		} else {
+			d->end_epoch = (uint64_t) epoch;
+			o->end_dated = true;
+			o->use_end = false;
+		}
+		return;
+	}
 	if (!flavour_1275()) {
 		if (start) {
 			o->use_start = true;
@@ -161,10 +179,25 @@ parse_letters(struct sadf_cmdline *cl, struct sadf *d, const char *word)
 	}
 }
 
-/* A word that is not all digits: the file (or a directory holding the daily files). */
+/*
+ * A word that is not all digits: the file (or a directory holding the daily
+ * files); several files are read as one (history.h).
+ */
 static void
-set_file(struct sadf_config *c, const char *arg)
+set_file(struct sadf_cmdline *cl, const char *arg)
 {
+	struct sadf_config *c = &cl->c;
+
+	if (c->file[0] && !c->day_offset) {
+		if (!cl->n_files++) {
+			strbuf_adds(&cl->files, c->file);
+			strbuf_addch(&cl->files, '\0');
+		}
+		strbuf_adds(&cl->files, arg);
+		strbuf_addch(&cl->files, '\0');
+		cl->n_files++;
+		return;
+	}
 	if (c->file[0] || c->day_offset)
 		sadf_usage();
 	snprintf(c->file, sizeof(c->file), "%.*s", SADF_SYSSTAT_FILE_LEN - 1, arg);
@@ -368,7 +401,7 @@ sadf_parse_cmdline(struct sadf_cmdline *cl, struct sadf *d, int argc, char **arg
 		if (a[0] == '-')
 			parse_letters(cl, d, a);
 		else if (!all_digits(a))
-			set_file(&cl->c, a);
+			set_file(cl, a);
 		else
 			set_number(&cl->c, a);
 		opt++;

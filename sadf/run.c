@@ -16,6 +16,7 @@
 #include "archive.h"
 #include "datafile.h"
 #include "display.h"
+#include "history.h"
 #include "options.h"
 #include "sadf.h"
 #include "sysexit.h"
@@ -109,6 +110,134 @@ check_format(struct sadf_cmdline *cl)
 		c->time_mode = SADF_T_EPOCH;
 }
 
+/* sysstat's message for a failure before anything is read, and its status. */
+static _Noreturn void
+history_die(const struct history *h, int rc)
+{
+	char msg[8192];
+	int status = history_error_message(h, rc, progname, msg, sizeof(msg));
+
+	fflush(stdout);
+	fputs(msg, stderr);
+	sysrec_exit(status);
+}
+
+/* A window with one dated limit and one hh:mm:ss limit: both as epochs (history.h). */
+static void
+complete_window(struct sadf *d)
+{
+	struct sar_opts *o = &d->s.o;
+
+	if (o->start_dated && o->use_end && !d->end_epoch) {
+		d->end_epoch = (uint64_t) history_time_after((int64_t) d->start_epoch, o->end_h,
+		                                             o->end_m, o->end_s);
+		o->use_end = false;
+	}
+	if (o->end_dated && o->use_start && !d->start_epoch) {
+		d->start_epoch = (uint64_t) history_time_before((int64_t) d->end_epoch, o->start_h,
+		                                                o->start_m, o->start_s);
+		o->use_start = false;
+	}
+}
+
+/* The daily files of the data directory that cover a dated window, or the one to report as missing. */
+static size_t
+window_files(struct sadf *d, struct sadf_config *c, struct strbuf *found)
+{
+	struct history *h = d->history;
+	char dir[SADF_PATH_LEN];
+	int64_t start = d->start_epoch ? (int64_t) d->start_epoch : (int64_t) d->end_epoch;
+	int64_t now = (int64_t) time(NULL);
+	/* No file is written for a day to come. */
+	int64_t end = d->end_epoch && (int64_t) d->end_epoch < now ? (int64_t) d->end_epoch : now;
+	time_t t = (time_t) start;
+	struct tm day;
+	int rc;
+
+	snprintf(dir, sizeof(dir), "%s", c->file[0] ? c->file : SA_DIR);
+	rc = history_daily_files(dir, start, end, progname, found, &h->notes);
+	if (rc < 0) {
+		fprintf(stderr, "%s: cannot list the daily files of '%s': %s\n", progname, dir,
+		        strerror(-rc));
+		sysrec_exit(1);
+	}
+	fputs(h->notes.buf ? h->notes.buf : "", stderr);
+	strbuf_reset(&h->notes);
+	if (rc == 1)
+		snprintf(c->file, sizeof(c->file), "%.*s", SADF_SYSSTAT_FILE_LEN - 1, found->buf);
+	if (rc == 0) {
+		c->default_file = !c->file[0];
+		if (!localtime_r(&t, &day) || datafile_daily_name(c->file, sizeof(c->file), dir, &day) < 0)
+			snprintf(c->file, sizeof(c->file), "%s", dir);
+	}
+	return (size_t) rc;
+}
+
+/*
+ * Several data files, or a dated window over the data directory: the files
+ * read in time order as one (history.h), which sadf_open() then reads. One
+ * file is read as sadf reads it.
+ */
+static void
+prepare_history(struct sadf *d, struct sadf_cmdline *cl)
+{
+	struct sadf_config *c = &cl->c;
+	bool dated = d->s.o.start_dated || d->s.o.end_dated;
+	struct strbuf found = STRBUF_INIT;
+	const struct strbuf *list = &cl->files;
+	const char **names;
+	size_t n = cl->n_files, i;
+	const char *p;
+	int rc;
+
+	complete_window(d);
+	if (n < 2 && !(dated && (!c->file[0] || datafile_is_dir(c->file))))
+		return;
+	/* -c and -H read one file; -N names one day. */
+	if (c->format == SADF_F_CONV || c->header_only || c->day_offset)
+		sadf_usage();
+	d->history = calloc(1, sizeof(*d->history));
+	if (!d->history) {
+		fputs("Cannot allocate memory\n", stderr);
+		sysrec_exit(4);
+	}
+	if (n < 2) {
+		n = window_files(d, c, &found);
+		list = &found;
+		if (n < 2) {
+			strbuf_release(&found);
+			return;
+		}
+	}
+	names = calloc(n, sizeof(*names));
+	if (!names) {
+		fputs("Cannot allocate memory\n", stderr);
+		sysrec_exit(4);
+	}
+	for (i = 0, p = list->buf; i < n; i++, p += strlen(p) + 1)
+		names[i] = p;
+	d->history->cap = history_default_cap();
+	rc = history_load(d->history, names, n, progname);
+	free(names);
+	strbuf_release(&found);
+	fputs(d->history->notes.buf ? d->history->notes.buf : "", stderr);
+	if (rc < 0)
+		history_die(d->history, rc);
+	if (d->history->n_reports > 1) {
+		const struct history_report *r = &d->history->reports[1];
+
+		fprintf(stderr,
+		        "%s: '%s' cannot be read on from '%s' (another machine or another list of "
+		        "activities): give them to %s one at a time\n",
+		        progname, r->parts[0].file, d->history->reports[0].parts[0].file, progname);
+		sysrec_exit(1);
+	}
+	c->hist = d->history;
+	/* Only the last file can end in a truncation: messages name it. */
+	p = d->history->reports[0].parts[d->history->reports[0].n_parts - 1].file;
+	snprintf(c->file, sizeof(c->file), "%.*s", SADF_SYSSTAT_FILE_LEN - 1, p);
+}
+
 static void
 init_nls(void)
 {
@@ -138,6 +267,8 @@ finish_run(void *arg)
 	sadf_flush(d);
 	fflush(d->out);
 	sadf_release(d);
+	history_release(d->history);
+	free(d->history);
 	free(d);
 }
 
@@ -151,6 +282,8 @@ sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 	cl.c.interval = -1;
 	sadf_parse_cmdline(&cl, d, argc, argv);
 	sar_colors_init(&d->s, getenv("S_COLORS"), getenv("S_COLORS_SGR"), isatty(fileno(d->out)));
+	prepare_history(d, &cl);
+	strbuf_release(&cl.files);
 	sadf_resolve_file(&cl.c);
 	/* In sysstat's order: the missing PCP support before the other checks. */
 	if (cl.c.format == SADF_F_PCP) {

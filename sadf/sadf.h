@@ -67,6 +67,7 @@ struct sadf_config {
 	int day_offset;   /* -N */
 	char file[SADF_PATH_LEN];
 	bool default_file; /* the daily file was chosen for the user */
+	struct history *hist; /* several files read as one (history.h: its first report), or NULL */
 	uint32_t out_opts; /* SADF_O_* */
 	int canvas_height; /* -O height= */
 	/* --openmetrics: the -O words name=value (labels), comma-separated. */
@@ -75,6 +76,7 @@ struct sadf_config {
 };
 
 struct sadf;
+struct history;
 
 /* What the command line asked for, besides the sar options (in struct sadf's s.o). */
 struct sadf_cmdline {
@@ -83,6 +85,8 @@ struct sadf_cmdline {
 	bool sar_options;   /* "--" seen */
 	bool option_a;      /* -A after "--" */
 	bool openmetrics;   /* --openmetrics anywhere before "--": -O takes labels */
+	struct strbuf files; /* the data files when there are several, NUL-separated */
+	size_t n_files;
 };
 
 /* options.c: parses argv into cl and d->s.o; exits with sadf's usage (status 1) on an error. */
@@ -142,6 +146,7 @@ struct sadf {
 	char my_tz[SA_TZNAME_LEN];   /* -T under 12.7.5: TZ's zone name (tzname[0]), cut as sysstat does */
 	uint64_t start_epoch;        /* 12.7.5's -s as seconds since the epoch (0: not) */
 	uint64_t end_epoch;          /* and -e */
+	struct history *history;     /* run.c: several files read as one, freed with the run */
 	unsigned long long dt;       /* the interval in seconds, rounded */
 	uint64_t itv;                /* the interval in 1/100 s */
 	int tab;                     /* JSON/XML indentation */

@@ -15,6 +15,7 @@
 #include "compat.h"
 #include "datafile.h"
 #include "display.h"
+#include "history.h"
 #include "sar.h"
 #include "xstats.h"
 #include "source.h"
@@ -407,11 +408,26 @@ interval_shown(struct sar *s, struct pass *p)
 	return true;
 }
 
+/*
+ * Where the day changes in a report of several files (history.h): a blank
+ * line and the banner of the new day's file, then the view's header again.
+ */
+static void
+day_banner(struct sar *s, const struct sa_file_header *h)
+{
+	fputc('\n', s->out);
+	sar_print_banner(s, h);
+	s->dish = true;
+}
+
 static bool
-write_stats(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_view *v)
+write_stats(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_view *v,
+            const struct sa_file_header *banner)
 {
 	if (!interval_shown(s, p) || a->slot[p->curr].nr == 0)
 		return false;
+	if (banner)
+		day_banner(s, banner);
 	v->print(s, a, &a->slot[!p->curr], &a->slot[p->curr],
 	         sar_interval_of(&p->hdr[!p->curr], &p->hdr[p->curr]));
 	return true;
@@ -530,6 +546,8 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 	unsigned long lines = 0, rows = sar_window_rows();
 	unsigned long inc = cpu_lines(s, v);
 	bool displayed = false;
+	/* The file of the last row shown (of the segment's first record at first). */
+	size_t part = s->hist ? history_part_at(s->hist, fpos - 1) : 0, now;
 	uint32_t i;
 	int rc;
 
@@ -567,11 +585,15 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 		p->hdr[p->curr] = p->rec.hdr;
 		sar_copy_slot(a, &a->slot[p->curr]);
 		read_persistent(s, p->curr, a);
-		if (write_stats(s, p, a, v)) {
+		now = s->hist ? history_part_at(s->hist, p->rec.offset) : 0;
+		if (write_stats(s, p, a, v, now != part ? &s->hist->parts[now].hdr : NULL)) {
 			if (p->cnt > 0)
 				p->cnt--;
 			displayed = true;
 			p->curr ^= 1;
+			if (now != part)
+				lines = 0;
+			part = now;
 			lines += inc ? inc : a->slot[p->curr].nr;
 		}
 		p->reset = false;
@@ -760,7 +782,12 @@ sar_now_tm(struct tm *ret)
 void
 sar_print_report_header(struct sar *s)
 {
-	const struct sa_file_header *h = &s->r->hdr;
+	sar_print_banner(s, &s->r->hdr);
+}
+
+void
+sar_print_banner(struct sar *s, const struct sa_file_header *h)
+{
 	time_t t = (time_t) h->sa_ust_time;
 	char date[64];
 	struct tm tm;
@@ -898,12 +925,12 @@ sar_init_acts(struct sar *s, const char *file)
 	}
 }
 
+static void report_source(struct sar *s, struct source *src, const char *file);
+
 int
 sar_report_file(struct sar *s, const char *file, bool default_file)
 {
-	struct archive_reader *reader = &s->reader;
 	struct source *src;
-	struct pass p;
 	char msg[8192];
 	int fd, rc;
 
@@ -913,11 +940,27 @@ sar_report_file(struct sar *s, const char *file, bool default_file)
 		fputs(msg, stderr);
 		sysrec_exit(rc);
 	}
-	s->r = reader;
+	s->r = &s->reader;
 	s->fd = fd;
 	rc = source_open_fd(fd, &src);
 	if (rc < 0)
 		sar_die_archive(s, rc, file);
+	report_source(s, src, file);
+	return 0;
+}
+
+/* The report of the file behind src, named file in messages. */
+static void
+report_source(struct sar *s, struct source *src, const char *file)
+{
+	struct archive_reader *reader = &s->reader;
+	struct pass p;
+	int rc;
+
+	s->r = reader;
+	/* Old formats (0x2171, 0x2173) read as their conversion by sadf -c. */
+	reader->convert_old = true;
+	reader->conv_hz = (unsigned long) sysconf(_SC_CLK_TCK);
 	rc = archive_open(reader, src, true);
 	if (rc == 1)
 		rc = ARCHIVE_E_FORMAT;
@@ -928,7 +971,7 @@ sar_report_file(struct sar *s, const char *file, bool default_file)
 	sar_init_acts(s, file);
 	if (s->o.use) {
 		use_report_file(s, file);
-		return 0;
+		return;
 	}
 	check_who(s, file);
 	sar_xstats_init(s);
@@ -946,6 +989,56 @@ sar_report_file(struct sar *s, const char *file, bool default_file)
 			print_special(s, &p.rec);
 		if (p.eof)
 			break;
+	}
+}
+
+/* What one report holds of its file, before the next report of a history. */
+static void
+forget_file(struct sar *s)
+{
+	uint32_t i;
+	int k;
+
+	for (i = 0; s->acts && i < s->n_acts; i++) {
+		for (k = 0; k < 3; k++) {
+			free(s->acts[i].slot[k].items);
+			sar_slot_index_free(s->acts[i].slot[k].index);
+		}
+		free(s->acts[i].avg);
+	}
+	free(s->acts);
+	s->acts = NULL;
+	s->n_acts = 0;
+	sar_xstats_release(s);
+	use_free(s->use);
+	s->use = NULL;
+	sar_who_free(s->who);
+	s->who = NULL;
+	archive_reader_release(&s->reader);
+	s->r = NULL;
+}
+
+int
+sar_report_history(struct sar *s, const struct history *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->n_reports; i++) {
+		const struct history_report *hr = &h->reports[i];
+		struct source *src;
+		int rc = source_open_mem(hr->data, hr->len, &src);
+
+		s->r = &s->reader;
+		if (rc < 0)
+			sar_die_archive(s, rc, hr->parts[0].file);
+		if (i > 0) {
+			forget_file(s);
+			fputc('\n', s->out);
+		}
+		s->hist = hr;
+		/* Only the last file can end in a truncation: messages name it. */
+		report_source(s, src, hr->parts[hr->n_parts - 1].file);
+		s->hist = NULL;
 	}
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include "activity.h"
 #include "compat.h"
 #include "nls.h"
+#include "history.h"
 #include "options.h"
 #include "use.h"
 #include "who.h"
@@ -380,13 +381,25 @@ sar_parse_time_1275(char **argv, int *opt, const char *def, int *h, int *m, int 
 	return *sec >= 0 && *sec <= 59 && *m >= 0 && *m <= 59 && *h >= 0 && *h <= 23;
 }
 
-/* -s / -e: an optional hh:mm or hh:mm:ss, else the default. */
+/*
+ * -s / -e: an optional hh:mm or hh:mm:ss, else the default; or a date and
+ * time or @EPOCH (history.h), which sysstat does not take: *ret_dated.
+ */
 static bool
-parse_time_arg(char **argv, int *opt, const char *def, int *h, int *m, int *sec, int64_t *ret_epoch)
+parse_time_arg(char **argv, int *opt, const char *def, int *h, int *m, int *sec, int64_t *ret_epoch,
+               bool *ret_dated)
 {
 	const char *a = argv[*opt + 1];
+	int64_t t_dated;
+	int dated = history_parse_time(a, &t_dated);
 	char t[9];
 
+	if (dated) {
+		*opt += 2;
+		*ret_epoch = t_dated;
+		*ret_dated = true;
+		return dated > 0;
+	}
 	if (flavour_1275())
 		return sar_parse_time_1275(argv, opt, def, h, m, sec, ret_epoch);
 	(*opt)++;
@@ -663,6 +676,16 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 		(*opt)++;
 		snprintf(c->to_file, sizeof(c->to_file), "%s",
 		         file_word(argv[*opt]) ? argv[(*opt)++] : "-");
+	} else if (!strcmp(a, "-f") && c->f_given && c->from_file[0] && file_word(argv[*opt + 1])) {
+		/* Several files: read in time order as one report (history.h). */
+		if (!c->n_files++) {
+			strbuf_adds(&c->files, c->from_file);
+			strbuf_addch(&c->files, '\0');
+		}
+		strbuf_adds(&c->files, argv[*opt + 1]);
+		strbuf_addch(&c->files, '\0');
+		c->n_files++;
+		*opt += 2;
 	} else if (!strcmp(a, "-f")) {
 		if (c->f_given || c->day_offset)
 			sar_usage();
@@ -673,12 +696,12 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 	} else if (!strcmp(a, "-s")) {
 		o->use_start = true;
 		if (!parse_time_arg(argv, opt, "08:00:00", &o->start_h, &o->start_m, &o->start_s,
-		                    &o->start_epoch))
+		                    &o->start_epoch, &o->start_dated))
 			sar_usage();
 	} else if (!strcmp(a, "-e")) {
 		o->use_end = true;
 		if (!parse_time_arg(argv, opt, "18:00:00", &o->end_h, &o->end_m, &o->end_s,
-		                    &o->end_epoch))
+		                    &o->end_epoch, &o->end_dated))
 			sar_usage();
 	} else if (!strcmp(a, "-i")) {
 		if (!argv[*opt + 1] || !all_digits(argv[*opt + 1]) || atol(argv[*opt + 1]) < 1)
@@ -786,8 +809,18 @@ sar_finish_selection(struct sar_opts *o, bool option_a)
 		memset(o->cpu_bitmap, 0xff, sizeof(o->cpu_bitmap));
 	if (!memchr_nonzero(o->cpu_bitmap, sizeof(o->cpu_bitmap)))
 		o->cpu_bitmap[0] = 1; /* only "all" by default */
+	sar_complete_window(o);
 	if (o->use_start && o->use_end && !o->start_epoch && !o->end_epoch && o->end_h < o->start_h)
 		o->end_h += 24;
+}
+
+void
+sar_complete_window(struct sar_opts *o)
+{
+	if (o->start_dated && o->use_end && !o->end_epoch)
+		o->end_epoch = history_time_after(o->start_epoch, o->end_h, o->end_m, o->end_s);
+	if (o->end_dated && o->use_start && !o->start_epoch)
+		o->start_epoch = history_time_before(o->end_epoch, o->start_h, o->start_m, o->start_s);
 }
 
 bool

@@ -13,6 +13,8 @@ struct sar_cmdline {
 	struct sar_opts *o;
 	char from_file[SAR_PATH_LEN]; /* -f FILE */
 	bool f_given;                 /* -f, with or without a name */
+	struct strbuf files;          /* every -f FILE when there are several, NUL-separated */
+	size_t n_files;
 	char to_file[SAR_PATH_LEN];   /* -o [FILE] ("-" for the default) */
 	int day_offset;               /* -N */
 	bool long_names;              /* -D */
@@ -47,6 +49,11 @@ bool sar_list_accepts(const struct strbuf *l, const char *name, size_t max_len);
 bool sar_any_output(const struct sar_opts *o);
 /* After parsing: CPU by default, -A's CPU bitmap, an end time past midnight. */
 void sar_finish_selection(struct sar_opts *o, bool option_a);
+/*
+ * A window with one dated limit and one hh:mm:ss limit: the hh:mm:ss one as
+ * the time of day nearest to the dated one inside the window (history.h).
+ */
+void sar_complete_window(struct sar_opts *o);
 /*
  * 12.7.5's -s / -e argument (argv[*opt] is the option): a word not starting
  * with '-' that is hh:mm, hh:mm:ss (colons where they belong, two digits

@@ -17,6 +17,7 @@
 #include "datafile.h"
 #include "display.h"
 #include "follow.h"
+#include "history.h"
 #include "options.h"
 #include "sar.h"
 #include "sysexit.h"
@@ -89,6 +90,105 @@ choose_file(struct sar_cmdline *c, bool *ret_default, int argc)
 	return false;
 }
 
+/* A window given with a date (or @EPOCH): the daily files that cover it are read. */
+static bool
+window_dated(const struct sar_opts *o)
+{
+	return o->start_dated || o->end_dated;
+}
+
+/* NUL-separated names into an array of pointers into them (freed by the caller). */
+static const char **
+split_names(const struct strbuf *sb, size_t n)
+{
+	const char **v = calloc(n ? n : 1, sizeof(*v));
+	const char *p = sb->buf;
+	size_t i;
+
+	if (!v) {
+		fputs("Cannot allocate memory\n", stderr);
+		sysrec_exit(4);
+	}
+	for (i = 0; i < n; i++, p += strlen(p) + 1)
+		v[i] = p;
+	return v;
+}
+
+/* history_load()'s failure: the message of the file alone, or the cap's. */
+static _Noreturn void
+history_die(const struct history *h, int rc)
+{
+	char msg[8192];
+	int status = history_error_message(h, rc, "sar", msg, sizeof(msg));
+
+	fflush(stdout);
+	fputs(msg, stderr);
+	sysrec_exit(status);
+}
+
+/*
+ * Several -f FILE, or a dated window over the data directory (-f DIR, or
+ * SA_DIR): the files read in time order as one report (history.h). One file
+ * is read as sar reads it; none is the start day's file not found.
+ */
+static void
+report_history(struct sar *s, const struct sar_cmdline *c)
+{
+	struct strbuf found = STRBUF_INIT;
+	const struct strbuf *list = &c->files;
+	const char **names;
+	struct history *h = calloc(1, sizeof(*h));
+	size_t n = c->n_files;
+	int rc;
+
+	if (!h) {
+		fputs("Cannot allocate memory\n", stderr);
+		sysrec_exit(4);
+	}
+	s->history = h;
+	if (n < 2) {
+		const char *dir = c->from_file[0] ? c->from_file : SA_DIR;
+		int64_t start = s->o.start_epoch ? s->o.start_epoch : s->o.end_epoch;
+		int64_t now = (int64_t) time(NULL);
+		/* No file is written for a day to come. */
+		int64_t end = s->o.end_epoch && s->o.end_epoch < now ? s->o.end_epoch : now;
+
+		rc = history_daily_files(dir, start, end, "sar", &found, &h->notes);
+		if (rc < 0) {
+			fprintf(stderr, "sar: cannot list the daily files of '%s': %s\n", dir,
+			        strerror(-rc));
+			sysrec_exit(1);
+		}
+		fputs(h->notes.buf ? h->notes.buf : "", stderr);
+		strbuf_reset(&h->notes);
+		if (rc < 2) {
+			char name[SAR_PATH_LEN];
+			struct tm day;
+			time_t t = (time_t) start;
+
+			if (rc == 1)
+				snprintf(name, sizeof(name), "%s", found.buf);
+			else if (!localtime_r(&t, &day) ||
+			         datafile_daily_name(name, sizeof(name), dir, &day) < 0)
+				snprintf(name, sizeof(name), "%s", dir);
+			strbuf_release(&found);
+			sar_report_file(s, name, rc == 0 && !c->from_file[0]);
+			return;
+		}
+		list = &found;
+		n = (size_t) rc;
+	}
+	names = split_names(list, n);
+	h->cap = history_default_cap();
+	rc = history_load(h, names, n, "sar");
+	free(names);
+	strbuf_release(&found);
+	fputs(h->notes.buf ? h->notes.buf : "", stderr);
+	if (rc < 0)
+		history_die(h, rc);
+	sar_report_history(s, h);
+}
+
 /* --use reads the activities it needs itself: an activity option beside it is a mistake. */
 static void
 finish_use(struct sar *s, const struct sar_cmdline *c)
@@ -118,6 +218,8 @@ finish_run(void *arg)
 
 	fflush(s->out);
 	sar_release(s);
+	history_release(s->history);
+	free(s->history);
 	free(s);
 }
 
@@ -169,6 +271,17 @@ run(struct sar *s, int argc, char **argv)
 	}
 	if (c.follow)
 		return run_follow(s, &c, argc);
+	if (c.n_files > 1 || (window_dated(&s->o) && !c.to_file[0] &&
+	                      (!c.from_file[0] || datafile_is_dir(c.from_file)))) {
+		if (c.day_offset || !c.interval)
+			sar_usage();
+		s->o.interval = c.interval < 0 ? 1 : c.interval;
+		if (s->out == stdout)
+			setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+		report_history(s, &c);
+		strbuf_release(&c.files);
+		return 0;
+	}
 	if (!choose_file(&c, &dflt, argc)) {
 		struct sar_live_args la = {c.interval, c.count ? c.count : -1,
 		                           c.to_file[0] ? c.to_file : NULL, c.long_names};

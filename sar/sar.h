@@ -54,6 +54,8 @@ struct sar_names;
 struct sar_cell;
 struct sar_disk_names;
 struct use;
+struct history;
+struct history_report;
 
 /* One output of an activity (CPU has -u and -u ALL; MEMORY has -r and -S...). */
 struct sar_view {
@@ -202,6 +204,7 @@ struct sar_opts {
 	int start_h, start_m, start_s;
 	int end_h, end_m, end_s;
 	int64_t start_epoch, end_epoch; /* 12.7.5: -s/-e in seconds since the epoch, 0: hh:mm:ss */
+	bool start_dated, end_dated; /* -s/-e as a date and time or @EPOCH (history.h): a window across days */
 	struct strbuf dev_list, fs_list, iface_list, int_list; /* --dev= etc., NUL-separated */
 	bool use;                 /* --use: the USE method's report (use.h) instead of the views */
 	struct strbuf use_limits; /* --use-limit= arguments, NUL-separated */
@@ -250,6 +253,8 @@ struct sar {
 	struct sar_xstats *xs; /* -x: the extremes of the block (xstats.h), else NULL */
 	struct use *use;       /* --use: the analysis under way (use.h), freed with the report */
 	struct sar_who *who;   /* --proc, --cgroup: views_who.c's state, freed with the report */
+	const struct history_report *hist; /* several files read as one (history.h), else NULL */
+	struct history *history; /* run.c: the files read as one, freed with the run */
 };
 
 /*
@@ -296,6 +301,11 @@ void sar_out_u64_unit(struct sar *s, uint64_t v, int unit); /* cprintf_u64 with 
 
 /* ---- engine.c ---- */
 int sar_report_file(struct sar *s, const char *file, bool default_file);
+/*
+ * Reports the files that history_load() read, one report after the other;
+ * h stays the caller's.
+ */
+int sar_report_history(struct sar *s, const struct history *h);
 /* Prints the message of archive error rc for file (after the report so far) and exits with its status. */
 _Noreturn void sar_die_archive(struct sar *s, int rc, const char *file);
 /* One sar_act per activity of the file open in s->r; exits when none is selected. */
@@ -336,6 +346,8 @@ int sar_read_record(struct sar *s, struct archive_record *rec, int k_percpu, int
 void sar_copy_slot_from(struct sar_slot *dst, const struct sar_slot *src);
 void sar_reset_avg(struct sar_act *a, const struct sar_view *v);
 void sar_print_report_header(struct sar *s);
+/* The banner line of a file (sysname, release, node, date, machine, CPUs) from header h. */
+void sar_print_banner(struct sar *s, const struct sa_file_header *h);
 /* The current time, local or in UTC with S_TIME_DEF_TIME=UTC (sysstat's get_time); false on error. */
 bool sar_now_tm(struct tm *ret);
 unsigned long sar_window_rows(void);

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef SYSREC_HISTORY_H
+#define SYSREC_HISTORY_H
+
+/*
+ * Windows across days: several data files stitched into one stream that
+ * the archive reader reads as if it were one file, so that sar and sadf
+ * report a window that crosses midnight with one pass, one header and one
+ * average.
+ *
+ * The files are sorted by their header's time. Each is read whole (through
+ * source: plain or compressed) and walked record by record; the stream is
+ * the first file whole, then each compatible later file's records without
+ * its header, without a LINUX RESTART that comes before its first
+ * statistics record when the same boot continues (the boot time, ust_time -
+ * uptime, agrees within HISTORY_SAME_BOOT_SLACK seconds and uptime did not
+ * go back), and without the statistics records (with the extension records
+ * that follow them) not later than the last one kept: sadc writes the
+ * midnight sample into both days' files. A file that starts another boot
+ * without a LINUX RESTART gets one, so that sar's per-boot segments apply.
+ * Comments and the other restarts stay where they are.
+ *
+ * A file whose byte order, long size, header sizes, HZ or activity list
+ * (ids, magics, counts, sizes, types) differ from the first file of the
+ * report starts a new report. Nothing here prints: what the caller should
+ * say about a file is in notes, one line each.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "layout.h"
+#include "strbuf.h"
+
+/* Decompressed bytes held at most (all the reports together) unless told otherwise. */
+#define HISTORY_CAP_DEFAULT ((uint64_t) 1 << 30)
+/* Seconds by which two boot times may differ and still be the same boot (clock slew). */
+#define HISTORY_SAME_BOOT_SLACK 60
+
+/* Where one file's records start in the stream of its report. */
+struct history_part {
+	uint64_t offset;           /* stream offset of the file's first kept record */
+	struct sa_file_header hdr; /* the file's header, host order (the day banner) */
+	char *file;
+};
+
+/* Files read as one report: the bytes of one archive. */
+struct history_report {
+	unsigned char *data;
+	size_t len;
+	struct history_part *parts; /* n_parts, in stream order; parts[0].file names the report */
+	size_t n_parts;
+};
+
+struct history {
+	struct history_report *reports;
+	size_t n_reports;
+	uint64_t cap;         /* set before history_load(); 0: HISTORY_CAP_DEFAULT */
+	bool convert_old;     /* ask the reader to convert old formats (archive.h), when it can */
+	struct strbuf notes;  /* lines for stderr: a file's end left out, a day missing */
+	/* After a failure of history_load(): which file, and its magic block for the message. */
+	char *err_file;
+	bool err_open; /* the file could not be opened (rc is -errno) */
+	struct sa_file_magic err_magic;
+};
+
+/*
+ * Appends to files (NUL-separated names) the daily data files of dir
+ * (datafile_daily_name: saDD or saYYYYMMDD, plain or compressed) for each
+ * calendar day, in local time, from the day of start to the day of end
+ * (end >= start, seconds since the epoch). A day without a file gets a
+ * line in notes, prefixed with prog: "PROG: no data file for YYYY-MM-DD in
+ * 'DIR'". Returns the number of files found, or a negative errno.
+ */
+int history_daily_files(const char *dir, int64_t start, int64_t end, const char *prog,
+                        struct strbuf *files, struct strbuf *notes);
+
+/*
+ * Reads the n files into reports (h zeroed first but for cap and
+ * convert_old). Returns 0, or a negative error with h->err_file set: -errno
+ * when a file cannot be opened or read (errno's message), -EFBIG when the
+ * files hold more than the cap, or an archive_error code (datafile.h's
+ * messages, with h->err_magic). A file whose records end in a truncation or
+ * a bad record is kept up to there when it is not the last one (a line in
+ * notes says so); the last file keeps its end as it is, so that the reader
+ * meets it as in the file alone.
+ */
+int history_load(struct history *h, const char *const *files, size_t n, const char *prog);
+
+/*
+ * Formats into buf the message for history_load()'s failure rc (prog names
+ * the program in the cap's message), and returns the exit status: the
+ * file's own message and status as sar and sadf give them for it alone; for
+ * the cap, "PROG: the files of the window hold more than N MiB of data (up
+ * to 'FILE'): ask for a shorter window" and 2; out of memory, 4.
+ */
+int history_error_message(const struct history *h, int rc, const char *prog, char *buf,
+                          size_t len);
+
+/* The cap history_load() applies: SYSREC_HISTORY_CAP (bytes) when set to a number, else the default. */
+uint64_t history_default_cap(void);
+
+/* The index of the part of report r that holds the record at stream offset off. */
+size_t history_part_at(const struct history_report *r, uint64_t off);
+
+/*
+ * Parses a dated -s/-e time: "YYYY-MM-DD hh:mm[:ss]", "YYYY-MM-DDThh:mm[:ss]"
+ * (local time) or "@EPOCH". Returns 1 with *ret_epoch, 0 when a is none of
+ * these forms (another syntax may take it), -EINVAL when it is one of them
+ * with an impossible value.
+ */
+int history_parse_time(const char *a, int64_t *ret_epoch);
+
+/*
+ * Completes a window where one limit is dated and the other hh:mm:ss: the
+ * first such time at or after the dated start, or the last one at or before
+ * the dated end (local time). Returns the epoch.
+ */
+int64_t history_time_after(int64_t start, int h, int m, int s);
+int64_t history_time_before(int64_t end, int h, int m, int s);
+
+/* Frees everything h holds; h may be NULL. */
+void history_release(struct history *h);
+
+#endif

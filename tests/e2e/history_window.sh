@@ -1,0 +1,227 @@
+#!/bin/bash
+# flavours: 12.6.1 12.7.5
+# Windows across days (issue 15, common/history.h): dated -s/-e and several
+# files read as one report by sar and sadf. The archives are written by our
+# sadc with a fixed clock on a copy of fixture root1 whose /proc/stat and
+# /proc/uptime are rewritten before each sample, so every row and average
+# below is computed by hand from the counters written here (per CPU, user
+# and idle jiffies; %user = d(user) / (d(user) + d(idle))).
+#  A: TZ=Europe/Paris, two days (plain + gzip) across midnight and the end of
+#     summer time (the last Sunday of October 2026: 02:30 comes twice); the
+#     second file starts with a LINUX RESTART of the same boot and with the
+#     midnight sample the first file holds too: neither is shown.
+#  B: TZ=GMT+12, four days, three files (plain, saYYYYMMDD.gz, gzip or xz),
+#     a missing day, a reboot (per-boot averages) and a comment.
+# The same window inside one day is byte-identical to the oracle's sar and
+# sadf -d given hh:mm limits on that day's file.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+have_shared || skip "no shared corpus at $SHARED"
+have_oracle || skip "$(oracle_missing)"
+SAR="$top_builddir/sar/sar"
+[ -x "$SAR" ] && [ -x "$SADF" ] && [ -x "$SADC" ] || skip "sar, sadf or sadc not built"
+ROOT=$TMPD/root
+cp -R "$SHARED/corpus/upstream/roots/root1" "$ROOT" && chmod -R u+w "$ROOT" || skip "cannot copy root1"
+IDENT=--uname=Linux,HOST,6.1.0,x86_64
+
+# sample FILE EPOCH UPTIME_S USER IDLE: one record, every CPU at USER/IDLE jiffies.
+sample() {
+	awk -v u="$4" -v i="$5" 'BEGIN {
+		printf "cpu  %d 0 0 %d 0 0 0 0 0 0\n", 9 * u, 9 * i
+		for (c = 0; c < 9; c++) printf "cpu%d %d 0 0 %d 0 0 0 0 0 0\n", c, u, i
+		print "intr 1 0\nctxt 1\nbtime 1\nprocesses 1\nprocs_running 1\nprocs_blocked 0"
+	}' >"$ROOT/proc/stat"
+	printf '%d.00 1.00\n' "$3" >"$ROOT/proc/uptime"
+	"$SADC" --root="$ROOT" --unix-time="$2" $IDENT 1 1 "$1" 2>"$TMPD/err" ||
+		fail "sadc at $2 into $1: $(cat "$TMPD/err")"
+}
+
+# restart FILE EPOCH: a LINUX RESTART (sadc without an interval).
+restart() {
+	"$SADC" --root="$ROOT" --unix-time="$2" $IDENT "$1" 2>"$TMPD/err" ||
+		fail "sadc restart at $2 into $1: $(cat "$TMPD/err")"
+}
+
+check() {
+	# check NAME EXPECTED_FILE ACTUAL_FILE
+	if cmp -s "$2" "$3"; then
+		pass
+	else
+		fail "$1"
+		diff -u "$2" "$3" | head -30
+	fi
+}
+
+# The oracle and us on the same arguments but for ours: stdout and status.
+same_as_oracle() {
+	local name=$1 oracle=$2
+	shift 2
+	local n=$(($# / 2))
+	local theirs=("${@:1:n}") mine=("${@:n+1}")
+	TZ=$ZONE "$oracle" "${theirs[@]}" >"$TMPD/o.out" 2>"$TMPD/o.err"
+	echo $? >>"$TMPD/o.out"
+	TZ=$ZONE "${mine[@]}" >"$TMPD/m.out" 2>"$TMPD/m.err"
+	echo $? >>"$TMPD/m.out"
+	check "$name" "$TMPD/o.out" "$TMPD/m.out"
+}
+
+row() { # row TIME USER IDLE: a sar -u line
+	printf '%-8s        all %9s      0.00      0.00      0.00      0.00 %9s\n' "$1" "$2" "$3"
+}
+banner() { # banner DATE
+	printf 'Linux 6.1.0 (HOST) \t%s \t_x86_64_\t(9 CPU)\n' "$1"
+}
+header() {
+	printf '\n%-8s        CPU     %%user     %%nice   %%system   %%iowait    %%steal     %%idle\n' "$1"
+}
+
+# ---- A: Europe/Paris, across midnight and the end of summer time ----
+ZONE=Europe/Paris
+A=$TMPD/a
+mkdir -p "$A"
+at() { TZ=$ZONE date -d "$1" +%s; }
+t0=$(at '2026-10-24 23:00')
+boot=$((t0 - 100000))
+s() { sample "$1" "$2" $(($2 - boot)) "$3" "$4"; }
+s "$A/sa24" "$t0" 1000 9000
+s "$A/sa24" "$(at '2026-10-24 23:20')" 1100 9300
+s "$A/sa24" "$(at '2026-10-24 23:40')" 1250 9400
+mid=$(at '2026-10-25 00:00')
+s "$A/sa24" "$mid" 1300 9600
+restart "$A/sa25" "$mid"
+s "$A/sa25" "$mid" 1300 9600
+s "$A/sa25" "$(at '2026-10-25 01:00')" 1500 9900
+s "$A/sa25" "$(at '2026-10-25 02:30 CEST')" 1600 10300
+s "$A/sa25" "$(at '2026-10-25 02:30 CET')" 1900 10400
+s "$A/sa25" "$(at '2026-10-25 03:30')" 2000 10500
+cp "$A/sa24" "$TMPD/sa24.plain"
+gzip "$A/sa25"
+
+{
+	banner 10/24/26
+	header 23:20:00
+	row 23:40:00 60.00 40.00
+	row 00:00:00 20.00 80.00
+	echo
+	banner 10/25/26
+	header 00:00:00
+	row 01:00:00 40.00 60.00
+	row 02:30:00 20.00 80.00
+	row 02:30:00 75.00 25.00
+	row Average: 42.11 57.89
+} >"$TMPD/a.exp"
+TZ=$ZONE "$SAR" -f "$A" -s '2026-10-24 23:10' -e '2026-10-25 03:00' >"$TMPD/a.out" 2>"$TMPD/a.err"
+check "A: sar -f DIR, dated window" "$TMPD/a.exp" "$TMPD/a.out"
+[ ! -s "$TMPD/a.err" ] && pass || fail "A: stderr: $(cat "$TMPD/a.err")"
+# The same window: T form, @EPOCH with an hh:mm end, several -f in any order.
+TZ=$ZONE "$SAR" -f "$A" -s 2026-10-24T23:10:00 -e 2026-10-25T03:00 >"$TMPD/a2.out" 2>&1
+check "A: T form" "$TMPD/a.exp" "$TMPD/a2.out"
+TZ=$ZONE "$SAR" -f "$A" -s "@$(at '2026-10-24 23:10')" -e 03:00 >"$TMPD/a3.out" 2>&1
+check "A: @EPOCH start, hh:mm end" "$TMPD/a.exp" "$TMPD/a3.out"
+TZ=$ZONE "$SAR" -f "$A/sa25.gz" -f "$A/sa24" -s '2026-10-24 23:10' -e 03:00 >"$TMPD/a4.out" 2>&1
+check "A: -f FILE -f FILE" "$TMPD/a.exp" "$TMPD/a4.out"
+
+# sadf -d: the same rows, in UTC, each with its own interval.
+{
+	echo "# hostname;interval;timestamp;CPU;%user;%nice;%system;%iowait;%steal;%idle"
+	for r in "1200 2026-10-24 21:40:00 60.00 40.00" "1200 2026-10-24 22:00:00 20.00 80.00" \
+		"3600 2026-10-24 23:00:00 40.00 60.00" "5400 2026-10-25 00:30:00 20.00 80.00" \
+		"3600 2026-10-25 01:30:00 75.00 25.00"; do
+		set -- $r
+		echo "HOST;$1;$2 $3 UTC;-1;$4;0.00;0.00;0.00;0.00;$5"
+	done
+} >"$TMPD/ad.exp"
+TZ=$ZONE "$SADF" -d -s '2026-10-24 23:10' -e '2026-10-25 03:00' "$A" -- -u >"$TMPD/ad.out" 2>&1
+check "A: sadf -d -f DIR" "$TMPD/ad.exp" "$TMPD/ad.out"
+TZ=$ZONE "$SADF" -d -s '2026-10-24 23:10' -e 03:00 "$A/sa25.gz" "$A/sa24" -- -u >"$TMPD/ad2.out" 2>&1
+check "A: sadf -d FILE FILE" "$TMPD/ad.exp" "$TMPD/ad2.out"
+for f in -j -x -p; do
+	TZ=$ZONE "$SADF" $f -s '2026-10-24 23:10' -e '2026-10-25 03:00' "$A" -- -u >"$TMPD/af.out" 2>&1
+	case $f in
+	-j) python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(sum("timestamp" in x for x in d["sysstat"]["hosts"][0]["statistics"]))' \
+		"$TMPD/af.out" >"$TMPD/af.n" 2>&1 ;;
+	-x) grep -c '<timestamp ' "$TMPD/af.out" >"$TMPD/af.n" ;;
+	-p) grep -c '%user' "$TMPD/af.out" >"$TMPD/af.n" ;;
+	esac
+	[ "$(cat "$TMPD/af.n")" = 5 ] && pass || fail "A: sadf $f: $(cat "$TMPD/af.n") records, not 5"
+done
+
+# The same window inside one day: byte-identical to the oracle with hh:mm on the file.
+same_as_oracle "A: one day, sar" "$ORACLE_SAR" -f "$TMPD/sa24.plain" -s 23:10 -e 23:50 \
+	"$SAR" -f "$A" -s '2026-10-24 23:10' -e '2026-10-24 23:50'
+same_as_oracle "A: one day, sar -f FILE" "$ORACLE_SAR" -f "$TMPD/sa24.plain" -s 23:10 -e 23:50 \
+	"$SAR" -f "$TMPD/sa24.plain" -s 2026-10-24T23:10 -e 2026-10-24T23:50
+same_as_oracle "A: one day, sadf -d" "$ORACLE_SADF" -d -s 21:10 -e 21:50 "$TMPD/sa24.plain" -- -u \
+	"$SADF" -d -s '2026-10-24 23:10' -e '2026-10-24 23:50' "$A" -- -u
+# What sysstat takes stays as it is: a bad -s, two -f without a name.
+same_as_oracle "A: bad -s" "$ORACLE_SAR" -f "$TMPD/sa24.plain" -s 25:00 \
+	"$SAR" -f "$TMPD/sa24.plain" -s 25:00
+TZ=$ZONE "$SAR" -f "$A" -s '2026-02-30 10:00' >"$TMPD/bad.out" 2>&1
+[ $? = 1 ] && grep -q '^Usage' "$TMPD/bad.out" && pass || fail "A: -s 2026-02-30: $(head -2 "$TMPD/bad.out")"
+# The cap.
+SYSREC_HISTORY_CAP=4096 TZ=$ZONE "$SAR" -f "$A" -s '2026-10-24 23:10' -e 03:00 >/dev/null 2>"$TMPD/cap.err"
+rc=$?
+[ $rc = 2 ] && grep -q "^sar: the files of the window hold more than 0 MiB of data (up to '.*'): ask for a shorter window$" "$TMPD/cap.err" &&
+	pass || fail "A: cap: $rc $(cat "$TMPD/cap.err")"
+
+# ---- B: GMT+12, four days, a missing one, a reboot, a comment ----
+ZONE=GMT+12
+B=$TMPD/b
+mkdir -p "$B"
+t0=$(at '2026-11-10 22:00')
+boot=$((t0 - 100000))
+s "$B/sa10" "$t0" 1000 9000
+s "$B/sa10" "$(at '2026-11-10 23:00')" 1100 9100
+mid=$(at '2026-11-11 00:00')
+s "$B/sa10" "$mid" 1200 9400
+s "$B/sa20261111" "$mid" 1200 9400
+s "$B/sa20261111" "$(at '2026-11-11 06:00')" 1500 9600
+"$SADC" --root="$ROOT" --unix-time="$(at '2026-11-11 09:00')" $IDENT -C hello "$B/sa20261111" ||
+	fail "sadc -C"
+boot=$(at '2026-11-11 12:00')
+restart "$B/sa20261111" "$boot"
+s "$B/sa20261111" "$(at '2026-11-11 12:10')" 10 90
+s "$B/sa20261111" "$(at '2026-11-11 18:00')" 110 390
+s "$B/sa13" "$(at '2026-11-13 00:00')" 310 490
+s "$B/sa13" "$(at '2026-11-13 01:00')" 410 590
+gzip "$B/sa20261111"
+gzip "$B/sa13"
+{
+	banner 11/10/26
+	header 23:00:00
+	row 00:00:00 25.00 75.00
+	echo
+	banner 11/11/26
+	header 00:00:00
+	row 06:00:00 60.00 40.00
+	printf '%-11s  COM hello\n' 09:00:00
+	row Average: 44.44 55.56
+	echo
+	printf '%-11s  LINUX RESTART\t(9 CPU)\n' 12:00:00
+	header 12:10:00
+	row 18:00:00 25.00 75.00
+	echo
+	banner 11/13/26
+	header 18:00:00
+	row 00:00:00 66.67 33.33
+	row Average: 42.86 57.14
+} >"$TMPD/b.exp"
+TZ=$ZONE "$SAR" -C -f "$B" -s '2026-11-10 22:30' -e '2026-11-13 00:30' >"$TMPD/b.out" 2>"$TMPD/b.err"
+check "B: sar -C, three files, a reboot" "$TMPD/b.exp" "$TMPD/b.out"
+echo "sar: no data file for 2026-11-12 in '$B'" >"$TMPD/b.err.exp"
+check "B: the missing day" "$TMPD/b.err.exp" "$TMPD/b.err"
+# sadf -d: the rows, the restart and the comment where they were.
+{
+	echo "# hostname;interval;timestamp;CPU;%user;%nice;%system;%iowait;%steal;%idle"
+	echo "HOST;3600;2026-11-11 12:00:00 UTC;-1;25.00;0.00;0.00;0.00;0.00;75.00"
+	echo "HOST;21600;2026-11-11 18:00:00 UTC;-1;60.00;0.00;0.00;0.00;0.00;40.00"
+	echo "HOST;-1;2026-11-11 21:00:00 UTC;COM hello"
+	printf 'HOST;-1;2026-11-12 00:00:00 UTC;LINUX-RESTART\t(9 CPU)\n'
+	echo "# hostname;interval;timestamp;CPU;%user;%nice;%system;%iowait;%steal;%idle"
+	echo "HOST;21000;2026-11-12 06:00:00 UTC;-1;25.00;0.00;0.00;0.00;0.00;75.00"
+	echo "HOST;108000;2026-11-13 12:00:00 UTC;-1;66.67;0.00;0.00;0.00;0.00;33.33"
+} >"$TMPD/bd.exp"
+TZ=$ZONE "$SADF" -d -C -s '2026-11-10 22:30' -e '2026-11-13 00:30' "$B" -- -u >"$TMPD/bd.out" 2>/dev/null
+check "B: sadf -d -C" "$TMPD/bd.exp" "$TMPD/bd.out"
+
+finish
