@@ -91,6 +91,7 @@ static void
 put_json_line(FILE *out, const char *p, size_t n)
 {
 	bool in_str = false, esc = false;
+	char last = 0;
 	size_t k;
 
 	for (k = 0; k < n; k++) {
@@ -102,9 +103,12 @@ put_json_line(FILE *out, const char *p, size_t n)
 		} else if (c == '"') {
 			in_str = true;
 		} else if (c == '\n' || c == '\t') {
+			/* A member after a line break is separated as the others are, by ", ". */
+			if (c == '\n' && last == ',')
+				putc(last = ' ', out);
 			continue;
 		}
-		putc(c, out);
+		putc(last = c, out);
 	}
 }
 

@@ -239,7 +239,9 @@ same_acts(const struct archive_reader *a, const struct archive_reader *b)
 	for (i = 0; i < a->n_acts; i++) {
 		const struct sa_file_activity *x = &a->acts[i].fa, *y = &b->acts[i].fa;
 
-		if (x->id != y->id || x->magic != y->magic || x->nr != y->nr || x->nr2 != y->nr2 ||
+		/* An activity whose records hold their own count may have another one at the start. */
+		if (x->id != y->id || x->magic != y->magic || (x->nr != y->nr && !x->has_nr) ||
+		    x->nr2 != y->nr2 ||
 		    x->size != y->size || memcmp(x->types_nr, y->types_nr, sizeof(x->types_nr)))
 			return false;
 	}
@@ -403,31 +405,19 @@ sar_before_start(void *ctx, const struct sa_record_header *h)
 	return sar_record_tm(s, h, &tm) && sar_cmp_limit(&s->o, false, &tm, h->ust_time, false) < 0;
 }
 
-/* A LINUX RESTART as sar shows it; a comment with -C. */
+/* A comment, with -C, as sar's file mode shows it (live.c shows the restarts). */
 static void
-print_special(struct sar *s, const struct archive_record *rec)
+print_comment(struct sar *s, const struct archive_record *rec)
 {
 	char ts[SAR_TS_LEN], line[sizeof(rec->comment) + 16];
 	struct tm tm;
-	uint32_t i;
 
-	if (!sar_record_tm(s, &rec->hdr, &tm))
+	if (!s->o.comments || !sar_record_tm(s, &rec->hdr, &tm))
 		return;
 	sar_time_string(s, &tm, ts, sizeof(ts));
-	if (rec->hdr.record_type == SA_R_RESTART) {
-		for (i = 0; i < s->n_acts; i++)
-			if ((s->acts[i].desc->flags & AF_PERSISTENT) && s->acts[i].nr_ini > 0)
-				s->acts[i].nr_ini = rec->restart_cpu_nr;
-		snprintf(line, sizeof(line), "  LINUX RESTART\t(%d CPU)\n",
-		         rec->restart_cpu_nr > 1 ? rec->restart_cpu_nr - 1 : 1);
-		sar_out_nl(s);
-		sar_out_ts(s, ts);
-		sar_out_special(s, SAR_SPECIAL_RESTART, line);
-	} else if (s->o.comments) {
-		snprintf(line, sizeof(line), "  COM %s\n", rec->comment);
-		sar_out_ts(s, ts);
-		sar_out_special(s, SAR_SPECIAL_COMMENT, line);
-	}
+	snprintf(line, sizeof(line), "  COM %s\n", rec->comment);
+	sar_out_ts(s, ts);
+	sar_out_special(s, SAR_SPECIAL_COMMENT, line);
 }
 
 static bool
@@ -436,12 +426,9 @@ feed_next(struct sar *s, void *ctx, struct archive_record *ret)
 	struct follow_tail *t = ctx;
 
 	while (follow_tail_next(t, ret)) {
-		if (ret->hdr.record_type != SA_R_COMMENT) {
-			if (ret->hdr.record_type == SA_R_RESTART)
-				print_special(s, ret);
+		if (ret->hdr.record_type != SA_R_COMMENT)
 			return true;
-		}
-		print_special(s, ret);
+		print_comment(s, ret);
 	}
 	return false;
 }

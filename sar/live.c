@@ -274,6 +274,7 @@ header_every_sample(const struct sar *s)
 
 struct live {
 	const struct sar_feed *feed;
+	struct archive_record restart; /* the LINUX RESTART read_sample() returned 2 for */
 	struct sa_record_header hdr[3];
 	int curr;
 	struct use *use; /* --use: the analysis, printed at the end instead of averages */
@@ -393,8 +394,10 @@ read_sample(struct sar *s, struct live *l, int slot)
 
 	if (!l->feed->next(s, l->feed->ctx, &rec))
 		return 0;
-	if (rec.hdr.record_type == SA_R_RESTART)
+	if (rec.hdr.record_type == SA_R_RESTART) {
+		l->restart = rec;
 		return 2;
+	}
 	l->hdr[slot] = rec.hdr;
 	for (i = 0; i < s->n_acts; i++)
 		if (s->o.outputs[s->acts[i].desc->id])
@@ -402,6 +405,27 @@ read_sample(struct sar *s, struct live *l, int slot)
 	if (slot < 2)
 		read_ext(s, slot, rec.hdr.record_type);
 	return 1;
+}
+
+/* A LINUX RESTART as sar's file mode shows it; the per-CPU activities take its CPU count. */
+static void
+restart_line(struct sar *s, const struct archive_record *rec)
+{
+	char ts[SAR_TS_LEN], line[64];
+	struct tm tm;
+	uint32_t i;
+
+	for (i = 0; i < s->n_acts; i++)
+		if ((s->acts[i].desc->flags & AF_PERSISTENT) && s->acts[i].nr_ini > 0)
+			s->acts[i].nr_ini = rec->restart_cpu_nr;
+	if (!sar_record_tm(s, &rec->hdr, &tm))
+		return;
+	sar_time_string(s, &tm, ts, sizeof(ts));
+	snprintf(line, sizeof(line), "  LINUX RESTART\t(%d CPU)\n",
+	         rec->restart_cpu_nr > 1 ? rec->restart_cpu_nr - 1 : 1);
+	sar_out_nl(s);
+	sar_out_ts(s, ts);
+	sar_out_special(s, SAR_SPECIAL_RESTART, line);
 }
 
 /*
@@ -415,7 +439,7 @@ new_reference(struct sar *s, struct live *l, int slot)
 	int rc;
 
 	while ((rc = read_sample(s, l, slot)) == 2)
-		;
+		restart_line(s, &l->restart);
 	if (!rc)
 		return false;
 	for (i = 0; i < s->n_acts; i++)
@@ -550,6 +574,48 @@ sar_live_loop(struct sar *s, const struct sar_feed *f)
 	return samples(s, &l, -1);
 }
 
+/* The averages of the rows since the reference in slot 2, the last in slot last. */
+static void
+averages(struct sar *s, struct live *l, bool dis_hdr, int last)
+{
+	if (!s->avg_count)
+		return;
+	s->dish = dis_hdr;
+	snprintf(s->ts_curr, sizeof(s->ts_curr), "%s", sar_label_average());
+	snprintf(s->ts_prev, sizeof(s->ts_prev), "%s", sar_label_average());
+	each_view(s, l, true, 2, last);
+	if (s->o.proc)
+		sar_who_print_avg(s, SAR_WHO_PROC);
+	if (s->o.cgroup)
+		sar_who_print_avg(s, SAR_WHO_CGROUP);
+}
+
+/*
+ * A LINUX RESTART in a followed file: the averages so far, the restart, and
+ * a new block from the next sample, as sar's file mode shows a restart.
+ */
+static bool
+restart_block(struct sar *s, struct live *l, bool dis_hdr)
+{
+	uint32_t i;
+	size_t n;
+
+	averages(s, l, dis_hdr, !l->curr);
+	restart_line(s, &l->restart);
+	s->avg_count = 0;
+	for (i = 0; i < s->n_acts; i++) {
+		s->acts[i].avg = NULL;
+		s->acts[i].avg_cap = 0;
+	}
+	for (n = 0; n < l->n_avg; n++) {
+		free(l->avg[n]);
+		l->avg[n] = NULL;
+	}
+	sar_xstats_release(s);
+	sar_xstats_init(s);
+	return new_reference(s, l, !l->curr);
+}
+
 /* The rows of every sample after the one in slot 0, then the averages. */
 static int
 samples(struct sar *s, struct live *l_, long count)
@@ -567,8 +633,10 @@ samples(struct sar *s, struct live *l_, long count)
 	l.curr = 1;
 	do {
 		rc = read_sample(s, &l, l.curr);
-		if (rc == 2 && new_reference(s, &l, !l.curr))
+		if (rc == 2 && restart_block(s, &l, dis_hdr)) {
+			lines = 0;
 			continue;
+		}
 		if (rc != 1)
 			break;
 		if (dis_hdr) {
@@ -606,17 +674,8 @@ samples(struct sar *s, struct live *l_, long count)
 	} while (count && !sigint_caught);
 	if (l.use) {
 		print_use(s, &l);
-	} else if (s->avg_count) {
-		int last = count ? !l.curr : l.curr;
-
-		s->dish = dis_hdr;
-		snprintf(s->ts_curr, sizeof(s->ts_curr), "%s", sar_label_average());
-		snprintf(s->ts_prev, sizeof(s->ts_prev), "%s", sar_label_average());
-		each_view(s, &l, true, 2, last);
-		if (s->o.proc)
-			sar_who_print_avg(s, SAR_WHO_PROC);
-		if (s->o.cgroup)
-			sar_who_print_avg(s, SAR_WHO_CGROUP);
+	} else {
+		averages(s, &l, dis_hdr, count ? !l.curr : l.curr);
 	}
 	release_live(s, &l);
 	return 0;

@@ -100,6 +100,15 @@ sample $((t1 + 1))
 wait_lines "$TMPD/sar.out" "00:00:02 *all" 1 || fail "00:00:02 not printed"
 wait_lines "$TMPD/j.out" '"00:00:02"' 1 || fail "sadf -j: 00:00:02 not printed"
 wait_lines "$TMPD/d.out" '00:00:02' 1 || fail "sadf -d: 00:00:02 not printed"
+
+# A reboot: sadc's LINUX RESTART (no interval) at 00:00:03, then two samples:
+# 00:00:04 is the reference of the next row.
+"$SADC" --unix-time=$((t1 + 2)) "$D" >/dev/null 2>&1
+sample $((t1 + 3))
+sample $((t1 + 4))
+wait_lines "$TMPD/sar.out" "00:00:05 *all" 1 || fail "00:00:05 not printed"
+wait_lines "$TMPD/j.out" '"00:00:05"' 1 || fail "sadf -j: 00:00:05 not printed"
+wait_lines "$TMPD/d.out" '00:00:05' 1 || fail "sadf -d: 00:00:05 not printed"
 sleeping $sar_pid
 
 kill -INT $sar_pid
@@ -115,7 +124,7 @@ wait $d_pid
 [ -s "$TMPD/j.err" ] && fail "sadf -j: $(head -3 "$TMPD/j.err")"
 
 # Every interval once, in order: the rows after the reference (23:59:41).
-want="23:59:42 23:59:43 00:00:01 00:00:02"
+want="23:59:42 23:59:43 00:00:01 00:00:02 00:00:05"
 got=$(awk '$1 ~ /^[0-9][0-9]:/ && $2 == "all" {printf "%s%s", sep, $1; sep = " "}' "$TMPD/sar.out")
 [ "$got" = "$want" ] && pass || fail "sar -u rows: '$got', not '$want'"
 got=$(awk '$1 ~ /^[0-9][0-9]:/ && $2 ~ /^[0-9]+$/ {printf "%s%s", sep, $1; sep = " "}' \
@@ -125,9 +134,9 @@ got=$(awk '$1 ~ /^[0-9][0-9]:/ && $2 ~ /^[0-9]+$/ {printf "%s%s", sep, $1; sep =
 # The rows of the intervals inside one file are the oracle's.
 S_TIME_FORMAT=ISO "$ORACLE_SAR" -u -r -f "$f1" >"$TMPD/o1" 2>&1
 S_TIME_FORMAT=ISO "$ORACLE_SAR" -u -r -f "$f2" >"$TMPD/o2" 2>&1
-for t in 23:59:42 23:59:43 00:00:02; do
+for t in 23:59:42 23:59:43 00:00:02 00:00:05; do
 	o=$TMPD/o1
-	[ "$t" = 00:00:02 ] && o=$TMPD/o2
+	[ "${t:0:2}" = 00 ] && o=$TMPD/o2
 	rows="^$t +(all|[0-9])"
 	if [ "$(grep -E "$rows" "$TMPD/sar.out")" = "$(grep -E "$rows" "$o")" ] && grep -Eq "$rows" "$o"; then
 		pass
@@ -137,12 +146,18 @@ for t in 23:59:42 23:59:43 00:00:02; do
 	fi
 done
 
-# SIGINT: the averages, from 23:59:41 to the last row (levels: the mean of the rows).
-grep -q '^Average: *all ' "$TMPD/sar.out" && pass || fail "no CPU average after SIGINT"
-want=$(awk '$1 ~ /^[0-9][0-9]:/ && $2 ~ /^[0-9]+$/ {s += $2; n++} END {printf "%.0f", s / n}' \
-	"$TMPD/sar.out")
-got=$(awk '$1 == "Average:" && $2 ~ /^[0-9]+$/ {print $2}' "$TMPD/sar.out")
-[ -n "$got" ] && [ "$got" = "$want" ] && pass || fail "kbmemfree average '$got', not '$want'"
+# The restart where it was, after the averages of the rows before it, as
+# sar's file mode shows them; SIGINT: the averages of the rows after it.
+# (Levels: the mean of the rows.)
+got=$(grep -c 'LINUX RESTART' "$TMPD/sar.out")
+[ "$got" = 1 ] && pass || fail "sar: $got LINUX RESTART lines"
+[ "$(grep -c '^Average: *all ' "$TMPD/sar.out")" = 2 ] && pass || fail "not two CPU averages"
+want=$(awk '$1 ~ /^[0-9][0-9]:/ && $2 ~ /^[0-9]+$/ {s += $2; n++; if (n == 4) printf "%.0f ", s / n}
+	END {print $2}' "$TMPD/sar.out")
+got=$(awk '$1 == "Average:" && $2 ~ /^[0-9]+$/ {printf "%s%s", sep, $2; sep = " "}' "$TMPD/sar.out")
+[ "$got" = "$want" ] && pass || fail "kbmemfree averages '$got', not '$want'"
+order=$(grep -E '^(Average: +all|.*LINUX RESTART)' "$TMPD/sar.out" | awk '{print $2}' | tr '\n' ' ')
+[ "$order" = "all LINUX all " ] && pass || fail "averages and restart in the order '$order'"
 
 # sadf -j (-T: local times, as sar's): one object per line, the same records, values as the oracle's sadf -j.
 "$ORACLE_SADF" -T -j "$f1" -- -u -r >"$TMPD/oj1" 2>&1
@@ -150,8 +165,8 @@ got=$(awk '$1 == "Average:" && $2 ~ /^[0-9]+$/ {print $2}' "$TMPD/sar.out")
 if python3 - "$TMPD/j.out" "$TMPD/oj1" "$TMPD/oj2" <<'EOF'; then pass; else fail "sadf --follow -j"; fi
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
-times = [r["timestamp"]["time"] for r in lines]
-want = ["23:59:42", "23:59:43", "00:00:01", "00:00:02"]
+times = [r["timestamp"]["time"] if "timestamp" in r else "restart" for r in lines]
+want = ["23:59:42", "23:59:43", "00:00:01", "00:00:02", "restart", "00:00:05"]
 if times != want:
     sys.exit("records %s, not %s" % (times, want))
 ref = {}
@@ -159,14 +174,18 @@ for f in sys.argv[2:]:
     for r in json.load(open(f))["sysstat"]["hosts"][0]["statistics"]:
         ref[r["timestamp"]["time"]] = r
 for r in lines:
+    if "restart" in r:
+        if r["restart"]["time"] != "00:00:03":
+            sys.exit("restart at %s" % r["restart"]["time"])
+        continue
     t = r["timestamp"]["time"]
     if not r.get("nodename"):
         sys.exit("no nodename")
     if t in ref and (r["cpu-load"] != ref[t]["cpu-load"] or r["memory"] != ref[t]["memory"] or
                      r["timestamp"] != ref[t]["timestamp"]):
         sys.exit("record at %s differs from the oracle's" % t)
-if sum(t in ref for t in times) != 3:
-    sys.exit("the oracle has not the three records inside the files")
+if sum(t in ref for t in times) != 4:
+    sys.exit("the oracle has not the four records inside the files")
 EOF
 
 # sadf -d: the field list, then the oracle's rows of the same records.
@@ -174,8 +193,8 @@ EOF
 "$ORACLE_SADF" -T -d "$f2" -- -u | grep -v '^#' >>"$TMPD/od"
 grep -v '^#' "$TMPD/d.out" >"$TMPD/d.rows"
 if [ "$(head -1 "$TMPD/d.out")" = "$(head -1 "$TMPD/od")" ] &&
-	[ "$(grep -c . "$TMPD/d.rows")" = 4 ] &&
-	[ "$(grep -F -x -c -f "$TMPD/d.rows" "$TMPD/od")" = 3 ]; then
+	[ "$(grep -c . "$TMPD/d.rows")" = 6 ] &&
+	[ "$(grep -F -x -c -f "$TMPD/d.rows" "$TMPD/od")" = 5 ]; then
 	pass
 else
 	fail "sadf --follow -d"
