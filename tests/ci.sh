@@ -7,6 +7,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 deps="build-essential autoconf automake libtool pkg-config zlib1g-dev
+liblzma-dev libbz2-dev libzstd-dev xz-utils bzip2 zstd
 check clang libclang-rt-14-dev sysstat gzip systemd strace groff-base man-db
 locales libxml2-utils python3 chromium debootstrap systemd-container
 prometheus prometheus-node-exporter"

@@ -1,0 +1,145 @@
+#!/bin/bash
+# flavours: 12.6.1 12.7.5
+# Compressed daily files (issue 15): a day's file written by our sadc (fixed
+# clock, every activity, a comment) is compressed by sa2 with ZIP set to
+# gzip, xz, bzip2 and zstd in turn; sar -A and sadf -d / -j on the
+# compressed file print the bytes they print on the plain file, which are
+# the bytes Debian's sar prints on it. sa2 replaces the file by the
+# compressed one and removes old files of all four suffixes. A file named
+# .xz holding gzip data is read by its magic; the daily file of a directory
+# is the plain one, else .gz, .xz, .bz2, .zst in that order. Cut short or
+# damaged, each format gives "Cannot read FILE: truncated FMT data: ..." or
+# "...: corrupt FMT data: ..." and exit status 2 from sar and sadf, never a
+# crash (the build runs under ASan and UBSan).
+. "${top_srcdir:-.}/tests/lib.sh"
+
+SAR="$top_builddir/sar/sar"
+SA2="$top_builddir/collect/sa2"
+[ -x "$SAR" ] && [ -x "$SADF" ] && [ -x "$SADC" ] || skip "sar, sadf or sadc not built"
+[ -r "$SA2" ] || skip "$SA2 not built"
+have_oracle || skip "$(oracle_missing)"
+for z in gzip xz bzip2 zstd; do
+	command -v "$z" >/dev/null || skip "$z not installed (Debian: ${z/xz/xz-utils})"
+done
+
+at() { date -d "$1" +%s; }
+
+# The day's file: a restart, three samples a minute apart and a comment (sadc's fixed clock).
+PLAIN=$TMPD/plain/sa20
+mkdir -p "$TMPD/plain"
+"$SADC" --unix-time="$(at '2026-11-20 10:00:00')" -S XALL 60 3 "$PLAIN" &&
+	"$SADC" --unix-time="$(at '2026-11-20 10:03:00')" -C "compressed test" "$PLAIN" ||
+	fail "sadc could not write $PLAIN"
+
+# What the plain file gives: ours, and Debian's sar.
+views() { # FILE PREFIX: sar -A, sadf -d and sadf -j of FILE into PREFIX.{sar,d,j}
+	"$SAR" -A -f "$1" >"$2.sar" 2>&1
+	"$SADF" -d "$1" -- -A >"$2.d" 2>&1
+	"$SADF" -j "$1" -- -A >"$2.j" 2>&1
+}
+views "$PLAIN" "$TMPD/plain"
+"$ORACLE_SAR" -A -f "$PLAIN" >"$TMPD/oracle.sar" 2>&1
+if [ "$(grep -c '^Average' "$TMPD/plain.sar")" -gt 20 ] && cmp -s "$TMPD/oracle.sar" "$TMPD/plain.sar"
+then pass; else fail "sar -A on the plain file: $(diff "$TMPD/oracle.sar" "$TMPD/plain.sar" | head -3)"; fi
+
+same_views() { # WHAT FILE
+	local v
+	views "$2" "$TMPD/c"
+	for v in sar d j; do
+		if cmp -s "$TMPD/plain.$v" "$TMPD/c.$v"; then pass; else
+			fail "$1: $v differs from the plain file's: $(diff "$TMPD/plain.$v" "$TMPD/c.$v" | head -3)"
+		fi
+	done
+}
+
+magic() { od -An -tx1 -N4 "$1" | tr -d ' \n'; }
+
+# sa2 with each ZIP: today is the 21st, sa20 twelve days old (COMPRESSAFTER=10);
+# old files of every suffix (HISTORY=28 days) go, whatever ZIP is now.
+for z in gzip xz bzip2 zstd; do
+	case $z in
+	gzip) ext=gz want=1f8b08 ;;
+	xz) ext=xz want=fd377a58 ;;
+	bzip2) ext=bz2 want=425a6839 ;;
+	zstd) ext=zst want=28b52ffd ;;
+	esac
+	D=$TMPD/$z
+	mkdir -p "$D"
+	cp "$PLAIN" "$D/sa20"
+	touch -d '12 days ago' "$D/sa20"
+	for old in sa01.gz sa02.xz sar03.bz2 sa04.zst; do
+		echo old >"$D/$old" && touch -d '40 days ago' "$D/$old"
+	done
+	printf 'SA_DIR=%s\nHISTORY=28\nCOMPRESSAFTER=10\nZIP="%s"\nREPORTS=false\n' "$D" "$z" >"$D/conf"
+	if SYSSTAT_CONF=$D/conf SA_BIN_DIR=$top_builddir/sar SA_TODAY=2026-11-21 sh "$SA2" \
+		>"$D/sa2.out" 2>&1; then pass; else fail "sa2 with ZIP=$z: $(head -3 "$D/sa2.out")"; fi
+	if [ "$(ls "$D")" = "$(printf 'conf\nsa2.out\nsa20.%s' "$ext")" ] &&
+		case $(magic "$D/sa20.$ext") in "$want"*) true ;; *) false ;; esac then pass; else
+		fail "sa2 with ZIP=$z left: $(ls "$D" | tr '\n' ' ') ($(magic "$D/sa20.$ext" 2>&1))"
+	fi
+	same_views "sa20.$ext" "$D/sa20.$ext"
+done
+
+# The magic decides, not the name.
+cp "$TMPD/gzip/sa20.gz" "$TMPD/gzip-named.xz"
+same_views "gzip data named .xz" "$TMPD/gzip-named.xz"
+
+# The daily file of a directory: today's, plain first, then .gz, .xz, .bz2, .zst.
+dd=$(date +%d)
+D=$TMPD/dir
+mkdir -p "$D"
+cp "$TMPD/bzip2/sa20.bz2" "$D/sa$dd.bz2"
+echo garbage >"$D/sa$dd.zst"
+"$SAR" -A -f "$D" >"$TMPD/dir.sar" 2>&1
+if cmp -s "$TMPD/plain.sar" "$TMPD/dir.sar"; then pass; else
+	fail "sar -f DIR with sa$dd.bz2 and .zst: $(head -2 "$TMPD/dir.sar")"; fi
+cp "$TMPD/xz/sa20.xz" "$D/sa$dd.xz"
+echo garbage >"$D/sa$dd.bz2"
+"$SADF" -d "$D" -- -A >"$TMPD/dir.d" 2>&1
+if cmp -s "$TMPD/plain.d" "$TMPD/dir.d"; then pass; else
+	fail "sadf -d DIR with sa$dd.xz, .bz2 and .zst: $(head -2 "$TMPD/dir.d")"; fi
+cp "$PLAIN" "$D/sa$dd"
+echo garbage >"$D/sa$dd.xz"
+"$SAR" -A -f "$D" >"$TMPD/dir.sar" 2>&1
+if cmp -s "$TMPD/plain.sar" "$TMPD/dir.sar"; then pass; else
+	fail "sar -f DIR with sa$dd and compressed ones: $(head -2 "$TMPD/dir.sar")"; fi
+
+# Damaged files: the message on stderr (after the rows read so far) and status 2.
+damaged() { # WHAT FILE EXPECTED-MESSAGE
+	local prog
+	for prog in sar sadf; do
+		if [ $prog = sar ]; then
+			"$SAR" -A -f "$2" >/dev/null 2>"$TMPD/err"
+		else
+			"$SADF" -d "$2" -- -A >/dev/null 2>"$TMPD/err"
+		fi
+		rc=$?
+		if [ $rc = 2 ] && [ "$(cat "$TMPD/err")" = "$3" ]; then pass; else
+			fail "$prog on $1: status $rc, '$(head -c 300 "$TMPD/err")', want '$3'"; fi
+	done
+}
+for z in gzip xz bzip2 zstd; do
+	case $z in gzip) ext=gz ;; xz) ext=xz ;; bzip2) ext=bz2 ;; zstd) ext=zst ;; esac
+	f=$TMPD/$z/sa20.$ext
+	size=$(stat -c %s "$f")
+	# (Cut after the last data, in xz's index say, the file reads whole.)
+	for cut in 20 $((size / 2)) $((size * 9 / 10)); do
+		head -c "$cut" "$f" >"$TMPD/cut.$ext"
+		damaged "$z cut at $cut of $size" "$TMPD/cut.$ext" \
+			"Cannot read $TMPD/cut.$ext: truncated $z data: the file ends inside a compressed stream"
+	done
+	# A byte of the check at the end (each format's own), then bytes in the middle.
+	for at in $((size - 2)) $((size / 2)); do
+		cp "$f" "$TMPD/bad.$ext"
+		printf '\125\125\125\125' | dd of="$TMPD/bad.$ext" bs=1 seek="$at" conv=notrunc 2>/dev/null
+		"$SAR" -A -f "$TMPD/bad.$ext" >/dev/null 2>"$TMPD/err"
+		msg=$(cat "$TMPD/err")
+		case $msg in
+		"Cannot read $TMPD/bad.$ext: corrupt $z data: "?*) damaged "$z damaged at $at" "$TMPD/bad.$ext" "$msg" ;;
+		*) fail "sar on $z damaged at $at: '$msg'" ;;
+		esac
+	done
+done
+
+echo "compressed: $n_pass passed, $n_fail failed"
+[ "$n_fail" -eq 0 ]
