@@ -487,6 +487,31 @@ history_default_cap(void)
 	return HISTORY_CAP_DEFAULT;
 }
 
+/* Whether a and b are the same file (stat() of each known). */
+static bool
+same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+bool
+history_another_file(const char *first, const struct strbuf *others, size_t n,
+                     const char *path)
+{
+	struct stat st, o;
+	const char *p = others->buf;
+	size_t i;
+
+	if (stat(path, &st) < 0 || S_ISDIR(st.st_mode))
+		return false;
+	if (stat(first, &o) < 0 || same_file(&st, &o) || S_ISDIR(o.st_mode))
+		return false;
+	for (i = 0; p && i < n; i++, p += strlen(p) + 1)
+		if (stat(p, &o) == 0 && same_file(&st, &o))
+			return false;
+	return true;
+}
+
 size_t
 history_part_at(const struct history_report *r, uint64_t off)
 {

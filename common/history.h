@@ -101,6 +101,17 @@ int history_error_message(const struct history *h, int rc, const char *prog, cha
 /* The cap history_load() applies: SYSREC_HISTORY_CAP (bytes) when set to a number, else the default. */
 uint64_t history_default_cap(void);
 
+/*
+ * Whether path can be one more of several files named on a command line:
+ * an existing file that is not a directory and is none of the first file
+ * (which exists and is not a directory) and the NUL-separated names in
+ * others (n of them). Otherwise sysstat's
+ * usage error stands: a word that names no file (a mistyped time, say) or
+ * the same file twice is what sysstat refuses too.
+ */
+bool history_another_file(const char *first, const struct strbuf *others, size_t n,
+                          const char *path);
+
 /* The index of the part of report r that holds the record at stream offset off. */
 size_t history_part_at(const struct history_report *r, uint64_t off);
 

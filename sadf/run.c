@@ -115,7 +115,7 @@ static _Noreturn void
 history_die(const struct history *h, int rc)
 {
 	char msg[8192];
-	int status = history_error_message(h, rc, progname, msg, sizeof(msg));
+	int status = history_error_message(h, rc, "sadf", msg, sizeof(msg));
 
 	fflush(stdout);
 	fputs(msg, stderr);
@@ -155,10 +155,9 @@ window_files(struct sadf *d, struct sadf_config *c, struct strbuf *found)
 	int rc;
 
 	snprintf(dir, sizeof(dir), "%s", c->file[0] ? c->file : SA_DIR);
-	rc = history_daily_files(dir, start, end, progname, found, &h->notes);
+	rc = history_daily_files(dir, start, end, "sadf", found, &h->notes);
 	if (rc < 0) {
-		fprintf(stderr, "%s: cannot list the daily files of '%s': %s\n", progname, dir,
-		        strerror(-rc));
+		fprintf(stderr, "sadf: cannot list the daily files of '%s': %s\n", dir, strerror(-rc));
 		sysrec_exit(1);
 	}
 	fputs(h->notes.buf ? h->notes.buf : "", stderr);
@@ -217,7 +216,7 @@ prepare_history(struct sadf *d, struct sadf_cmdline *cl)
 	for (i = 0, p = list->buf; i < n; i++, p += strlen(p) + 1)
 		names[i] = p;
 	d->history->cap = history_default_cap();
-	rc = history_load(d->history, names, n, progname);
+	rc = history_load(d->history, names, n, "sadf");
 	free(names);
 	strbuf_release(&found);
 	fputs(d->history->notes.buf ? d->history->notes.buf : "", stderr);
@@ -227,9 +226,9 @@ prepare_history(struct sadf *d, struct sadf_cmdline *cl)
 		const struct history_report *r = &d->history->reports[1];
 
 		fprintf(stderr,
-		        "%s: '%s' cannot be read on from '%s' (another machine or another list of "
-		        "activities): give them to %s one at a time\n",
-		        progname, r->parts[0].file, d->history->reports[0].parts[0].file, progname);
+		        "sadf: '%s' cannot be read on from '%s' (another machine or another list of "
+		        "activities): give them to sadf one at a time\n",
+		        r->parts[0].file, d->history->reports[0].parts[0].file);
 		sysrec_exit(1);
 	}
 	c->hist = d->history;

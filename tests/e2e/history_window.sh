@@ -10,7 +10,7 @@
 #     summer time (the last Sunday of October 2026: 02:30 comes twice); the
 #     second file starts with a LINUX RESTART of the same boot and with the
 #     midnight sample the first file holds too: neither is shown.
-#  B: TZ=GMT+12, four days, three files (plain, saYYYYMMDD.gz, gzip or xz),
+#  B: TZ=GMT+12, four days, three files (plain, saYYYYMMDD.gz, xz),
 #     a missing day, a reboot (per-boot averages) and a comment.
 # The same window inside one day is byte-identical to the oracle's sar and
 # sadf -d given hh:mm limits on that day's file.
@@ -156,6 +156,11 @@ same_as_oracle "A: one day, sadf -d" "$ORACLE_SADF" -d -s 21:10 -e 21:50 "$TMPD/
 # What sysstat takes stays as it is: a bad -s, two -f without a name.
 same_as_oracle "A: bad -s" "$ORACLE_SAR" -f "$TMPD/sa24.plain" -s 25:00 \
 	"$SAR" -f "$TMPD/sa24.plain" -s 25:00
+P=$TMPD/sa24.plain
+same_as_oracle "A: sar -f FILE -f FILE" "$ORACLE_SAR" -f "$P" -f "$P" "$SAR" -f "$P" -f "$P"
+same_as_oracle "A: sar -f FILE -f NOFILE" "$ORACLE_SAR" -f "$P" -f "$P.no" "$SAR" -f "$P" -f "$P.no"
+same_as_oracle "A: sadf FILE FILE" "$ORACLE_SADF" "$P" "$P" "$SADF" "$P" "$P"
+same_as_oracle "A: sadf -s 7:15 FILE" "$ORACLE_SADF" -s 7:15 "$P" "$SADF" -s 7:15 "$P"
 TZ=$ZONE "$SAR" -f "$A" -s '2026-02-30 10:00' >"$TMPD/bad.out" 2>&1
 [ $? = 1 ] && grep -q '^Usage' "$TMPD/bad.out" && pass || fail "A: -s 2026-02-30: $(head -2 "$TMPD/bad.out")"
 # The cap.
@@ -185,7 +190,8 @@ s "$B/sa20261111" "$(at '2026-11-11 18:00')" 110 390
 s "$B/sa13" "$(at '2026-11-13 00:00')" 310 490
 s "$B/sa13" "$(at '2026-11-13 01:00')" 410 590
 gzip "$B/sa20261111"
-gzip "$B/sa13"
+# The last file in xz (sa2's default compression) when xz is there.
+if command -v xz >/dev/null; then xz "$B/sa13"; else gzip "$B/sa13"; fi
 {
 	banner 11/10/26
 	header 23:00:00
@@ -223,5 +229,33 @@ check "B: the missing day" "$TMPD/b.err.exp" "$TMPD/b.err"
 } >"$TMPD/bd.exp"
 TZ=$ZONE "$SADF" -d -C -s '2026-11-10 22:30' -e '2026-11-13 00:30' "$B" -- -u >"$TMPD/bd.out" 2>/dev/null
 check "B: sadf -d -C" "$TMPD/bd.exp" "$TMPD/bd.out"
+
+# ---- C: UTC, processes (sadf's second open reads the same stitched data) and another activity list ----
+ZONE=UTC
+C=$TMPD/c
+mkdir -p "$C"
+M=$(at '2026-10-25 00:00')
+for t in $((M - 600)) $((M - 300)) $M; do
+	"$SADC" --root="$ROOT" --unix-time="$t" $IDENT -S PROCESS 1 1 "$C/sa24" || fail "sadc -S PROCESS"
+done
+for t in $M $((M + 300)); do
+	"$SADC" --root="$ROOT" --unix-time="$t" $IDENT -S PROCESS 1 1 "$C/sa25" || fail "sadc -S PROCESS"
+done
+printf '%s\n' "2026-10-24 23:55:00 UTC" "2026-10-25 00:00:00 UTC" "2026-10-25 00:05:00 UTC" >"$TMPD/c.exp"
+TZ=UTC "$SADF" -d "$C/sa24" "$C/sa25" -- --proc 2>&1 | awk -F';' 'NR > 1 { print $3 }' | uniq >"$TMPD/c.out"
+check "C: sadf -d -- --proc, two files" "$TMPD/c.exp" "$TMPD/c.out"
+TZ=UTC "$SADF" -j "$C/sa24" "$C/sa25" -- --proc -u >"$TMPD/cj.out" 2>&1
+python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$TMPD/cj.out" 2>/dev/null && pass || fail "C: sadf -j -- --proc -u: not JSON"
+# Another activity list (-S DISK): sar starts a new report; sadf says it cannot.
+"$SADC" --root="$ROOT" --unix-time=$((M + 600)) $IDENT -S DISK 1 1 "$C/other" || fail "sadc -S DISK"
+"$SADC" --root="$ROOT" --unix-time=$((M + 900)) $IDENT -S DISK 1 1 "$C/other" || fail "sadc -S DISK"
+TZ=UTC "$SAR" -f "$C/sa25" -f "$C/other" >"$TMPD/co.out" 2>&1
+rc=$?
+[ $rc = 0 ] && [ "$(grep -c '^Linux' "$TMPD/co.out")" = 2 ] && [ "$(grep -c '^Average:' "$TMPD/co.out")" = 2 ] &&
+	pass || fail "C: sar, another activity list: $rc $(cat "$TMPD/co.out")"
+TZ=UTC "$SADF" -d "$C/sa25" "$C/other" >/dev/null 2>"$TMPD/co.err"
+rc=$?
+[ $rc = 1 ] && grep -q "^sadf: '$C/other' cannot be read on from '$C/sa25' (another machine or another list of activities): give them to sadf one at a time$" "$TMPD/co.err" &&
+	pass || fail "C: sadf, another activity list: $rc $(cat "$TMPD/co.err")"
 
 finish

@@ -228,6 +228,36 @@ START_TEST(cap_and_errors)
 }
 END_TEST
 
+START_TEST(another_file)
+{
+	struct mrec a[] = {S(0)};
+	struct strbuf others = STRBUF_INIT;
+	char pa[256], pb[256], pc[256], pn[256];
+
+	make_file("a", 2, a, 1, 0);
+	make_file("b", 2, a, 1, 0);
+	make_file("c", 2, a, 1, 0);
+	snprintf(pa, sizeof(pa), "%s/a", dir);
+	snprintf(pb, sizeof(pb), "%s/b", dir);
+	snprintf(pc, sizeof(pc), "%s/c", dir);
+	snprintf(pn, sizeof(pn), "%s/none", dir);
+	ck_assert(history_another_file(pa, &others, 0, pb));
+	/* The same file twice, a word that is no file, a directory: sysstat's usage error. */
+	ck_assert(!history_another_file(pa, &others, 0, pa));
+	ck_assert(!history_another_file(pa, &others, 0, pn));
+	ck_assert(!history_another_file(pn, &others, 0, pa));
+	ck_assert(!history_another_file(pa, &others, 0, dir));
+	ck_assert(!history_another_file(dir, &others, 0, pa));
+	strbuf_adds(&others, pa);
+	strbuf_addch(&others, '\0');
+	strbuf_adds(&others, pb);
+	strbuf_addch(&others, '\0');
+	ck_assert(!history_another_file(pa, &others, 2, pb));
+	ck_assert(history_another_file(pa, &others, 2, pc));
+	strbuf_release(&others);
+}
+END_TEST
+
 START_TEST(parse_time)
 {
 	int64_t t = 0;
@@ -309,6 +339,7 @@ main(void)
 	tcase_add_test(tc, other_list);
 	tcase_add_test(tc, truncated_middle);
 	tcase_add_test(tc, cap_and_errors);
+	tcase_add_test(tc, another_file);
 	tcase_add_test(tc, parse_time);
 	tcase_add_test(tc, daily_files);
 	suite_add_tcase(s, tc);
