@@ -111,28 +111,53 @@ daily_name(char *out, size_t len, const char *dir, const struct tm *tm)
 	return datafile_daily_name(out, len, dir, tm) == 0;
 }
 
+static void
+dir_of(const char *file, char *dir, size_t len)
+{
+	const char *slash = strrchr(file, '/');
+
+	if (!slash)
+		snprintf(dir, len, ".");
+	else if (slash == file)
+		snprintf(dir, len, "/");
+	else
+		snprintf(dir, len, "%.*s", (int) (slash - file), file);
+}
+
+/*
+ * Today's daily file in dir, plain: datafile_daily_name() names a
+ * compressed one when only that is there (last month's saDD.xz, say).
+ */
+static bool
+today_name(const char *dir, char *out, size_t len)
+{
+	static const char *const suffix[] = {".gz", ".xz", ".bz2", ".zst"};
+	const char *deftm = getenv("S_TIME_DEF_TIME");
+	time_t now = time(NULL);
+	struct tm tm;
+	size_t k, n;
+
+	/* sysstat dates the daily file in UTC when S_TIME_DEF_TIME is UTC. */
+	if (!(deftm && !strcmp(deftm, "UTC") ? gmtime_r(&now, &tm) : localtime_r(&now, &tm)) ||
+	    !daily_name(out, len, dir, &tm))
+		return false;
+	n = strlen(out);
+	for (k = 0; k < sizeof(suffix) / sizeof(suffix[0]); k++)
+		if (n > strlen(suffix[k]) && !strcmp(out + n - strlen(suffix[k]), suffix[k]))
+			out[n - strlen(suffix[k])] = '\0';
+	return true;
+}
+
 /* Whether file is the current daily file of its directory (then midnight is crossed). */
 static void
 decide_dir(struct follow_tail *t)
 {
-	const char *deftm = getenv("S_TIME_DEF_TIME");
 	char dir[sizeof(t->dir)], cur[sizeof(t->dir)];
-	const char *slash = strrchr(t->file, '/');
-	time_t now = time(NULL);
 	struct stat a, b;
-	struct tm tm;
 
 	t->dir[0] = '\0';
-	if (!slash)
-		snprintf(dir, sizeof(dir), ".");
-	else if (slash == t->file)
-		snprintf(dir, sizeof(dir), "/");
-	else
-		snprintf(dir, sizeof(dir), "%.*s", (int) (slash - t->file), t->file);
-	/* sysstat dates the daily file in UTC when S_TIME_DEF_TIME is UTC. */
-	if (!(deftm && !strcmp(deftm, "UTC") ? gmtime_r(&now, &tm) : localtime_r(&now, &tm)))
-		return;
-	if (!daily_name(cur, sizeof(cur), dir, &tm) || stat(cur, &a) < 0 || stat(t->file, &b) < 0)
+	dir_of(t->file, dir, sizeof(dir));
+	if (!today_name(dir, cur, sizeof(cur)) || stat(cur, &a) < 0 || stat(t->file, &b) < 0)
 		return;
 	if (a.st_dev == b.st_dev && a.st_ino == b.st_ino)
 		snprintf(t->dir, sizeof(t->dir), "%s", dir);
@@ -148,6 +173,10 @@ watch(struct follow_tail *t)
 	t->wd_file = inotify_add_watch(t->ino, t->file, IN_MODIFY | IN_CLOSE_WRITE);
 	if (t->dir[0] && t->wd_dir < 0)
 		t->wd_dir = inotify_add_watch(t->ino, t->dir, IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE);
+	if (!t->dir[0] && t->wd_dir >= 0) {
+		inotify_rm_watch(t->ino, t->wd_dir);
+		t->wd_dir = -1;
+	}
 }
 
 static void
@@ -165,7 +194,6 @@ setup_wait(struct follow_tail *t)
 	sigdelset(&t->wait_mask, SIGTERM);
 	t->wd_file = t->wd_dir = -1;
 	t->ino = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-	watch(t);
 }
 
 /* Sleeps until the file or its directory changes (or FOLLOW_POLL_MS without inotify), or a signal. */
@@ -180,7 +208,7 @@ wait_change(struct follow_tail *t)
 		t->before_wait(t->ctx);
 	if (sar_live_stopped())
 		return;
-	if (t->ino < 0 || t->wd_file < 0) {
+	if (t->ino < 0 || (t->wd_file < 0 && t->wd_dir < 0)) {
 		ppoll(NULL, 0, &poll_ts, &t->wait_mask);
 		return;
 	}
@@ -209,6 +237,56 @@ seek_last(struct follow_tail *t)
 	source_seek(r->src, last != UINT64_MAX ? last : at);
 }
 
+/* A file sadc has just created, its header not all written yet. */
+static bool
+header_pending(const char *file, int rc)
+{
+	struct stat st;
+
+	if (rc == ARCHIVE_E_TRUNCATED)
+		return true;
+	return rc == ARCHIVE_E_INVALID && stat(file, &st) == 0 &&
+	       (size_t) st.st_size < sizeof(struct sa_file_magic) + sizeof(struct sa_file_header);
+}
+
+/*
+ * Today's daily file is not there yet (before sadc's first sample of the
+ * day; the name is looked for again at each change, the day may change
+ * meanwhile), or its header is still being written: waits until it can be
+ * read. False, errno and *ret_rc kept, for any other failure to open;
+ * exits 0 on a signal.
+ */
+static bool
+wait_created(struct follow_tail *t, int *ret_rc)
+{
+	char dir[sizeof(t->dir)], cur[sizeof(t->dir)];
+	struct sar *s = t->s;
+	int err = errno;
+	bool today;
+
+	dir_of(t->file, dir, sizeof(dir));
+	today = !*ret_rc && err == ENOENT && today_name(dir, cur, sizeof(cur)) &&
+	        !strcmp(cur, t->file);
+	if (!today && !header_pending(t->file, *ret_rc)) {
+		errno = err;
+		return false;
+	}
+	fprintf(stderr, "%s: waiting for sadc to write '%s'\n", t->prog, t->file);
+	if (t->ino >= 0)
+		t->wd_dir = inotify_add_watch(t->ino, dir,
+		                              IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY);
+	do {
+		wait_change(t);
+		if (sar_live_stopped())
+			sysrec_exit(0);
+		if (today && today_name(dir, cur, sizeof(cur)))
+			snprintf(t->file, sizeof(t->file), "%s", cur);
+		s->fd = open_file(t->file, &s->reader, ret_rc);
+	} while (s->fd < 0 && ((today && !*ret_rc && errno == ENOENT) ||
+	                       header_pending(t->file, *ret_rc)));
+	return s->fd >= 0;
+}
+
 void
 follow_tail_open(struct follow_tail *t, struct sar *s, const char *file, const char *prog)
 {
@@ -219,12 +297,13 @@ follow_tail_open(struct follow_tail *t, struct sar *s, const char *file, const c
 	t->ino = -1;
 	snprintf(t->file, sizeof(t->file), "%s", file);
 	memset(&s->reader, 0, sizeof(s->reader));
+	setup_wait(t);
 	s->fd = open_file(file, &s->reader, &rc);
-	if (s->fd < 0)
-		die_open(t, file, rc);
+	if (s->fd < 0 && !wait_created(t, &rc))
+		die_open(t, t->file, rc);
 	s->r = &s->reader;
 	decide_dir(t);
-	setup_wait(t);
+	watch(t);
 	if (!t->before_start)
 		seek_last(t);
 }

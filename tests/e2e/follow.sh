@@ -201,6 +201,22 @@ else
 	cat "$TMPD/d.out"
 fi
 
+# Today's file not there yet: the follower waits for it, then its first
+# record is the reference.
+E=$TMPD/empty
+mkdir "$E"
+"$SAR" --follow -u -f "$E" >"$TMPD/e.out" 2>"$TMPD/e.err" &
+e_pid=$!
+sleeping $e_pid || fail "sar --follow on an empty directory does not wait"
+sample $t0 "$E"
+sample $((t0 + 1)) "$E"
+wait_lines "$TMPD/e.out" "23:59:41 *all" 1 && pass || fail "no row once today's file appeared"
+kill -TERM $e_pid
+wait $e_pid
+rc=$?
+[ $rc = 0 ] && grep -q "waiting for sadc to write '$E/sa" "$TMPD/e.err" && pass ||
+	fail "waiting for today's file: status $rc, $(cat "$TMPD/e.err")"
+
 # Formats other than -d, -p, -j, and compressed files: a clear message, status 1 and 2.
 "$SADF" --follow -x "$D" -- -u >/dev/null 2>"$TMPD/x.err"
 rc=$?
