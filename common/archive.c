@@ -84,10 +84,71 @@ version_at_least(const struct sa_file_magic *m, unsigned v, unsigned p)
 	return m->sysstat_version > v || (m->sysstat_version == v && m->sysstat_patchlevel >= p);
 }
 
+/* The most an old file may hold to be converted in memory. */
+#define CONVERT_MAX_INPUT ((size_t) 1 << 30)
+
+/*
+ * Reads the rest of the old file after its magic block (raw, as read),
+ * converts it and swaps the reader's source for one over the converted
+ * bytes, whose magic block is then read as any file's.
+ */
+static int
+open_converted(struct archive_reader *r, const struct sa_file_magic *raw)
+{
+	size_t len = sizeof(*raw), cap = 1 << 16;
+	unsigned char *buf = malloc(cap);
+	struct source *mem;
+	int rc;
+
+	if (!buf)
+		return -ENOMEM;
+	memcpy(buf, raw, sizeof(*raw));
+	for (;;) {
+		ssize_t n;
+
+		if (cap - len < 4096) {
+			unsigned char *p = cap < CONVERT_MAX_INPUT ? realloc(buf, cap * 2) : NULL;
+
+			if (!p) {
+				free(buf);
+				return fail(r, -ENOMEM, len, "old format file");
+			}
+			buf = p;
+			cap *= 2;
+		}
+		n = source_read(r->src, buf + len, cap - len);
+		if (n < 0) {
+			free(buf);
+			return fail(r, (int) n, len, "old format file");
+		}
+		if (n == 0)
+			break;
+		len += (size_t) n;
+	}
+	rc = convert_old_file(buf, len, r->conv_hz, &r->conv);
+	free(buf);
+	/*
+	 * A file that ends too early is read as far as sadf -c converts it:
+	 * 12.6.1 reads that partial file up to the record it cuts.
+	 */
+	if (rc < 0 && rc != ARCHIVE_E_TRUNCATED)
+		return fail(r, rc, r->conv.err_offset, "old format file: conversion");
+	rc = source_open_mem(r->conv.data, r->conv.len, &mem);
+	if (rc < 0)
+		return rc;
+	if (r->own_src)
+		source_free(r->src);
+	r->convert_old = false;
+	r->converted = true;
+	memset(&r->magic, 0, sizeof(r->magic));
+	return archive_open(r, mem, true);
+}
+
 int
 archive_open(struct archive_reader *r, struct source *src, bool own_src)
 {
 	struct sa_file_magic *m = &r->magic;
+	struct sa_file_magic raw;
 	int rc;
 
 	r->src = src;
@@ -97,6 +158,7 @@ archive_open(struct archive_reader *r, struct source *src, bool own_src)
 		return fail(r, ARCHIVE_E_INVALID, 0, "file magic: file shorter than 76 bytes");
 	if (rc < 0)
 		return rc;
+	raw = *m;
 	if (m->sysstat_magic != SA_SYSSTAT_MAGIC && m->sysstat_magic != SA_SYSSTAT_MAGIC_SWAPPED)
 		return fail(r, ARCHIVE_E_INVALID, 0, "file magic: not a sysstat file (%#x)",
 		            m->sysstat_magic);
@@ -112,6 +174,8 @@ archive_open(struct archive_reader *r, struct source *src, bool own_src)
 	if (version_at_least(m, 11, 7) && sa_map_size(m->hdr_types_nr) > m->header_size)
 		return fail(r, ARCHIVE_E_FORMAT, 16,
 		            "file magic: header map larger than header_size");
+	if (r->convert_old && convert_is_old_format(m->format_magic))
+		return open_converted(r, &raw);
 	return m->format_magic == SA_FORMAT_MAGIC ? 0 : 1;
 }
 
@@ -807,6 +871,7 @@ archive_reader_release(struct archive_reader *r)
 	free(r->ext.cgroup);
 	if (r->own_src)
 		source_free(r->src);
+	convert_result_release(&r->conv);
 	memset(r, 0, sizeof(*r));
 }
 

@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "activity.h"
+#include "convert.h"
 #include "ext.h"
 #include "layout.h"
 
@@ -128,6 +129,23 @@ struct archive_reader {
 	 */
 	bool want_ext;
 	struct archive_ext ext;
+
+	/*
+	 * Set by the caller before archive_open() (sar and sadf, never sadc's
+	 * append check): a file of format 0x2171 or 0x2173 (sysstat 9.1.6 to
+	 * 11.6.x) is read whole and converted in memory as `sadf -c` converts
+	 * it (common/convert.h), with conv_hz ticks a second (0: 100), and read
+	 * from there on as that 0x2175 file: archive_open() then returns 0 and
+	 * sets converted. A file that ends too early is read as far as it was
+	 * converted (as 12.6.1 reads what its sadf -c wrote before stopping).
+	 * conv holds the converted bytes (src reads them), sadf -c's stderr
+	 * text and exit status, on failure too; archive_reader_release() frees
+	 * them.
+	 */
+	bool convert_old;
+	unsigned long conv_hz;
+	bool converted;
+	struct convert_result conv;
 
 	/* Where the last error happened: decompressed offset and what was read. */
 	uint64_t err_offset;

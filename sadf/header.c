@@ -92,7 +92,12 @@ sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_other
 	rc = source_open_fd(fd, &src);
 	if (rc < 0)
 		return report(rc, c->file, r);
+	/* Old formats (0x2171, 0x2173) read as their conversion by sadf -c. */
+	r->convert_old = true;
+	r->conv_hz = c->conv_hz ? c->conv_hz : (unsigned long) sysconf(_SC_CLK_TCK);
 	rc = archive_open(r, src, true);
+	if (c->format == SADF_F_CONV && r->conv.log)
+		return 0; /* converted, or failed while converting: sadf_convert() says which */
 	if (rc == 1 && (header_only || c->format == SADF_F_CONV)) {
 		/* Another format: its magic and version are all there is to show. */
 		*ret_other = true;
@@ -108,18 +113,19 @@ sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_other
 int
 sadf_convert(const struct archive_reader *r, bool other)
 {
-	/* The formats sysstat's sa_conv.c converts: 9.1.6 to 10.3.0, then 10.3.1 to 11.6.x. */
-	static const uint16_t format_2173 = 0x2173;
-	uint16_t f = r->magic.format_magic;
-
+	if (r->conv.log) {
+		/* sysstat writes as it converts: what was converted before a failure too. */
+		if (r->conv.len && fwrite(r->conv.data, 1, r->conv.len, stdout) != r->conv.len) {
+			fprintf(stderr, "\nwrite: %s\n", strerror(errno));
+			return 2;
+		}
+		fflush(stdout);
+		fputs(r->conv.log, stderr);
+		return r->conv.status;
+	}
 	if (!other) {
 		fputs(_("\nFile format already up-to-date\n"), stderr);
 		return 0;
-	}
-	if (f == SA_FORMAT_MAGIC_2171 || f == format_2173) {
-		fprintf(stderr, "%s: converting files of format %#x is not implemented\n", progname,
-		        f);
-		return 1;
 	}
 	fputs(_("Cannot convert the format of this file\n"), stderr);
 	return 2;

@@ -267,7 +267,8 @@ parse_output_options(struct sadf_config *c, const char *arg, bool labels)
 			c->canvas_height = atoi(w + 7);
 			c->out_opts |= SADF_O_HEIGHT;
 		} else if (!strncmp(w, "hz=", 3) && w[3] && all_digits(w + 3)) {
-			/* Only used when converting very old files (-c). */
+			/* The tick rate of old files converted (-c, and when reading them). */
+			c->conv_hz = (unsigned int) strtoul(w + 3, NULL, 10);
 		} else if (!strncmp(w, "pcparchive=", 11)) {
 			/* PCP is not compiled in. */
 		} else if (labels && len < sizeof(w) - 1 && strchr(w, '=') && w[0] != '=') {

@@ -70,6 +70,7 @@ struct sadf_config {
 	struct history *hist; /* several files read as one (history.h: its first report), or NULL */
 	uint32_t out_opts; /* SADF_O_* */
 	int canvas_height; /* -O height= */
+	unsigned long conv_hz; /* -O hz= for -c (0: the machine's) */
 	/* --openmetrics: the -O words name=value (labels), comma-separated. */
 	char om_labels[2048];
 	bool follow; /* --follow: the records as they are appended (follow.c) */

@@ -15,12 +15,24 @@ cp "$SAR" "$TMPD/sar" && SAR=$TMPD/sar
 export PATH="$top_builddir/sadc:$PATH"
 
 compare() {
-	# compare NAME ARGS...: both sars, same arguments, same environment.
-	local name=$1
+	# compare NAME ARGS...: both sars, same arguments, same environment;
+	# a file of the old formats 0x2171 and 0x2173 after -f is read by ours
+	# as its conversion, which the oracle reads instead (old_format_ref).
+	local name=$1 arg prev= ref norm=
 	shift
-	run_capture "$TMPD/a" timeout 20 "$ORACLE_SAR" "$@"
+	local oargs=()
+	for arg in "$@"; do
+		if [ "$prev" = -f ] && ref=$(old_format_ref "$arg"); then
+			oargs+=("$ref")
+			norm=";s|$ref|FILE|g;s|$arg|FILE|g"
+		else
+			oargs+=("$arg")
+		fi
+		prev=$arg
+	done
+	run_capture "$TMPD/a" timeout 20 "$ORACLE_SAR" "${oargs[@]}"
 	run_capture "$TMPD/b" timeout 20 "$SAR" "$@"
-	if same_capture "$TMPD/a" "$TMPD/b" "s|$ORACLE_SAR|sar|g;s|$SAR|sar|g"; then
+	if same_capture "$TMPD/a" "$TMPD/b" "s|$ORACLE_SAR|sar|g;s|$SAR|sar|g$norm"; then
 		pass
 	else
 		fail "$name: sar $*"
@@ -116,8 +128,9 @@ done
 # -s/-e in seconds since the epoch (12.7.5; 12.6.1 reads them as other words),
 # around the first and second records of each file.
 epoch_of() {
-	local ts
-	ts=$("$ORACLE_SADF" -d "$1" -- -w 2>/dev/null | awk -F';' -v n="$2" '!/^#/ && ++k == n { print $3 }')
+	local ts src
+	src=$(old_format_ref "$1") || src=$1
+	ts=$("$ORACLE_SADF" -d "$src" -- -w 2>/dev/null | awk -F';' -v n="$2" '!/^#/ && ++k == n { print $3 }')
 	[ -n "$ts" ] && date -u -d "${ts% UTC}" +%s
 }
 for f in "${files[@]}"; do
@@ -177,9 +190,10 @@ done
 for f in "${files[@]}"; do
 	case "$f" in *-err | *.xml | *.out) continue ;; esac
 	gzip -c "$f" >"$TMPD/z.gz"
-	run_capture "$TMPD/a" "$ORACLE_SAR" -w -f "$f"
+	ref=$(old_format_ref "$f") || ref=$f
+	run_capture "$TMPD/a" "$ORACLE_SAR" -w -f "$ref"
 	run_capture "$TMPD/b" "$SAR" -w -f "$TMPD/z.gz"
-	if same_capture "$TMPD/a" "$TMPD/b" "s|$f|F|g;s|$TMPD/z.gz|F|g"; then pass; else
+	if same_capture "$TMPD/a" "$TMPD/b" "s|$ref|F|g;s|$f|F|g;s|$TMPD/z.gz|F|g"; then pass; else
 		fail "gzip: $(basename "$f")"
 		show_diff "$TMPD/a" "$TMPD/b"
 	fi

@@ -9,7 +9,8 @@
 # tests/fuzz/corpus/append through sadc's append check and record walk,
 # tests/fuzz/corpus/http through the live endpoint's request parser,
 # tests/fuzz/corpus/procpid through sadc's /proc/PID parsers,
-# tests/fuzz/corpus/cgroup through sadc's cgroup v2 parsers. With the
+# tests/fuzz/corpus/cgroup through sadc's cgroup v2 parsers,
+# tests/fuzz/corpus/convert through the converter of old files. With the
 # shared corpus at hand its archives go through all but procfs, http, procpid
 # and cgroup.
 . "${top_srcdir:-.}/tests/lib.sh"
@@ -21,7 +22,7 @@ if have_shared; then
 else
 	echo "SKIP shared corpus: $SHARED not found; replaying the saved inputs only"
 fi
-for target in archive sar sadf procfs append http procpid cgroup; do
+for target in archive sar sadf procfs append http procpid cgroup convert; do
 	replay="$top_builddir/tests/fuzz/replay_$target"
 	dirs=("$top_srcdir/tests/fuzz/corpus/$target")
 	case $target in procfs | http | procpid | cgroup) ;; *) dirs+=("${shared_dirs[@]}") ;; esac
