@@ -28,14 +28,14 @@
 #include "banned.h"
 
 /* Sizes of the old structures (fixed by their explicit alignments). */
-#define OLD_MAGIC_2171_SIZE   8   /* magic block of 0x2171: no header_size yet */
-#define OLD_HEADER_2171_SIZE  280
-#define OLD_HEADER_2173_SIZE  288
-#define OLD_ACTIVITY_SIZE     20  /* id, magic, nr, nr2, size */
-#define OLD_RECORD_SIZE       48
-#define OLD_UTSNAME_LEN       65
+#define OLD_MAGIC_2171_SIZE  8 /* magic block of 0x2171: no header_size yet */
+#define OLD_HEADER_2171_SIZE 280
+#define OLD_HEADER_2173_SIZE 288
+#define OLD_ACTIVITY_SIZE    20 /* id, magic, nr, nr2, size */
+#define OLD_RECORD_SIZE      48
+#define OLD_UTSNAME_LEN      65
 /* The largest item buffer one activity may take (sysstat has no limit; a fuzzer needs one). */
-#define CONV_MAX_BUFFER       ((uint64_t) 256 << 20)
+#define CONV_MAX_BUFFER ((uint64_t) 256 << 20)
 
 int
 convert_is_old_format(uint16_t format_magic)
@@ -71,73 +71,82 @@ struct fmap {
 	uint16_t max_size; /* ... and at most this long (0: no limit) */
 };
 
-/* n fields of width w in the old item (stride sfrom) to consecutive u64s. */
-#define SEQ1(k, i, sfrom, sto, first) {(uint16_t) ((first) + (i) * (sfrom)), (uint16_t) ((i) * (sto)), k, 0, 0}
+/* Field i of a run: at first + i * sfrom in the old item, at i * sto in the new one. */
+#define SEQ1(k, i, sfrom, sto, first)                                                              \
+	{                                                                                          \
+		(uint16_t)((first) + (i) * (sfrom)), (uint16_t) ((i) * (sto)), k, 0, 0             \
+	}
 
-#define SEQ7(k, sf, st)                                                                 \
-	SEQ1(k, 0, sf, st, 0), SEQ1(k, 1, sf, st, 0), SEQ1(k, 2, sf, st, 0),            \
-	        SEQ1(k, 3, sf, st, 0), SEQ1(k, 4, sf, st, 0), SEQ1(k, 5, sf, st, 0),    \
+#define SEQ7(k, sf, st)                                                                            \
+	SEQ1(k, 0, sf, st, 0), SEQ1(k, 1, sf, st, 0), SEQ1(k, 2, sf, st, 0),                       \
+	        SEQ1(k, 3, sf, st, 0), SEQ1(k, 4, sf, st, 0), SEQ1(k, 5, sf, st, 0),               \
 	        SEQ1(k, 6, sf, st, 0)
 #define SEQ8(k, sf, st)  SEQ7(k, sf, st), SEQ1(k, 7, sf, st, 0)
 #define SEQ9(k, sf, st)  SEQ8(k, sf, st), SEQ1(k, 8, sf, st, 0)
 #define SEQ10(k, sf, st) SEQ9(k, sf, st), SEQ1(k, 9, sf, st, 0)
 #define SEQ11(k, sf, st) SEQ10(k, sf, st), SEQ1(k, 10, sf, st, 0)
-#define END              {0, 0, F_END, 0, 0}
+#define END                                                                                        \
+	{                                                                                          \
+		0, 0, F_END, 0, 0                                                                  \
+	}
 
 /* stats_cpu 0x8a: ten u64 on 16 bytes each; guest_nice appeared without a new magic. */
-static const struct fmap cpu_8a[] = {
-        SEQ9(F_U64, 16, 8), {144, 72, F_U64, 160, 0}, END};
+static const struct fmap cpu_8a[] = {SEQ9(F_U64, 16, 8), {144, 72, F_U64, 160, 0}, END};
 static const struct fmap pcsw_8a[] = {{0, 0, F_U64, 0, 0}, {16, 8, F_RAW8, 0, 0}, END};
-static const struct fmap io_8a[] = {
-        {0, 0, F_U32W, 0, 0}, {4, 8, F_U32W, 0, 0}, {8, 16, F_U32W, 0, 0},
-        {12, 24, F_U32W, 0, 0}, {16, 32, F_U32W, 0, 0}, END};
+static const struct fmap io_8a[] = {{0, 0, F_U32W, 0, 0},   {4, 8, F_U32W, 0, 0},
+                                    {8, 16, F_U32W, 0, 0},  {12, 24, F_U32W, 0, 0},
+                                    {16, 32, F_U32W, 0, 0}, END};
 /* stats_memory 0x8a: longs on 8 bytes; later fields appeared as the struct grew. */
 static const struct fmap memory_8a[] = {
-        SEQ10(F_LONG, 8, 8),     {80, 80, F_LONG, 80, 0},   {88, 88, F_LONG, 88, 0},
-        {96, 96, F_LONG, 88, 0}, {104, 104, F_LONG, 88, 0}, {112, 112, F_LONG, 88, 0},
+        SEQ10(F_LONG, 8, 8),       {80, 80, F_LONG, 80, 0},    {88, 88, F_LONG, 88, 0},
+        {96, 96, F_LONG, 88, 0},   {104, 104, F_LONG, 88, 0},  {112, 112, F_LONG, 88, 0},
         {120, 120, F_LONG, 88, 0}, {128, 128, F_LONG, 136, 0}, END};
-static const struct fmap ktables_8a[] = {
-        {0, 0, F_U32W, 0, 0}, {4, 8, F_U32W, 0, 0}, {8, 16, F_U32W, 0, 0},
-        {12, 24, F_U32W, 0, 0}, END};
+static const struct fmap ktables_8a[] = {{0, 0, F_U32W, 0, 0},
+                                         {4, 8, F_U32W, 0, 0},
+                                         {8, 16, F_U32W, 0, 0},
+                                         {12, 24, F_U32W, 0, 0},
+                                         END};
 static const struct fmap queue_8a[] = {
         {0, offsetof(struct stats_queue, nr_running), F_LONG, 0, 0},
         {0, offsetof(struct stats_queue, procs_blocked), F_ZERO8, 0, 0},
         {20, offsetof(struct stats_queue, nr_threads), F_U32W, 0, 0},
         {8, offsetof(struct stats_queue, load_avg_1), F_U32, 0, 0},
         {12, offsetof(struct stats_queue, load_avg_5), F_U32, 0, 0},
-        {16, offsetof(struct stats_queue, load_avg_15), F_U32, 0, 0}, END};
+        {16, offsetof(struct stats_queue, load_avg_15), F_U32, 0, 0},
+        END};
 static const struct fmap queue_8b[] = {
         {0, offsetof(struct stats_queue, nr_running), F_LONG, 0, 0},
         {8, offsetof(struct stats_queue, procs_blocked), F_LONG, 0, 0},
         {28, offsetof(struct stats_queue, nr_threads), F_U32W, 0, 0},
         {16, offsetof(struct stats_queue, load_avg_1), F_U32, 0, 0},
         {20, offsetof(struct stats_queue, load_avg_5), F_U32, 0, 0},
-        {24, offsetof(struct stats_queue, load_avg_15), F_U32, 0, 0}, END};
-static const struct fmap disk_8a[] = {
-        {64, offsetof(struct stats_disk, nr_ios), F_LONG, 0, 0},
-        {0, offsetof(struct stats_disk, rd_sect), F_U64, 0, 0},
-        {16, offsetof(struct stats_disk, wr_sect), F_U64, 0, 0},
-        {32, offsetof(struct stats_disk, rd_ticks), F_LONG32, 0, 0},
-        {40, offsetof(struct stats_disk, wr_ticks), F_LONG32, 0, 0},
-        {48, offsetof(struct stats_disk, tot_ticks), F_LONG32, 0, 0},
-        {56, offsetof(struct stats_disk, rq_ticks), F_LONG32, 0, 0},
-        {72, offsetof(struct stats_disk, major), F_U32, 0, 0},
-        {76, offsetof(struct stats_disk, minor), F_U32, 0, 0}, END};
-static const struct fmap disk_8b[] = {
-        {0, offsetof(struct stats_disk, nr_ios), F_U64, 0, 0},
-        {16, offsetof(struct stats_disk, rd_sect), F_RAW8, 0, 0},
-        {24, offsetof(struct stats_disk, wr_sect), F_RAW8, 0, 0},
-        {32, offsetof(struct stats_disk, rd_ticks), F_U32, 0, 0},
-        {36, offsetof(struct stats_disk, wr_ticks), F_U32, 0, 0},
-        {40, offsetof(struct stats_disk, tot_ticks), F_U32, 0, 0},
-        {44, offsetof(struct stats_disk, rq_ticks), F_U32, 0, 0},
-        {48, offsetof(struct stats_disk, major), F_U32, 0, 0},
-        {52, offsetof(struct stats_disk, minor), F_U32, 0, 0}, END};
-#define NET_DEV_TAIL(iface)                                                                   \
-	{0, offsetof(struct stats_net_dev, speed), F_ZERO4, 0, 0},                            \
-	        {iface, offsetof(struct stats_net_dev, interface), F_STR16, 0, 0},            \
-	{                                                                                     \
-		0, offsetof(struct stats_net_dev, duplex), F_ZERO1, 0, 0                      \
+        {24, offsetof(struct stats_queue, load_avg_15), F_U32, 0, 0},
+        END};
+static const struct fmap disk_8a[] = {{64, offsetof(struct stats_disk, nr_ios), F_LONG, 0, 0},
+                                      {0, offsetof(struct stats_disk, rd_sect), F_U64, 0, 0},
+                                      {16, offsetof(struct stats_disk, wr_sect), F_U64, 0, 0},
+                                      {32, offsetof(struct stats_disk, rd_ticks), F_LONG32, 0, 0},
+                                      {40, offsetof(struct stats_disk, wr_ticks), F_LONG32, 0, 0},
+                                      {48, offsetof(struct stats_disk, tot_ticks), F_LONG32, 0, 0},
+                                      {56, offsetof(struct stats_disk, rq_ticks), F_LONG32, 0, 0},
+                                      {72, offsetof(struct stats_disk, major), F_U32, 0, 0},
+                                      {76, offsetof(struct stats_disk, minor), F_U32, 0, 0},
+                                      END};
+static const struct fmap disk_8b[] = {{0, offsetof(struct stats_disk, nr_ios), F_U64, 0, 0},
+                                      {16, offsetof(struct stats_disk, rd_sect), F_RAW8, 0, 0},
+                                      {24, offsetof(struct stats_disk, wr_sect), F_RAW8, 0, 0},
+                                      {32, offsetof(struct stats_disk, rd_ticks), F_U32, 0, 0},
+                                      {36, offsetof(struct stats_disk, wr_ticks), F_U32, 0, 0},
+                                      {40, offsetof(struct stats_disk, tot_ticks), F_U32, 0, 0},
+                                      {44, offsetof(struct stats_disk, rq_ticks), F_U32, 0, 0},
+                                      {48, offsetof(struct stats_disk, major), F_U32, 0, 0},
+                                      {52, offsetof(struct stats_disk, minor), F_U32, 0, 0},
+                                      END};
+#define NET_DEV_TAIL(iface)                                                                        \
+	{0, offsetof(struct stats_net_dev, speed), F_ZERO4, 0, 0},                                 \
+	        {iface, offsetof(struct stats_net_dev, interface), F_STR16, 0, 0},                 \
+	{                                                                                          \
+		0, offsetof(struct stats_net_dev, duplex), F_ZERO1, 0, 0                           \
 	}
 static const struct fmap net_dev_8a[] = {SEQ7(F_LONG, 8, 8), NET_DEV_TAIL(56), END};
 static const struct fmap net_dev_8b[] = {SEQ7(F_U64, 16, 8), NET_DEV_TAIL(112), END};
@@ -145,12 +154,12 @@ static const struct fmap net_dev_8c[] = {
         SEQ7(F_U64, 16, 8),
         {112, offsetof(struct stats_net_dev, speed), F_U32, 0, 0},
         {116, offsetof(struct stats_net_dev, interface), F_STR16, 0, 0},
-        {132, offsetof(struct stats_net_dev, duplex), F_BYTE, 0, 0}, END};
+        {132, offsetof(struct stats_net_dev, duplex), F_BYTE, 0, 0},
+        END};
 static const struct fmap net_edev_8a[] = {
         SEQ9(F_LONG, 8, 8), {72, offsetof(struct stats_net_edev, interface), F_STR16, 0, 0}, END};
 static const struct fmap net_edev_8b[] = {
-        SEQ9(F_U64, 16, 8), {144, offsetof(struct stats_net_edev, interface), F_STR16, 0, 0},
-        END};
+        SEQ9(F_U64, 16, 8), {144, offsetof(struct stats_net_edev, interface), F_STR16, 0, 0}, END};
 static const struct fmap long8_8a[] = {SEQ8(F_LONG, 8, 8), END};
 static const struct fmap u64x8_8b[] = {SEQ8(F_U64, 16, 8), END};
 static const struct fmap long10_8a[] = {SEQ10(F_LONG, 8, 8), END};
@@ -160,11 +169,15 @@ static const struct fmap u64x11_8b[] = {SEQ11(F_U64, 16, 8), END};
 static const struct fmap huge_8a[] = {{0, 0, F_LONG, 0, 0}, {8, 8, F_LONG, 0, 0}, END};
 /* stats_filesystem 0x8a: the mount point appeared after the first 160 bytes. */
 static const struct fmap fs_8a[] = {
-        SEQ1(F_U64, 0, 16, 8, 0), SEQ1(F_U64, 1, 16, 8, 0), SEQ1(F_U64, 2, 16, 8, 0),
-        SEQ1(F_U64, 3, 16, 8, 0), SEQ1(F_U64, 4, 16, 8, 0),
+        SEQ1(F_U64, 0, 16, 8, 0),
+        SEQ1(F_U64, 1, 16, 8, 0),
+        SEQ1(F_U64, 2, 16, 8, 0),
+        SEQ1(F_U64, 3, 16, 8, 0),
+        SEQ1(F_U64, 4, 16, 8, 0),
         {80, offsetof(struct stats_filesystem, fs_name), F_STR128, 0, 0},
         {0, offsetof(struct stats_filesystem, mountp), F_NUL, 0, 160},
-        {208, offsetof(struct stats_filesystem, mountp), F_STR128, 161, 0}, END};
+        {208, offsetof(struct stats_filesystem, mountp), F_STR128, 161, 0},
+        END};
 
 /* How many items of a record an upgrade walks. */
 enum upcount { UP_ONE, UP_NR, UP_NR2 };
@@ -326,7 +339,8 @@ static int
 take(struct conv *c, size_t n, const unsigned char **ret)
 {
 	if (c->len - c->pos < n)
-		return conv_fail(c, ARCHIVE_E_TRUNCATED, 2, "End of system activity file unexpected\n");
+		return conv_fail(c, ARCHIVE_E_TRUNCATED, 2,
+		                 "End of system activity file unexpected\n");
 	*ret = c->in + c->pos;
 	c->pos += n;
 	return 0;
@@ -503,7 +517,8 @@ put_list(struct conv *c)
 
 		if (!d) {
 			/* sysstat's converter knows every activity it meets, or stops here. */
-			strbuf_addf(&c->log, "sysstat: get_activity_position[%d]: Internal error...\n",
+			strbuf_addf(&c->log,
+			            "sysstat: get_activity_position[%d]: Internal error...\n",
 			            (int) a->id);
 			c->status = 1;
 			return ARCHIVE_E_INVALID;
@@ -540,8 +555,8 @@ put_list(struct conv *c)
 static int
 ensure_buffers(struct conv *c, struct conv_act *a)
 {
-	uint64_t want = (uint64_t) a->msize * (uint64_t) a->nr_ini * (uint64_t) a->nr2 +
-	                OLD_ITEM_EXTENT;
+	uint64_t want =
+	        (uint64_t) a->msize * (uint64_t) a->nr_ini * (uint64_t) a->nr2 + OLD_ITEM_EXTENT;
 	int k;
 
 	if (want <= a->cap)
@@ -573,21 +588,50 @@ apply_map(const struct conv *c, const struct fmap *m, const unsigned char *src, 
 		if (st_size < m->min_size || (m->max_size && st_size > m->max_size))
 			continue;
 		switch (m->kind) {
-		case F_U64: put_u(c, d, 8, get_u(c, s, 8)); break;
-		case F_LONG: put_u(c, d, 8, get_u(c, s, lw)); break;
-		case F_U32W: put_u(c, d, 8, get_u(c, s, 4)); break;
-		case F_U32: put_u(c, d, 4, get_u(c, s, 4)); break;
-		case F_LONG32: put_u(c, d, 4, get_u(c, s, lw)); break;
-		case F_LO32: put_u(c, d, 4, get_u(c, s, 8)); break;
-		case F_RAW8: memcpy(d, s, 8); break;
-		case F_BYTE: *d = *s; break;
-		case F_ZERO4: memset(d, 0, 4); break;
-		case F_ZERO8: memset(d, 0, 8); break;
-		case F_ZERO1: *d = 0; break;
-		case F_STR16: copy_name((char *) d, s, 16); break;
-		case F_STR128: copy_name((char *) d, s, 128); break;
-		case F_NUL: *d = 0; break;
-		default: break;
+		case F_U64:
+			put_u(c, d, 8, get_u(c, s, 8));
+			break;
+		case F_LONG:
+			put_u(c, d, 8, get_u(c, s, lw));
+			break;
+		case F_U32W:
+			put_u(c, d, 8, get_u(c, s, 4));
+			break;
+		case F_U32:
+			put_u(c, d, 4, get_u(c, s, 4));
+			break;
+		case F_LONG32:
+			put_u(c, d, 4, get_u(c, s, lw));
+			break;
+		case F_LO32:
+			put_u(c, d, 4, get_u(c, s, 8));
+			break;
+		case F_RAW8:
+			memcpy(d, s, 8);
+			break;
+		case F_BYTE:
+			*d = *s;
+			break;
+		case F_ZERO4:
+			memset(d, 0, 4);
+			break;
+		case F_ZERO8:
+			memset(d, 0, 8);
+			break;
+		case F_ZERO1:
+			*d = 0;
+			break;
+		case F_STR16:
+			copy_name((char *) d, s, 16);
+			break;
+		case F_STR128:
+			copy_name((char *) d, s, 128);
+			break;
+		case F_NUL:
+			*d = 0;
+			break;
+		default:
+			break;
 		}
 	}
 }
@@ -664,10 +708,16 @@ upgrade_items(const struct conv *c, struct conv_act *a, const struct old_act *o)
 	int32_t i, n;
 
 	switch (o->id) {
-	case A_IRQ: upgrade_irq(c, a); return a->nr_ini;
-	case A_SERIAL: return upgrade_serial(c, a, o->size);
-	case A_PWR_FREQ: upgrade_pwr_freq(a); return a->nr_ini;
-	default: break;
+	case A_IRQ:
+		upgrade_irq(c, a);
+		return a->nr_ini;
+	case A_SERIAL:
+		return upgrade_serial(c, a, o->size);
+	case A_PWR_FREQ:
+		upgrade_pwr_freq(a);
+		return a->nr_ini;
+	default:
+		break;
 	}
 	u = find_upgrade(o->id, o->magic);
 	if (!u)
@@ -792,10 +842,11 @@ convert_stats(struct conv *c)
 		}
 		for (j = 0; j < nr_struct; j++)
 			for (k = 0; k < a->nr2; k++)
-				archive_recbuf_put(&c->out,
-				                   a->buf[1] + ((size_t) j * (size_t) a->nr2 + (size_t) k) *
-				                                       a->desc->size,
-				                   a->desc->size);
+				archive_recbuf_put(
+				        &c->out,
+				        a->buf[1] + ((size_t) j * (size_t) a->nr2 + (size_t) k) *
+				                            a->desc->size,
+				        a->desc->size);
 		strbuf_addch(&c->log, cc);
 	}
 	return 0;
@@ -818,7 +869,8 @@ convert_restart(struct conv *c)
 		if (!o.id || o.nr <= 0)
 			continue;
 		if (!activity_by_id(o.id)) {
-			strbuf_addf(&c->log, "sysstat: get_activity_position[%d]: Internal error...\n",
+			strbuf_addf(&c->log,
+			            "sysstat: get_activity_position[%d]: Internal error...\n",
 			            (int) o.id);
 			c->status = 1;
 			return ARCHIVE_E_INVALID;
@@ -899,7 +951,8 @@ convert_all(struct conv *c)
 	if (c->sw)
 		c->format = layout_bswap16(c->format);
 	if (!convert_is_old_format(c->format))
-		return conv_fail(c, ARCHIVE_E_FORMAT, 2, "Cannot convert the format of this file\n");
+		return conv_fail(c, ARCHIVE_E_FORMAT, 2,
+		                 "Cannot convert the format of this file\n");
 	hdr_size = (uint32_t) get_u(c, c->in + 8, 4);
 	c->pos = c->format == CONVERT_FORMAT_2171 ? OLD_MAGIC_2171_SIZE
 	                                          : sizeof(struct sa_file_magic);
@@ -931,8 +984,7 @@ convert_all(struct conv *c)
 }
 
 int
-convert_old_file(const unsigned char *in, size_t len, unsigned long hz,
-                 struct convert_result *ret)
+convert_old_file(const unsigned char *in, size_t len, unsigned long hz, struct convert_result *ret)
 {
 	struct conv *c = calloc(1, sizeof(*c));
 	int rc, k;
@@ -944,7 +996,8 @@ convert_old_file(const unsigned char *in, size_t len, unsigned long hz,
 	c->len = len;
 	c->hz = hz ? hz : 100;
 	rc = len < sizeof(struct sa_file_magic)
-	             ? conv_fail(c, ARCHIVE_E_TRUNCATED, 2, "End of system activity file unexpected\n")
+	             ? conv_fail(c, ARCHIVE_E_TRUNCATED, 2,
+	                         "End of system activity file unexpected\n")
 	             : convert_all(c);
 	if (!rc && (c->out.err || c->log.err))
 		rc = -ENOMEM;
