@@ -244,7 +244,7 @@ sadf_follow(struct sadf *d)
 	if (d->s.o.use_start || d->start_epoch)
 		f.t.before_start = before_start;
 	d->b = fmt == SADF_F_DB ? &sadf_db : fmt == SADF_F_PPC ? &sadf_ppc : &sadf_json;
-	d->s.sink_format = fmt == SADF_F_DB ? SAR_SINK_DB
+	d->s.sink_format = fmt == SADF_F_DB    ? SAR_SINK_DB
 	                   : fmt == SADF_F_PPC ? SAR_SINK_PPC
 	                                       : SAR_SINK_JSON;
 	if (fmt == SADF_F_JSON)

@@ -95,8 +95,8 @@ die_open(const struct follow_tail *t, const char *file, int rc)
 		sysrec_exit(status);
 	}
 	if (rc == 1) {
-		fprintf(stderr, "%s: --follow reads plain files only: '%s' is compressed\n", t->prog,
-		        file);
+		fprintf(stderr, "%s: --follow reads plain files only: '%s' is compressed\n",
+		        t->prog, file);
 		sysrec_exit(2);
 	}
 	status = datafile_error_message(rc, file, &t->s->reader.magic, msg, sizeof(msg));
@@ -172,7 +172,8 @@ watch(struct follow_tail *t)
 		inotify_rm_watch(t->ino, t->wd_file);
 	t->wd_file = inotify_add_watch(t->ino, t->file, IN_MODIFY | IN_CLOSE_WRITE);
 	if (t->dir[0] && t->wd_dir < 0)
-		t->wd_dir = inotify_add_watch(t->ino, t->dir, IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE);
+		t->wd_dir =
+		        inotify_add_watch(t->ino, t->dir, IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE);
 	if (!t->dir[0] && t->wd_dir >= 0) {
 		inotify_rm_watch(t->ino, t->wd_dir);
 		t->wd_dir = -1;
@@ -188,7 +189,7 @@ setup_wait(struct follow_tail *t)
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
-	/* The signals come only while sleeping, so that none is missed between a look and a sleep. */
+	/* Signals come only while asleep: none is missed between a look and a sleep. */
 	sigprocmask(SIG_BLOCK, &block, &t->wait_mask);
 	sigdelset(&t->wait_mask, SIGINT);
 	sigdelset(&t->wait_mask, SIGTERM);
@@ -196,7 +197,7 @@ setup_wait(struct follow_tail *t)
 	t->ino = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 }
 
-/* Sleeps until the file or its directory changes (or FOLLOW_POLL_MS without inotify), or a signal. */
+/* Sleeps until the file or its directory changes (FOLLOW_POLL_MS without inotify), or a signal. */
 static void
 wait_change(struct follow_tail *t)
 {
@@ -282,8 +283,8 @@ wait_created(struct follow_tail *t, int *ret_rc)
 		if (today && today_name(dir, cur, sizeof(cur)))
 			snprintf(t->file, sizeof(t->file), "%s", cur);
 		s->fd = open_file(t->file, &s->reader, ret_rc);
-	} while (s->fd < 0 && ((today && !*ret_rc && errno == ENOENT) ||
-	                       header_pending(t->file, *ret_rc)));
+	} while (s->fd < 0 &&
+	         ((today && !*ret_rc && errno == ENOENT) || header_pending(t->file, *ret_rc)));
 	return s->fd >= 0;
 }
 
@@ -318,10 +319,10 @@ same_acts(const struct archive_reader *a, const struct archive_reader *b)
 	for (i = 0; i < a->n_acts; i++) {
 		const struct sa_file_activity *x = &a->acts[i].fa, *y = &b->acts[i].fa;
 
-		/* An activity whose records hold their own count may have another one at the start. */
+		/* Records holding their own item count: the count at the start may differ. */
 		if (x->id != y->id || x->magic != y->magic || (x->nr != y->nr && !x->has_nr) ||
-		    x->nr2 != y->nr2 ||
-		    x->size != y->size || memcmp(x->types_nr, y->types_nr, sizeof(x->types_nr)))
+		    x->nr2 != y->nr2 || x->size != y->size ||
+		    memcmp(x->types_nr, y->types_nr, sizeof(x->types_nr)))
 			return false;
 	}
 	return true;

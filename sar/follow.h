@@ -18,18 +18,18 @@
 
 struct follow_tail {
 	struct sar *s;
-	const char *prog;     /* "sar" or "sadf", for messages */
-	char file[4096];      /* the file being read */
-	char dir[4096];       /* its directory when it is the current daily file, else "" */
-	int ino;              /* the inotify descriptor, -1 without */
-	int wd_file, wd_dir;  /* its watches, -1 when none */
-	sigset_t wait_mask;   /* the signal mask while sleeping: SIGINT and SIGTERM open */
-	bool started;         /* the first record shown has been returned */
-	bool fresh;           /* just switched to the next day's file: skip what was seen */
+	const char *prog;    /* "sar" or "sadf", for messages */
+	char file[4096];     /* the file being read */
+	char dir[4096];      /* its directory when it is the current daily file, else "" */
+	int ino;             /* the inotify descriptor, -1 without */
+	int wd_file, wd_dir; /* its watches, -1 when none */
+	sigset_t wait_mask;  /* the signal mask while sleeping: SIGINT and SIGTERM open */
+	bool started;        /* the first record shown has been returned */
+	bool fresh;          /* just switched to the next day's file: skip what was seen */
 	uint64_t last_ust, last_uptime; /* the last statistics record returned */
-	int64_t last_boot;    /* its boot time, seconds since the epoch */
-	int status;           /* the exit status after an error, else 0 */
-	bool quiet_sigint;    /* no line break on SIGINT (sadf: nothing but records on stdout) */
+	int64_t last_boot;              /* its boot time, seconds since the epoch */
+	int status;                     /* the exit status after an error, else 0 */
+	bool quiet_sigint; /* no line break on SIGINT (sadf: nothing but records on stdout) */
 	/* -s: whether a record comes before the start (NULL: start at the file's last record). */
 	bool (*before_start)(void *ctx, const struct sa_record_header *h);
 	void *ctx;
