@@ -23,11 +23,13 @@ struct hrec {
 /* One file read whole. */
 struct hfile {
 	const char *name;
-	unsigned char *data;
+	unsigned char *data; /* as read (decompressed) */
 	size_t len;
+	const unsigned char *bytes; /* what the reader reads: data, or its conversion (archive.h) */
+	size_t blen;
 	size_t hdr_end; /* where the records start */
-	size_t stop;    /* where the records read whole end: the rest is a truncation or a bad record */
-	int stop_rc;    /* why reading stopped there (0: the end of the file) */
+	size_t stop; /* the end of the records read whole (a truncation or a bad record follows) */
+	int stop_rc; /* why reading stopped there (0: the end of the file) */
 	struct archive_reader r;
 	struct hrec *recs;
 	size_t n_recs;
@@ -100,6 +102,8 @@ open_reader(struct history *h, struct hfile *f)
 
 	if (rc < 0)
 		return fail_file(h, f->name, rc);
+	f->r.convert_old = h->convert_old;
+	f->r.conv_hz = h->conv_hz;
 	rc = archive_open(&f->r, src, true);
 	if (rc == 1)
 		rc = ARCHIVE_E_FORMAT;
@@ -109,6 +113,8 @@ open_reader(struct history *h, struct hfile *f)
 		h->err_magic = f->r.magic;
 		return fail_file(h, f->name, rc);
 	}
+	f->bytes = f->r.converted ? f->r.conv.data : f->data;
+	f->blen = f->r.converted ? f->r.conv.len : f->len;
 	f->hdr_end = (size_t) source_offset(f->r.src);
 	return 0;
 }
@@ -139,9 +145,9 @@ list_records(struct history *h, struct hfile *f)
 		                                     rec.hdr.uptime_cs, rec.hdr.record_type};
 	}
 	f->stop_rc = rc;
-	f->stop = rc == 0 ? f->len : (size_t) rec.offset;
-	if (f->stop > f->len)
-		f->stop = f->len;
+	f->stop = rc == 0 ? f->blen : (size_t) rec.offset;
+	if (f->stop > f->blen)
+		f->stop = f->blen;
 	return 0;
 }
 
@@ -243,7 +249,7 @@ put_restart(struct stitch *st, const struct hfile *f, const struct hrec *x)
 	if (f->r.swapped || f->r.hdr.rec_size != sizeof(rh) ||
 	    memcmp(f->r.hdr.rec_types_nr, ours, sizeof(ours)))
 		return 0;
-	memcpy(&rh, f->data + x->off, sizeof(rh));
+	memcpy(&rh, f->bytes + x->off, sizeof(rh));
 	rh.record_type = SA_R_RESTART;
 	rh.uptime_cs = 0;
 	rh.extra_next = 0;
@@ -260,8 +266,8 @@ stitch_records(struct stitch *st, const struct hfile *f, bool first)
 	if (!first && fs < f->n_recs && st->have_stats) {
 		int64_t d = boot_of(&f->recs[fs]) - st->last_boot;
 
-		same_boot = f->recs[fs].uptime >= st->last_uptime &&
-		            d <= HISTORY_SAME_BOOT_SLACK && d >= -HISTORY_SAME_BOOT_SLACK;
+		same_boot = f->recs[fs].uptime >= st->last_uptime && d <= HISTORY_SAME_BOOT_SLACK &&
+		            d >= -HISTORY_SAME_BOOT_SLACK;
 	}
 	for (i = 0; i < f->n_recs; i++) {
 		const struct hrec *x = &f->recs[i];
@@ -276,7 +282,7 @@ stitch_records(struct stitch *st, const struct hfile *f, bool first)
 		if (!first && i == fs && st->have_stats && !same_boot && !restart_seen &&
 		    put_restart(st, f, x) < 0)
 			return -ENOMEM;
-		if (put(st, f->data + x->off, (size_t) (rec_end(f, i) - x->off)) < 0)
+		if (put(st, f->bytes + x->off, (size_t) (rec_end(f, i) - x->off)) < 0)
 			return -ENOMEM;
 		if (x->type == SA_R_STATS) {
 			st->have_stats = true;
@@ -339,12 +345,12 @@ stitch_file(struct history *h, struct stitch *st, struct hfile *f, bool start, b
 	}
 	rc = add_part(st->rep, f, start ? f->hdr_end : st->rep->len);
 	if (rc == 0 && start)
-		rc = put(st, f->data, f->hdr_end);
+		rc = put(st, f->bytes, f->hdr_end);
 	if (rc == 0)
 		rc = stitch_records(st, f, start);
 	/* The last file's end stays as it is, for the reader to meet as in the file alone. */
-	if (rc == 0 && last && f->stop < f->len)
-		rc = put(st, f->data + f->stop, f->len - f->stop);
+	if (rc == 0 && last && f->stop < f->blen)
+		rc = put(st, f->bytes + f->stop, f->blen - f->stop);
 	return rc < 0 ? fail_file(h, f->name, rc) : 0;
 }
 
@@ -381,6 +387,8 @@ sort_files(struct history *h, const char *const *files, size_t n, struct order *
 			return fail_file(h, files[i], -errno);
 		}
 		memset(&r, 0, sizeof(r));
+		r.convert_old = h->convert_old;
+		r.conv_hz = h->conv_hz;
 		rc = source_open_fd(fd, &src);
 		if (rc == 0) {
 			rc = archive_open(&r, src, true);
@@ -462,10 +470,12 @@ history_error_message(const struct history *h, int rc, const char *prog, char *b
 	const char *file = h->err_file ? h->err_file : "";
 
 	if (rc == -EFBIG) {
-		snprintf(buf, len,
-		         "%s: the files of the window hold more than %llu MiB of data (up to '%s'): "
-		         "ask for a shorter window\n",
-		         prog, (unsigned long long) (cap >> 20), file);
+		unsigned long long mib = (unsigned long long) (cap >> 20);
+
+		snprintf(buf, len, "%s: the files of the window hold more than %llu MiB of data",
+		         prog, mib);
+		snprintf(buf + strlen(buf), len - strlen(buf),
+		         " (up to '%s'): ask for a shorter window\n", file);
 		return 2;
 	}
 	if (rc == -ENOMEM) {
@@ -495,8 +505,7 @@ same_file(const struct stat *a, const struct stat *b)
 }
 
 bool
-history_another_file(const char *first, const struct strbuf *others, size_t n,
-                     const char *path)
+history_another_file(const char *first, const struct strbuf *others, size_t n, const char *path)
 {
 	struct stat st, o;
 	const char *p = others->buf;

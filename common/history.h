@@ -56,9 +56,10 @@ struct history_report {
 struct history {
 	struct history_report *reports;
 	size_t n_reports;
-	uint64_t cap;         /* set before history_load(); 0: HISTORY_CAP_DEFAULT */
-	bool convert_old;     /* ask the reader to convert old formats (archive.h), when it can */
-	struct strbuf notes;  /* lines for stderr: a file's end left out, a day missing */
+	uint64_t cap;        /* set before history_load(); 0: HISTORY_CAP_DEFAULT */
+	bool convert_old;      /* the reader converts old formats (archive.h: convert_old) */
+	unsigned long conv_hz; /* with this tick rate (archive.h: conv_hz) */
+	struct strbuf notes; /* lines for stderr: a file's end left out, a day missing */
 	/* After a failure of history_load(): which file, and its magic block for the message. */
 	char *err_file;
 	bool err_open; /* the file could not be opened (rc is -errno) */
@@ -95,10 +96,9 @@ int history_load(struct history *h, const char *const *files, size_t n, const ch
  * the cap, "PROG: the files of the window hold more than N MiB of data (up
  * to 'FILE'): ask for a shorter window" and 2; out of memory, 4.
  */
-int history_error_message(const struct history *h, int rc, const char *prog, char *buf,
-                          size_t len);
+int history_error_message(const struct history *h, int rc, const char *prog, char *buf, size_t len);
 
-/* The cap history_load() applies: SYSREC_HISTORY_CAP (bytes) when set to a number, else the default. */
+/* The cap for history_load(): SYSREC_HISTORY_CAP (bytes) when a number, else the default. */
 uint64_t history_default_cap(void);
 
 /*

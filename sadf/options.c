@@ -188,7 +188,8 @@ set_file(struct sadf_cmdline *cl, const char *arg)
 {
 	struct sadf_config *c = &cl->c;
 
-	if (c->file[0] && !c->day_offset && history_another_file(c->file, &cl->files, cl->n_files, arg)) {
+	if (c->file[0] && !c->day_offset &&
+	    history_another_file(c->file, &cl->files, cl->n_files, arg)) {
 		if (!cl->n_files++) {
 			strbuf_adds(&cl->files, c->file);
 			strbuf_addch(&cl->files, '\0');

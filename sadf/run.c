@@ -140,7 +140,7 @@ complete_window(struct sadf *d)
 	}
 }
 
-/* The daily files of the data directory that cover a dated window, or the one to report as missing. */
+/* The daily files that cover a dated window, or the name of the first day's, to say it is missing. */
 static size_t
 window_files(struct sadf *d, struct sadf_config *c, struct strbuf *found)
 {
@@ -157,7 +157,8 @@ window_files(struct sadf *d, struct sadf_config *c, struct strbuf *found)
 	snprintf(dir, sizeof(dir), "%s", c->file[0] ? c->file : SA_DIR);
 	rc = history_daily_files(dir, start, end, "sadf", found, &h->notes);
 	if (rc < 0) {
-		fprintf(stderr, "sadf: cannot list the daily files of '%s': %s\n", dir, strerror(-rc));
+		fprintf(stderr, "sadf: cannot list the daily files of '%s': %s\n", dir,
+		        strerror(-rc));
 		sysrec_exit(1);
 	}
 	fputs(h->notes.buf ? h->notes.buf : "", stderr);
@@ -216,6 +217,9 @@ prepare_history(struct sadf *d, struct sadf_cmdline *cl)
 	for (i = 0, p = list->buf; i < n; i++, p += strlen(p) + 1)
 		names[i] = p;
 	d->history->cap = history_default_cap();
+	/* Old formats read as their conversion, as sadf_open() reads one file. */
+	d->history->convert_old = true;
+	d->history->conv_hz = c->conv_hz ? c->conv_hz : (unsigned long) sysconf(_SC_CLK_TCK);
 	rc = history_load(d->history, names, n, "sadf");
 	free(names);
 	strbuf_release(&found);

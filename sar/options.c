@@ -821,7 +821,8 @@ sar_complete_window(struct sar_opts *o)
 	if (o->start_dated && o->use_end && !o->end_epoch)
 		o->end_epoch = history_time_after(o->start_epoch, o->end_h, o->end_m, o->end_s);
 	if (o->end_dated && o->use_start && !o->start_epoch)
-		o->start_epoch = history_time_before(o->end_epoch, o->start_h, o->start_m, o->start_s);
+		o->start_epoch =
+		        history_time_before(o->end_epoch, o->start_h, o->start_m, o->start_s);
 }
 
 bool

@@ -180,6 +180,9 @@ report_history(struct sar *s, const struct sar_cmdline *c)
 	}
 	names = split_names(list, n);
 	h->cap = history_default_cap();
+	/* Old formats read as their conversion, as sar reads one file (engine.c). */
+	h->convert_old = true;
+	h->conv_hz = (unsigned long) sysconf(_SC_CLK_TCK);
 	rc = history_load(h, names, n, "sar");
 	free(names);
 	strbuf_release(&found);

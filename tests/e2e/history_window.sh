@@ -258,4 +258,12 @@ rc=$?
 [ $rc = 1 ] && grep -q "^sadf: '$C/other' cannot be read on from '$C/sa25' (another machine or another list of activities): give them to sadf one at a time$" "$TMPD/co.err" &&
 	pass || fail "C: sadf, another activity list: $rc $(cat "$TMPD/co.err")"
 
+# ---- D: an old-format file (converted as read, part B) beside a current one: two reports ----
+U=$SHARED/corpus/upstream/files
+TZ=UTC "$SAR" -u -f "$U/data-11.6.5" >"$TMPD/d1" 2>&1
+TZ=UTC "$SAR" -u -f "$U/data-12.0.0" >"$TMPD/d2" 2>&1
+{ cat "$TMPD/d1"; echo; cat "$TMPD/d2"; } >"$TMPD/d.exp"
+TZ=UTC "$SAR" -u -f "$U/data-12.0.0" -f "$U/data-11.6.5" >"$TMPD/d.out" 2>&1
+check "D: data-11.6.5 and data-12.0.0: each file's report, in time order" "$TMPD/d.exp" "$TMPD/d.out"
+
 finish

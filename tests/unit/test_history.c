@@ -29,7 +29,7 @@ struct mrec {
 	uint64_t t, up;
 };
 
-/* Writes DIR/name: a file of cpus CPUs whose header time is recs[0].t, then recs; cut bytes off the end. */
+/* Writes DIR/name: cpus CPUs, header time recs[0].t, then recs, less cut bytes at the end. */
 static void
 make_file(const char *name, uint32_t cpus, const struct mrec *recs, size_t n, size_t cut)
 {
@@ -37,9 +37,16 @@ make_file(const char *name, uint32_t cpus, const struct mrec *recs, size_t n, si
 	const struct activity_desc *d = activity_by_id(act_id);
 	struct archive_recbuf b = {0};
 	struct sa_file_activity fa;
-	struct archive_ident id = {.ust_time = recs[0].t, .year = 126, .month = 9, .day = 24,
-	                           .cpu_nr = cpus + 1, .hz = 100, .sysname = "Linux",
-	                           .nodename = "h", .release = "6.1", .machine = "x86_64",
+	struct archive_ident id = {.ust_time = recs[0].t,
+	                           .year = 126,
+	                           .month = 9,
+	                           .day = 24,
+	                           .cpu_nr = cpus + 1,
+	                           .hz = 100,
+	                           .sysname = "Linux",
+	                           .nodename = "h",
+	                           .release = "6.1",
+	                           .machine = "x86_64",
 	                           .tzname = "UTC"};
 	char path[256];
 	FILE *f;
@@ -55,10 +62,12 @@ make_file(const char *name, uint32_t cpus, const struct mrec *recs, size_t n, si
 	archive_put_file_start(&b, &id, &fa, 1);
 	for (i = 0; i < n; i++) {
 		const struct mrec *m = &recs[i];
-		uint8_t type = m->type == 'S' ? SA_R_STATS : m->type == 'R' ? SA_R_RESTART
-		                                                            : SA_R_COMMENT;
+		uint8_t type = m->type == 'S'   ? SA_R_STATS
+		               : m->type == 'R' ? SA_R_RESTART
+		                                : SA_R_COMMENT;
 
-		archive_put_record_header(&b, type, m->type == 'S' ? m->up * 100 : 0, m->t, 0, 0, 0);
+		archive_put_record_header(&b, type, m->type == 'S' ? m->up * 100 : 0, m->t, 0, 0,
+		                          0);
 		if (m->type == 'S')
 			archive_recbuf_put(&b, zero, d->size);
 		else if (m->type == 'R')
@@ -113,9 +122,12 @@ load(struct history *h, const char *a, const char *b, const char *c)
 	return history_load(h, files, c ? 3 : 2, "t");
 }
 
-#define T0 1790000000ull
+#define T0   1790000000ull
 #define BOOT (T0 - 100000)
-#define S(t) {'S', T0 + (t), T0 + (t) - BOOT}
+#define S(t)                                                                                       \
+	{                                                                                          \
+		'S', T0 + (t), T0 + (t) -BOOT                                                      \
+	}
 
 START_TEST(same_boot)
 {
@@ -280,7 +292,8 @@ START_TEST(parse_time)
 	ck_assert_int_eq(history_parse_time("@", &t), -EINVAL);
 	ck_assert_int_eq(history_parse_time("@0", &t), -EINVAL);
 	ck_assert_int_eq(history_parse_time("@12x", &t), -EINVAL);
-	/* 03:00 after a start at 23:10 is the next day's; 23:10 before an end at 03:00 the day before. */
+	/* 03:00 after a start at 23:10 is the next day's; 23:10 before an end at 03:00 the day
+	 * before. */
 	ck_assert_int_eq(history_time_after(1792876200, 3, 0, 0), 1792893600);
 	ck_assert_int_eq(history_time_before(1792893600, 23, 10, 0), 1792876200);
 	ck_assert_int_eq(history_time_after(1792876200, 23, 10, 0), 1792876200);
@@ -299,7 +312,8 @@ START_TEST(daily_files)
 	make_file("sa20261026.gz", 2, a, 1, 0);
 	snprintf(sub, sizeof(sub), "%s", dir);
 	/* 2026-10-24 23:10 to 2026-10-26 01:00 (the 25th has 25 hours). */
-	ck_assert_int_eq(history_daily_files(sub, 1792876200, 1792972800, "sar", &files, &notes), 2);
+	ck_assert_int_eq(history_daily_files(sub, 1792876200, 1792972800, "sar", &files, &notes),
+	                 2);
 	ck_assert_ptr_nonnull(strstr(files.buf, "/sa24"));
 	ck_assert_ptr_nonnull(strstr(files.buf + strlen(files.buf) + 1, "/sa20261026.gz"));
 	ck_assert_ptr_nonnull(strstr(notes.buf, "sar: no data file for 2026-10-25 in '"));
