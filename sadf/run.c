@@ -285,8 +285,14 @@ sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 	cl.c.interval = -1;
 	sadf_parse_cmdline(&cl, d, argc, argv);
 	sar_colors_init(&d->s, getenv("S_COLORS"), getenv("S_COLORS_SGR"), isatty(fileno(d->out)));
-	prepare_history(d, &cl);
+	/* --follow reads one file as it grows (follow.c): no window across files. */
+	if (!cl.c.follow)
+		prepare_history(d, &cl);
 	strbuf_release(&cl.files);
+	if (cl.c.follow && cl.n_files > 1) {
+		fputs("sadf: --follow follows one file\n", stderr);
+		return 1;
+	}
 	sadf_resolve_file(&cl.c);
 	/* In sysstat's order: the missing PCP support before the other checks. */
 	if (cl.c.format == SADF_F_PCP) {

@@ -232,6 +232,11 @@ run_follow(struct sar *s, struct sar_cmdline *c, int argc)
 {
 	bool dflt;
 
+	if (c->n_files > 1) {
+		strbuf_release(&c->files);
+		fputs("sar: --follow follows one file\n", stderr);
+		return 1;
+	}
 	if (c->interval >= 0 || c->count || c->to_file[0] || c->interval_set || s->o.use ||
 	    s->o.proc || s->o.cgroup) {
 		fputs("sar: --follow takes no interval, count, -i, -o, --use, --proc or --cgroup\n",

@@ -224,6 +224,12 @@ rc=$?
 "$SADF" --follow -x "$D" -- -u >/dev/null 2>"$TMPD/x.err"
 rc=$?
 [ $rc = 1 ] && grep -q -- "--follow" "$TMPD/x.err" && pass || fail "sadf --follow -x: status $rc"
+"$SAR" --follow -f "$f1" -f "$f2" >/dev/null 2>"$TMPD/m.err"
+rc=$?
+[ $rc = 1 ] && grep -q "one file" "$TMPD/m.err" && pass || fail "sar --follow on two files: status $rc"
+"$SADF" --follow -d "$f1" "$f2" >/dev/null 2>"$TMPD/m.err"
+rc=$?
+[ $rc = 1 ] && grep -q "one file" "$TMPD/m.err" && pass || fail "sadf --follow on two files: status $rc"
 gzip -c "$f1" >"$TMPD/c.gz"
 "$SAR" --follow -f "$TMPD/c.gz" >/dev/null 2>"$TMPD/c.err"
 rc=$?
