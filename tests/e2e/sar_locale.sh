@@ -45,15 +45,25 @@ CLEAN="-u LC_ALL -u LANG -u LANGUAGE -u LC_CTYPE -u LC_NUMERIC -u LC_TIME -u LC_
 
 n_shown=0
 # compare ENV OPTS [FILE]: the two sars under TZ=$tz and ENV (VAR=value words).
+# A file of the old formats 0x2171 and 0x2173 is read by ours as its
+# conversion by sadf -c, which the oracle reads instead (old_format_ref).
 compare() {
-	local envs=$1 opts=$2 file=${3:-} args
+	local envs=$1 opts=$2 file=${3:-} args oargs= w ref norm=
 	args=$opts
 	[ -n "$file" ] && args="$opts -f $file"
+	for w in $args; do
+		if [ -f "$w" ] && ref=$(old_format_ref "$w"); then
+			oargs+=" $ref"
+			norm=";s|$ref|FILE|g;s|$w|FILE|g"
+		else
+			oargs+=" $w"
+		fi
+	done
 	# shellcheck disable=SC2086
-	run_capture "$TMPD/a" env $CLEAN TZ="$tz" $envs "$ORACLE_SAR" $args
+	run_capture "$TMPD/a" env $CLEAN TZ="$tz" $envs "$ORACLE_SAR" $oargs
 	# shellcheck disable=SC2086
 	run_capture "$TMPD/b" env $CLEAN TZ="$tz" $envs "$SAR" $args
-	if same_capture "$TMPD/a" "$TMPD/b" "s|$ORACLE_SAR|sar|g;s|$SAR|sar|g"; then
+	if same_capture "$TMPD/a" "$TMPD/b" "s|$ORACLE_SAR|sar|g;s|$SAR|sar|g$norm"; then
 		pass
 		return
 	fi
