@@ -798,8 +798,8 @@ read_record_header(struct archive_reader *r, struct archive_record *ret)
 	return 1;
 }
 
-int
-archive_next(struct archive_reader *r, struct archive_record *ret)
+static int
+next_record(struct archive_reader *r, struct archive_record *ret)
 {
 	int rc;
 
@@ -831,6 +831,24 @@ archive_next(struct archive_reader *r, struct archive_record *ret)
 	}
 	rc = read_stats(r);
 	return rc < 0 ? rc : 1;
+}
+
+int
+archive_next(struct archive_reader *r, struct archive_record *ret)
+{
+	int rc = next_record(r, ret);
+	const char *damage;
+
+	/*
+	 * Corrupt compressed data often decodes into a bad record before the
+	 * stream's check fails: the corruption is the error, not the record
+	 * (source_damage() reads on to find it; plain data is never looked
+	 * at). A cut stream stays a short file.
+	 */
+	if (rc < 0 && rc != -EIO && (damage = source_damage(r->src)) != NULL &&
+	    source_error_text(r->src))
+		return fail(r, -EIO, source_offset(r->src), "%s", damage);
+	return rc;
 }
 
 struct archive_act *

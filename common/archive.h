@@ -184,7 +184,10 @@ int archive_read_header(struct archive_reader *r, bool header_only);
  * Reads the next record into *ret; for R_STATS the items are in the
  * reader's acts[].buf until the next call. Extra-structure records are
  * skipped. Returns 1 when a record was read, 0 at a clean end of file, or
- * a negative error (ARCHIVE_E_BAD_RECORD where sysstat stops silently).
+ * a negative error (ARCHIVE_E_BAD_RECORD where sysstat stops silently);
+ * -EIO instead of any record error when the file's compressed data proves
+ * corrupt (source_damage() then says how; cut short, it reads as a short
+ * file).
  */
 int archive_next(struct archive_reader *r, struct archive_record *ret);
 
