@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * libFuzzer target for the archive reader: the input is a whole data file
- * (plain or gzip). It is read as sar reads it, once more decoding sysrec's
+ * (plain or compressed: gzip, xz, bzip2, zstd, found by their magic in
+ * source_open_mem). It is read as sar reads it, once more decoding sysrec's
  * extension records (want_ext, as sar --proc does), and once as `sadf -H`
  * does, walking every record. Built with -fsanitize=fuzzer by
  * --enable-fuzzers, and replayed over tests/fuzz/corpus/ by replay.c.
