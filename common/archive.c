@@ -841,12 +841,11 @@ archive_next(struct archive_reader *r, struct archive_record *ret)
 
 	/*
 	 * Corrupt compressed data often decodes into a bad record before the
-	 * stream's check fails: the corruption is the error, not the record
-	 * (source_damage() reads on to find it; plain data is never looked
-	 * at). A cut stream stays a short file.
+	 * stream's check fails, and a cut stream ends in a short record: the
+	 * damage is the error, not the record, wherever sar and sadf meet it
+	 * (source_damage() reads on to find it; plain data is never looked at).
 	 */
-	if (rc < 0 && rc != -EIO && (damage = source_damage(r->src)) != NULL &&
-	    source_error_text(r->src))
+	if (rc < 0 && rc != -EIO && (damage = source_damage(r->src)) != NULL)
 		return fail(r, -EIO, source_offset(r->src), "%s", damage);
 	return rc;
 }

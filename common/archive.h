@@ -186,8 +186,7 @@ int archive_read_header(struct archive_reader *r, bool header_only);
  * skipped. Returns 1 when a record was read, 0 at a clean end of file, or
  * a negative error (ARCHIVE_E_BAD_RECORD where sysstat stops silently);
  * -EIO instead of any record error when the file's compressed data proves
- * corrupt (source_damage() then says how; cut short, it reads as a short
- * file).
+ * corrupt or cut short (source_damage() then says how).
  */
 int archive_next(struct archive_reader *r, struct archive_record *ret);
 

@@ -9,8 +9,8 @@
 # .xz holding gzip data is read by its magic; the daily file of a directory
 # is the plain one, else .gz, .xz, .bz2, .zst in that order. Cut short or
 # damaged, each format gives "Cannot read FILE: truncated FMT data: ..." or
-# "...: corrupt FMT data: ..." and exit status 2 from sar and sadf, never a
-# crash (the build runs under ASan and UBSan).
+# "...: corrupt FMT data: ..." and exit status 2 from sar -A, sadf -d and
+# sadf -j, never a crash (the build runs under ASan and UBSan).
 . "${top_srcdir:-.}/tests/lib.sh"
 
 SAR="$top_builddir/sar/sar"
@@ -107,12 +107,12 @@ if cmp -s "$TMPD/plain.sar" "$TMPD/dir.sar"; then pass; else
 # Damaged files: the message on stderr (after the rows read so far) and status 2.
 damaged() { # WHAT FILE EXPECTED-MESSAGE
 	local prog
-	for prog in sar sadf; do
-		if [ $prog = sar ]; then
-			"$SAR" -A -f "$2" >/dev/null 2>"$TMPD/err"
-		else
-			"$SADF" -d "$2" -- -A >/dev/null 2>"$TMPD/err"
-		fi
+	for prog in sar sadf-d sadf-j; do
+		case $prog in
+		sar) "$SAR" -A -f "$2" >/dev/null 2>"$TMPD/err" ;;
+		sadf-d) "$SADF" -d "$2" -- -A >/dev/null 2>"$TMPD/err" ;;
+		sadf-j) "$SADF" -j "$2" -- -A >/dev/null 2>"$TMPD/err" ;;
+		esac
 		rc=$?
 		if [ $rc = 2 ] && [ "$(cat "$TMPD/err")" = "$3" ]; then pass; else
 			fail "$prog on $1: status $rc, '$(head -c 300 "$TMPD/err")', want '$3'"; fi

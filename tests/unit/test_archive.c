@@ -1871,7 +1871,11 @@ END_TEST
 
 START_TEST(test_gzip_truncated_at_every_byte)
 {
-	/* A cut gzip stream reads as a cut file: never a crash, never a record too many. */
+	/*
+	 * A cut gzip stream reads as a cut file: never a crash, never a record
+	 * too many; a record cut short is -EIO (the stream's damage) rather
+	 * than ARCHIVE_E_TRUNCATED.
+	 */
 	struct tfile tf;
 	unsigned char *gz;
 	off_t gz_len;
@@ -1890,7 +1894,7 @@ START_TEST(test_gzip_truncated_at_every_byte)
 
 		memcpy(copy, gz, len);
 		out = read_through(copy, len, false);
-		ck_assert_msg(out.rc == 0 || out.rc == ARCHIVE_E_TRUNCATED ||
+		ck_assert_msg(out.rc == 0 || out.rc == -EIO || out.rc == ARCHIVE_E_TRUNCATED ||
 		                      out.rc == ARCHIVE_E_INVALID,
 		              "gzip prefix %zu: rc %d", len, out.rc);
 		ck_assert_uint_le(out.records, 4);
