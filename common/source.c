@@ -31,7 +31,7 @@ enum codec {
 	CODEC_MAX,
 };
 
-/* The most memory an xz stream may ask for: xz -9 needs 65 MiB; a corrupt header may ask for 4 GiB. */
+/* The most an xz stream may have us allocate: xz -9 needs 65 MiB, a bad header asks for 4 GiB. */
 #define XZ_MEMLIMIT ((uint64_t) 256 << 20)
 
 /* Longest magic of the codecs (xz's six bytes). */
@@ -52,9 +52,9 @@ struct source {
 
 	/* decompression layer */
 	enum codec codec;
-	bool dec_end; /* the data ended: the last stream closed, or the input was cut */
+	bool dec_end;   /* the data ended: the last stream closed, or the input was cut */
 	bool dec_ready; /* the decoder's state is initialised (and must be released) */
-	bool dec_cut; /* the input ended inside a stream */
+	bool dec_cut;   /* the input ended inside a stream */
 	union {
 		z_stream z;
 		lzma_stream xz;
@@ -461,7 +461,7 @@ dec_read(struct source *s, unsigned char *dst, size_t len)
 		raw_consume(s, used);
 		done += made;
 		if (rc == -EIO && n == 0) {
-			/* The input ended inside a stream: deliver what we have, as a short file. */
+			/* The input ended inside a stream: what we have, as a short file. */
 			s->dec_end = s->dec_cut = true;
 		} else if (rc < 0) {
 			return source_fail(s, rc, rc == -EIO ? s->err_buf : NULL);
@@ -735,7 +735,8 @@ source_damage(struct source *s)
 	if (!s->dec_cut)
 		return NULL;
 	snprintf(s->err_buf, sizeof(s->err_buf),
-	         "truncated %s data: the file ends inside a compressed stream", codec_names[s->codec]);
+	         "truncated %s data: the file ends inside a compressed stream",
+	         codec_names[s->codec]);
 	return s->err_buf;
 }
 

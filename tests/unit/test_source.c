@@ -39,7 +39,8 @@ plain_data(size_t len)
 	ck_assert_ptr_nonnull(b.data);
 	for (i = 0; i < len; i++) {
 		x = x * 1103515245 + 12345;
-		b.data[i] = (i / 64) % 3 ? (unsigned char) (x >> 24) % 8 : (unsigned char) ('a' + i % 26);
+		b.data[i] = (i / 64) % 3 ? (unsigned char) (x >> 24) % 8
+		                         : (unsigned char) ('a' + i % 26);
 	}
 	return b;
 }
@@ -89,8 +90,8 @@ bzip2_append(struct blob *out, const unsigned char *p, size_t n)
 	unsigned int cap = (unsigned int) (n + n / 100 + 1024);
 	char *buf = malloc(cap);
 
-	ck_assert_int_eq(BZ2_bzBuffToBuffCompress(buf, &cap, (char *) (uintptr_t) p, (unsigned int) n,
-	                                          9, 0, 0),
+	ck_assert_int_eq(BZ2_bzBuffToBuffCompress(buf, &cap, (char *) (uintptr_t) p,
+	                                          (unsigned int) n, 9, 0, 0),
 	                 BZ_OK);
 	append(out, buf, cap);
 	free(buf);
@@ -139,7 +140,8 @@ compress_all(enum fmt f, const struct blob *in, int parts)
 	return out;
 }
 
-/* Reads s to its end in chunks of `chunk` bytes; returns the bytes (len in *ret_len) and the last code. */
+/* Reads s to its end, chunk bytes at a time: the bytes (*ret_len of them), the last code in
+ * *ret_rc. */
 static unsigned char *
 read_all(struct source *s, size_t chunk, size_t *ret_len, ssize_t *ret_rc)
 {
@@ -412,7 +414,8 @@ END_TEST
 START_TEST(test_padding_and_skippable)
 {
 	static const unsigned char pad[8];
-	static const unsigned char skippable[] = {0x50, 0x2a, 0x4d, 0x18, 3, 0, 0, 0, 'a', 'b', 'c'};
+	static const unsigned char skippable[] = {0x50, 0x2a, 0x4d, 0x18, 3,  0,
+	                                          0,    0,    'a',  'b',  'c'};
 	struct blob in = plain_data(50000), x = {NULL, 0}, zs = {NULL, 0};
 	struct source *s;
 
