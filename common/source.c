@@ -34,6 +34,16 @@ enum codec {
 /* The most an xz stream may have us allocate: xz -9 needs 65 MiB, a bad header asks for 4 GiB. */
 #define XZ_MEMLIMIT ((uint64_t) 256 << 20)
 
+/*
+ * Decompressed bytes kept so that a seek backwards (sar reads a file once per
+ * view) copies them instead of decompressing the file again from its start.
+ * Past this size the spool is dropped and a seek backwards restarts the
+ * decoder.
+ */
+#define SPOOL_MAX ((size_t) 256 << 20)
+/* Decompressed at least this much at a time into the spool. */
+#define SPOOL_STEP ((size_t) 64 << 10)
+
 /* Longest magic of the codecs (xz's six bytes). */
 #define MAGIC_MAX 6
 
@@ -61,6 +71,12 @@ struct source {
 		bz_stream bz;
 		ZSTD_DCtx *zstd;
 	} d;
+	/* every byte decoded so far, from the data's start (spool_len of them) */
+	unsigned char *spool;
+	size_t spool_len;
+	size_t spool_cap;
+	size_t spool_max; /* SPOOL_MAX, or source_set_spool_max()'s */
+	bool spool_off;   /* dropped (past spool_max): seeks backwards decode again */
 
 	uint64_t offset;
 	off_t base; /* fd position of the data's first byte, -1 when not seekable */
@@ -456,7 +472,7 @@ dec_read(struct source *s, unsigned char *dst, size_t len)
 		int rc;
 
 		if (n < 0)
-			return n;
+			return done ? (ssize_t) done : n;
 		rc = c->step(s, p, (size_t) n, dst + done, len - done, &used, &made);
 		raw_consume(s, used);
 		done += made;
@@ -464,16 +480,20 @@ dec_read(struct source *s, unsigned char *dst, size_t len)
 			/* The input ended inside a stream: what we have, as a short file. */
 			s->dec_end = s->dec_cut = true;
 		} else if (rc < 0) {
-			return source_fail(s, rc, rc == -EIO ? s->err_buf : NULL);
+			/* What was decoded before the damage is handed out first. */
+			source_fail(s, rc, rc == -EIO ? s->err_buf : NULL);
+			return done ? (ssize_t) done : s->err;
 		} else if (rc == STEP_END) {
 			rc = dec_next_stream(s);
 			if (rc < 0)
-				return rc;
+				return done ? (ssize_t) done : rc;
 		} else if (!used && !made) {
 			if (n == 0)
 				s->dec_end = s->dec_cut = true; /* cut inside a stream, as above */
-			else if (++stalls > 1)
-				return source_fail(s, -EIO, "decoder made no progress");
+			else if (++stalls > 1) {
+				source_fail(s, -EIO, "decoder made no progress");
+				return done ? (ssize_t) done : s->err;
+			}
 		} else {
 			stalls = 0;
 		}
@@ -481,17 +501,120 @@ dec_read(struct source *s, unsigned char *dst, size_t len)
 	return (ssize_t) done;
 }
 
-ssize_t
-source_read(struct source *s, void *buf, size_t len)
+/*
+ * Decodes up to want more bytes onto the spool's end. Returns the count (0
+ * at the end of the data), or a negative errno. Turns the spool off, with
+ * nothing decoded, when it would grow past spool_max: the decoder is then
+ * where the reader is only if the reader is at the spool's end, which the
+ * callers make sure of.
+ */
+static ssize_t
+spool_grow(struct source *s, size_t want)
 {
 	ssize_t n;
 
 	if (s->err)
 		return s->err;
+	if (want < SPOOL_STEP)
+		want = SPOOL_STEP;
+	if (s->spool_len + want > s->spool_max) {
+		free(s->spool);
+		s->spool = NULL;
+		s->spool_len = s->spool_cap = 0;
+		s->spool_off = true;
+		return 0;
+	}
+	if (s->spool_len + want > s->spool_cap) {
+		size_t cap = s->spool_cap ? s->spool_cap : 4 * SPOOL_STEP;
+		unsigned char *p;
+
+		while (cap < s->spool_len + want)
+			cap *= 2;
+		if (cap > s->spool_max)
+			cap = s->spool_max;
+		p = realloc(s->spool, cap);
+		if (!p)
+			return source_fail(s, -ENOMEM, NULL);
+		s->spool = p;
+		s->spool_cap = cap;
+	}
+	n = dec_read(s, s->spool + s->spool_len, want);
+	if (n > 0)
+		s->spool_len += (size_t) n;
+	return n;
+}
+
+/*
+ * Moves the reader n bytes on through the spool, decoding what is not there
+ * yet, and copies them to dst unless it is NULL. Returns the count, less
+ * than n only at the end of the data, or a negative errno. Once the spool is
+ * off, the rest goes straight through the decoder.
+ */
+static int64_t
+spool_read(struct source *s, unsigned char *dst, uint64_t n)
+{
+	uint64_t done = 0;
+
+	while (done < n) {
+		size_t have, step;
+
+		if (s->spool_off) {
+			ssize_t got;
+			size_t want = n - done > (uint64_t) 1 << 30 ? (size_t) 1 << 30
+			                                            : (size_t) (n - done);
+
+			if (dst) {
+				got = dec_read(s, dst + done, want);
+			} else {
+				unsigned char scratch[4096];
+
+				got = dec_read(s, scratch,
+				               want < sizeof(scratch) ? want : sizeof(scratch));
+			}
+			if (got <= 0)
+				return got < 0 ? got : (int64_t) done;
+			done += (uint64_t) got;
+			s->offset += (uint64_t) got;
+			continue;
+		}
+		if (s->offset >= s->spool_len) {
+			uint64_t rest = n - done;
+			ssize_t got;
+
+			if (s->dec_end)
+				break;
+			got = spool_grow(s,
+			                 rest > SPOOL_STEP * 16 ? SPOOL_STEP * 16 : (size_t) rest);
+			if (got < 0)
+				return got;
+			if (got == 0 && !s->spool_off)
+				break;
+			continue;
+		}
+		have = s->spool_len - (size_t) s->offset;
+		step = (uint64_t) have < n - done ? have : (size_t) (n - done);
+		if (dst)
+			memcpy(dst + done, s->spool + s->offset, step);
+		done += step;
+		s->offset += step;
+	}
+	return (int64_t) done;
+}
+
+ssize_t
+source_read(struct source *s, void *buf, size_t len)
+{
+	ssize_t n;
+
+	/* After a damage, the bytes decoded before it can still be read. */
+	if (s->err && !(s->codec && !s->spool_off && s->offset < s->spool_len))
+		return s->err;
 	/* Bound one call so that the count always fits in ssize_t and uInt. */
 	if (len > (size_t) 1 << 30)
 		len = (size_t) 1 << 30;
-	n = s->codec ? dec_read(s, buf, len) : raw_read(s, buf, len);
+	if (s->codec)
+		return (ssize_t) spool_read(s, buf, len);
+	n = raw_read(s, buf, len);
 	if (n > 0)
 		s->offset += (uint64_t) n;
 	return n;
@@ -523,24 +646,11 @@ raw_skip(struct source *s, uint64_t n)
 int64_t
 source_skip(struct source *s, uint64_t n)
 {
-	unsigned char scratch[4096];
-	uint64_t done = 0;
-
 	if (s->err)
 		return s->err;
 	if (!s->codec)
 		return raw_skip(s, n);
-	while (done < n) {
-		size_t want = n - done < sizeof(scratch) ? (size_t) (n - done) : sizeof(scratch);
-		ssize_t got = source_read(s, scratch, want);
-
-		if (got < 0)
-			return got;
-		if (got == 0)
-			break;
-		done += (uint64_t) got;
-	}
-	return (int64_t) done;
+	return spool_read(s, NULL, n);
 }
 
 /* Back to the first byte of the raw input. */
@@ -579,6 +689,15 @@ source_seek(struct source *s, uint64_t off)
 		s->raw_eof = false;
 		s->offset = off;
 		return 0;
+	}
+	if (!s->spool_off) {
+		/* Decoded already: the spool has it. Further on: decode up to there. */
+		if (off <= s->spool_len) {
+			s->offset = off;
+			return 0;
+		}
+		s->offset = s->spool_len;
+		return source_skip(s, off - s->offset) < 0 ? s->err : 0;
 	}
 	if (off < s->offset) {
 		/* Compressed data cannot be read backwards: decompress again from the start. */
@@ -643,6 +762,7 @@ source_new(int fd, const void *mem, size_t len, struct source **ret)
 	s->mem = mem;
 	s->mem_len = len;
 	s->base = fd >= 0 ? lseek(fd, 0, SEEK_CUR) : 0;
+	s->spool_max = SPOOL_MAX;
 	if (fd >= 0) {
 		s->buf = malloc(SOURCE_BUF_SIZE);
 		if (!s->buf) {
@@ -673,6 +793,12 @@ source_open_mem(const void *buf, size_t len, struct source **ret)
 	static const unsigned char empty[1];
 
 	return source_new(-1, buf ? buf : empty, buf ? len : 0, ret);
+}
+
+void
+source_set_spool_max(struct source *s, size_t max)
+{
+	s->spool_max = max;
 }
 
 uint64_t
@@ -747,6 +873,7 @@ source_free(struct source *s)
 		return;
 	if (s->dec_ready)
 		codecs[s->codec].end(s);
+	free(s->spool);
 	free(s->buf);
 	free(s);
 }

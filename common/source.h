@@ -37,9 +37,11 @@ int source_open_fd(int fd, struct source **ret);
 int source_open_mem(const void *buf, size_t len, struct source **ret);
 
 /*
- * Reads up to len bytes, stopping early only at the end of the data.
- * Returns the number of bytes read (0 at the end), or a negative errno on a
- * read error (-EIO also for corrupt compressed data; see source_error_text()).
+ * Reads up to len bytes, stopping early only at the end of the data or
+ * before a damage. Returns the number of bytes read (0 at the end), or a
+ * negative errno on a read error (-EIO also for corrupt compressed data; see
+ * source_error_text()): the bytes decoded before a damage are handed out
+ * first, then the error.
  */
 ssize_t source_read(struct source *s, void *buf, size_t len);
 
@@ -51,12 +53,22 @@ int64_t source_skip(struct source *s, uint64_t n);
 
 /*
  * Moves to offset off of the (decompressed) data, so that the next read
- * starts there. A plain file seeks; compressed data is decompressed again
- * from its start when off lies behind (forwards it is decompressed up to
- * off). Returns 0, or -ESPIPE for a pipe, or another negative errno. Clears
- * a previous end of data.
+ * starts there. A plain file seeks; compressed data comes from what was
+ * kept of it (source_set_spool_max), or is decompressed again from its start
+ * when off lies behind and that was dropped (forwards it is decompressed up
+ * to off). Returns 0, or -ESPIPE for a pipe, or another negative errno.
+ * Clears a previous end of data.
  */
 int source_seek(struct source *s, uint64_t off);
+
+/*
+ * Compressed data is kept as it is decoded (up to 256 MiB), so that a seek
+ * backwards, which sar makes once per report, copies it rather than
+ * decompressing the file again from its start; past that size the kept data
+ * is dropped and a seek backwards decodes again. This sets another size,
+ * before the first read (for tests and memory-tight callers).
+ */
+void source_set_spool_max(struct source *s, size_t max);
 
 /* Offset in the (decompressed) data of the next byte to be read. */
 uint64_t source_offset(const struct source *s);

@@ -249,7 +249,7 @@ START_TEST(test_concatenated_streams)
 }
 END_TEST
 
-/* Seeks backwards (the decoder restarts), forwards and to the end, in both modes. */
+/* Seeks backwards (in the spool), forwards and to the end, in both modes. */
 static void
 check_seeks(struct source *s, const struct blob *in)
 {
@@ -286,6 +286,28 @@ START_TEST(test_seek_backwards)
 	check_seeks(s, &in);
 	source_free(s);
 	ck_assert_int_eq(source_open_fd(fd, &s), 0);
+	check_seeks(s, &in);
+	source_free(s);
+	close(fd);
+	free(z.data);
+	free(in.data);
+}
+END_TEST
+
+/* Past the spool's size, the data decoded is dropped and a seek backwards decodes again. */
+START_TEST(test_seek_past_spool)
+{
+	enum fmt f = (enum fmt) _i;
+	struct blob in = plain_data(250000), z = compress_all(f, &in, 3);
+	struct source *s;
+	int fd = temp_fd(&z);
+
+	ck_assert_int_eq(source_open_mem(z.data, z.len, &s), 0);
+	source_set_spool_max(s, 100000);
+	check_seeks(s, &in);
+	source_free(s);
+	ck_assert_int_eq(source_open_fd(fd, &s), 0);
+	source_set_spool_max(s, 1);
 	check_seeks(s, &in);
 	source_free(s);
 	close(fd);
@@ -487,6 +509,7 @@ main(void)
 	tcase_add_loop_test(tc, test_fd_each_format, 0, F_MAX);
 	tcase_add_loop_test(tc, test_concatenated_streams, 0, F_MAX);
 	tcase_add_loop_test(tc, test_seek_backwards, 0, F_MAX);
+	tcase_add_loop_test(tc, test_seek_past_spool, 0, F_MAX);
 	tcase_add_loop_test(tc, test_truncated, 0, F_MAX);
 	tcase_add_loop_test(tc, test_corrupt, 0, F_MAX);
 	tcase_add_test(tc, test_magic_decides);
