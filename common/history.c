@@ -60,6 +60,8 @@ slurp(struct history *h, const char *file, struct hfile *f, uint64_t *budget)
 		close(fd);
 		return fail_file(h, file, rc);
 	}
+	/* One pass into f->data: kept in the source too, the data would be held twice. */
+	source_set_spool_max(src, 0);
 	for (;;) {
 		ssize_t n;
 
@@ -84,6 +86,10 @@ slurp(struct history *h, const char *file, struct hfile *f, uint64_t *budget)
 			rc = -EFBIG;
 			break;
 		}
+	}
+	if (rc == -EIO && source_damage(src)) {
+		free(h->err_damage);
+		h->err_damage = strdup(source_damage(src));
 	}
 	source_free(src);
 	close(fd);
@@ -484,7 +490,7 @@ history_error_message(const struct history *h, int rc, const char *prog, char *b
 	}
 	if (h->err_open)
 		return datafile_open_message(-rc, file, false, buf, len);
-	return datafile_error_message(rc, file, &h->err_magic, buf, len);
+	return datafile_read_message(rc, file, &h->err_magic, h->err_damage, buf, len);
 }
 
 uint64_t
@@ -687,6 +693,7 @@ history_release(struct history *h)
 		free(h->reports[i].data);
 	}
 	free(h->reports);
+	free(h->err_damage);
 	free(h->err_file);
 	strbuf_release(&h->notes);
 	memset(h, 0, sizeof(*h));

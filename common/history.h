@@ -62,7 +62,8 @@ struct history {
 	struct strbuf notes; /* lines for stderr: a file's end left out, a day missing */
 	/* After a failure of history_load(): which file, and its magic block for the message. */
 	char *err_file;
-	bool err_open; /* the file could not be opened (rc is -errno) */
+	bool err_open;    /* the file could not be opened (rc is -errno) */
+	char *err_damage; /* its compressed data is corrupt: source_damage()'s text */
 	struct sa_file_magic err_magic;
 };
 

@@ -266,4 +266,16 @@ TZ=UTC "$SAR" -u -f "$U/data-12.0.0" >"$TMPD/d2" 2>&1
 TZ=UTC "$SAR" -u -f "$U/data-12.0.0" -f "$U/data-11.6.5" >"$TMPD/d.out" 2>&1
 check "D: data-11.6.5 and data-12.0.0: each file's report, in time order" "$TMPD/d.exp" "$TMPD/d.out"
 
+# ---- E: a damaged compressed file inside the window: its clear message and status 2 ----
+if command -v xz >/dev/null; then
+	E=$TMPD/e
+	cp -R "$B" "$E"
+	size=$(stat -c %s "$E/sa13.xz")
+	printf '\xff\xff\xff\xff' | dd of="$E/sa13.xz" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
+	TZ=$ZONE "$SAR" -f "$E" -s '2026-11-10 22:30' -e '2026-11-13 00:30' >/dev/null 2>"$TMPD/e.err"
+	rc=$?
+	[ $rc = 2 ] && grep -q "^Cannot read $E/sa13.xz: corrupt xz data: " "$TMPD/e.err" &&
+		pass || fail "E: a corrupt xz file in the window: $rc $(cat "$TMPD/e.err")"
+fi
+
 finish
