@@ -392,18 +392,29 @@ oracle_live() {
 	fi
 }
 
-# old_format_ref FILE: a file of format 0x2171 or 0x2173 (sysstat 9.1.6 to
-# 11.6.x) is read by our sar and sadf as its conversion by `sadf -c`; this
-# prints the path of that conversion for the oracle to read (the oracle's
-# own, ours where the oracle crashes: 12.6.1 on data-10.3.1). Returns 1 for
-# any other file.
-old_format_ref() {
+# old_ref FILE: a file of format 0x2171 or 0x2173 (sysstat 9.1.6 to 11.6.x)
+# is read by our sar and sadf as its conversion by `sadf -c`; this sets
+# OLD_REF to the path of that conversion for the oracle to read (the
+# oracle's own, ours where the oracle crashes: 12.6.1 on data-10.3.1) and
+# returns 0; it returns 1 for any other file. The answer is kept per path, so
+# that a test calling it for every case forks only the first time (call it
+# outside $(...), or the cache dies with the subshell).
+declare -gA OLD_REF_CACHE=()
+old_ref() {
 	local f=$1 magic ref
-	magic=$(od -An -tx1 -N4 "$f" 2>/dev/null | tr -d ' ')
-	case $magic in 96d57121|96d57321|d5962171|d5962173) ;; *) return 1 ;; esac
-	ref=$TMPD/oldref.$(basename "$f")
-	if [ ! -e "$ref" ]; then
-		"$ORACLE_SADF" -c "$f" >"$ref" 2>/dev/null || "$SADF" -c "$f" >"$ref" 2>/dev/null
+	if [ -z "${OLD_REF_CACHE[$f]+set}" ]; then
+		magic=$(od -An -tx1 -N4 "$f" 2>/dev/null | tr -d ' ')
+		case $magic in
+		96d57121 | 96d57321 | d5962171 | d5962173)
+			ref=$TMPD/oldref.$(basename "$f")
+			if [ ! -e "$ref" ]; then
+				"$ORACLE_SADF" -c "$f" >"$ref" 2>/dev/null || "$SADF" -c "$f" >"$ref" 2>/dev/null
+			fi
+			OLD_REF_CACHE[$f]=$ref
+			;;
+		*) OLD_REF_CACHE[$f]= ;;
+		esac
 	fi
-	echo "$ref"
+	OLD_REF=${OLD_REF_CACHE[$f]}
+	[ -n "$OLD_REF" ]
 }

@@ -23,7 +23,7 @@ for f in "$SHARED"/corpus/upstream/files/* "$SHARED"/corpus/upstream/generated/*
 		# Another format magic: sar must refuse it too (exit 3), but for
 		# 0x2171 and 0x2173, which sar reads as their conversion by sadf -c:
 		# the oracle's sar on that conversion prints the same.
-		if have_oracle && ref=$(old_format_ref "$f"); then
+		if have_oracle && old_ref "$f" && ref=$OLD_REF; then
 			a=$("$ORACLE_SAR" -A -f "$ref" 2>&1; echo "exit $?")
 			b=$("$top_builddir/sar/sar" -A -f "$f" 2>&1; echo "exit $?")
 			if [ "$a" = "$b" ]; then pass; else fail "$line: sar -A differs from the oracle's on its conversion"; fi

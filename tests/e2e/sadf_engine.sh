@@ -45,7 +45,7 @@ n_shown=0
 # compare LABEL ARGS...: both sadfs, same arguments and environment. File
 # names in messages are compared as they are; the program name is not.
 # A file of the old formats 0x2171 and 0x2173 is read by ours as its
-# conversion by sadf -c, which the oracle reads instead (old_format_ref;
+# conversion by sadf -c, which the oracle reads instead (old_ref;
 # not for -c itself).
 compare() {
 	local label=$1 arg ref norm=
@@ -53,7 +53,7 @@ compare() {
 	local oargs=()
 	n_cases=$((n_cases + 1))
 	for arg in "$@"; do
-		if [ -f "$arg" ] && [[ " $* " != *" -c "* ]] && ref=$(old_format_ref "$arg"); then
+		if [ -f "$arg" ] && [[ " $* " != *" -c "* ]] && old_ref "$arg" && ref=$OLD_REF; then
 			oargs+=("$ref")
 			norm=";s|$ref|FILE|g;s|$arg|FILE|g"
 		else

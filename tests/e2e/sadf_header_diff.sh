@@ -14,10 +14,10 @@ have_oracle || skip "$(oracle_missing)"
 compare() {
 	# compare NAME FILE [ENV...]: runs both under the same environment.
 	# Files of the old formats 0x2171 and 0x2173 are read as their
-	# conversion: the oracle reads that (tests/lib.sh old_format_ref).
+	# conversion: the oracle reads that (tests/lib.sh old_ref).
 	local name=$1 file=$2 ref norm=
 	shift 2
-	ref=$(old_format_ref "$file") && norm="s|$ref|FILE|g; s|$file|FILE|g" || ref=$file
+	old_ref "$file" && ref=$OLD_REF && norm="s|$ref|FILE|g; s|$file|FILE|g" || ref=$file
 	run_capture "$TMPD/a" env "$@" "$ORACLE_SADF" -H "$ref"
 	run_capture "$TMPD/b" env "$@" "$SADF" -H "$file"
 	if same_capture "$TMPD/a" "$TMPD/b" "$norm"; then

@@ -259,11 +259,11 @@ done
 
 # The files sysstat's sar refuses. Those of formats 0x2171 and 0x2173 are
 # read as their conversion by sadf -c, which the oracle reads instead
-# (tests/lib.sh old_format_ref).
+# (tests/lib.sh old_ref).
 for file in "$SHARED"/corpus/upstream/files/data-*; do
 	"$ORACLE_SAR" -A -f "$file" >/dev/null 2>&1
 	[ $? -eq 3 ] || continue
-	if ref=$(old_format_ref "$file"); then
+	if old_ref "$file" && ref=$OLD_REF; then
 		ORACLE_FILE=$ref run_matrix "$file" "$bad_options"
 	else
 		run_matrix "$file" "$bad_options"

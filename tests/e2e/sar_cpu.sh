@@ -183,10 +183,10 @@ OPTS
 
 n_shown=0
 # A file of the old formats 0x2171 and 0x2173 is read by ours as its
-# conversion by sadf -c, which the oracle reads instead (old_format_ref).
+# conversion by sadf -c, which the oracle reads instead (old_ref).
 compare() {
 	local file=$1 opts=$2 trail=$3 tz=$4 ref norm=
-	ref=$(old_format_ref "$file") && norm=";s|$ref|FILE|g;s|$file|FILE|g" || ref=$file
+	old_ref "$file" && ref=$OLD_REF && norm=";s|$ref|FILE|g;s|$file|FILE|g" || ref=$file
 	# shellcheck disable=SC2086
 	TZ=$tz run_capture "$TMPD/a" "$ORACLE_SAR" $opts -f "$ref" $trail
 	# shellcheck disable=SC2086
@@ -212,7 +212,7 @@ for file in "${files[@]}"; do
 	opts_of_file=$options
 	# Outside SYSREC_FULL=1, a sample of the files gets the whole matrix.
 	sampled $idx || opts_of_file=$(printf '%s\n' "-u" "-u ALL -P ALL" "-w" "-I ALL -P ALL" "-q ALL" "-n SOFT -P ALL")
-	ref=$(old_format_ref "$file") || ref=$file
+	old_ref "$file" && ref=$OLD_REF || ref=$file
 	"$ORACLE_SAR" -A -f "$ref" >"$TMPD/probe" 2>/dev/null
 	[ -s "$TMPD/probe" ] || opts_of_file=$short_options
 	while IFS= read -r line; do

@@ -17,12 +17,12 @@ export PATH="$top_builddir/sadc:$PATH"
 compare() {
 	# compare NAME ARGS...: both sars, same arguments, same environment;
 	# a file of the old formats 0x2171 and 0x2173 after -f is read by ours
-	# as its conversion, which the oracle reads instead (old_format_ref).
+	# as its conversion, which the oracle reads instead (old_ref).
 	local name=$1 arg prev= ref norm=
 	shift
 	local oargs=()
 	for arg in "$@"; do
-		if [ "$prev" = -f ] && ref=$(old_format_ref "$arg"); then
+		if [ "$prev" = -f ] && old_ref "$arg" && ref=$OLD_REF; then
 			oargs+=("$ref")
 			norm=";s|$ref|FILE|g;s|$arg|FILE|g"
 		else
@@ -129,7 +129,7 @@ done
 # around the first and second records of each file.
 epoch_of() {
 	local ts src
-	src=$(old_format_ref "$1") || src=$1
+	old_ref "$1" && src=$OLD_REF || src=$1
 	ts=$("$ORACLE_SADF" -d "$src" -- -w 2>/dev/null | awk -F';' -v n="$2" '!/^#/ && ++k == n { print $3 }')
 	[ -n "$ts" ] && date -u -d "${ts% UTC}" +%s
 }
@@ -190,7 +190,7 @@ done
 for f in "${files[@]}"; do
 	case "$f" in *-err | *.xml | *.out) continue ;; esac
 	gzip -c "$f" >"$TMPD/z.gz"
-	ref=$(old_format_ref "$f") || ref=$f
+	old_ref "$f" && ref=$OLD_REF || ref=$f
 	run_capture "$TMPD/a" "$ORACLE_SAR" -w -f "$ref"
 	run_capture "$TMPD/b" "$SAR" -w -f "$TMPD/z.gz"
 	if same_capture "$TMPD/a" "$TMPD/b" "s|$ref|F|g;s|$f|F|g;s|$TMPD/z.gz|F|g"; then pass; else

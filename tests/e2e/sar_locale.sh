@@ -46,13 +46,13 @@ CLEAN="-u LC_ALL -u LANG -u LANGUAGE -u LC_CTYPE -u LC_NUMERIC -u LC_TIME -u LC_
 n_shown=0
 # compare ENV OPTS [FILE]: the two sars under TZ=$tz and ENV (VAR=value words).
 # A file of the old formats 0x2171 and 0x2173 is read by ours as its
-# conversion by sadf -c, which the oracle reads instead (old_format_ref).
+# conversion by sadf -c, which the oracle reads instead (old_ref).
 compare() {
 	local envs=$1 opts=$2 file=${3:-} args oargs= w ref norm=
 	args=$opts
 	[ -n "$file" ] && args="$opts -f $file"
 	for w in $args; do
-		if [ -f "$w" ] && ref=$(old_format_ref "$w"); then
+		if [ -f "$w" ] && old_ref "$w" && ref=$OLD_REF; then
 			oargs+=" $ref"
 			norm=";s|$ref|FILE|g;s|$w|FILE|g"
 		else
