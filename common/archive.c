@@ -907,3 +907,25 @@ archive_strerror(int code)
 		return text[code - ARCHIVE_E_INVALID];
 	return strerror(-code);
 }
+
+bool
+archive_can_read_on(const struct archive_reader *a, const struct archive_reader *b)
+{
+	const struct sa_file_header *x = &a->hdr, *y = &b->hdr;
+	uint32_t i;
+
+	if (a->swapped != b->swapped || a->is64 != b->is64 || x->sa_hz != y->sa_hz ||
+	    x->act_size != y->act_size || x->rec_size != y->rec_size ||
+	    memcmp(x->rec_types_nr, y->rec_types_nr, sizeof(x->rec_types_nr)) ||
+	    x->extra_next != y->extra_next || a->n_acts != b->n_acts)
+		return false;
+	for (i = 0; i < a->n_acts; i++) {
+		const struct sa_file_activity *p = &a->acts[i].fa, *q = &b->acts[i].fa;
+
+		if (p->id != q->id || p->magic != q->magic || (p->nr != q->nr && !p->has_nr) ||
+		    p->nr2 != q->nr2 || p->size != q->size || p->has_nr != q->has_nr ||
+		    memcmp(p->types_nr, q->types_nr, sizeof(p->types_nr)))
+			return false;
+	}
+	return true;
+}

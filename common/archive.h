@@ -203,6 +203,16 @@ void archive_forget_header(struct archive_reader *r);
 /* Releases everything the reader holds (and its source if owned); r may be NULL. */
 void archive_reader_release(struct archive_reader *r);
 
+/*
+ * Whether the records of b can be read on with a's header and activity
+ * list, as if they came after a's in one file: the same byte order, long
+ * size, HZ, header sizes and record layout, and the same activities
+ * (ids, magics, sizes, types, nr2), with the same count at the start for
+ * those whose records do not hold their own (has_nr). Both are open with
+ * their headers read. Windows across days and --follow's midnight use it.
+ */
+bool archive_can_read_on(const struct archive_reader *a, const struct archive_reader *b);
+
 /* Fixed text for an archive_error or -errno code, for diagnostics. */
 const char *archive_strerror(int code);
 

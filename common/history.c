@@ -173,24 +173,6 @@ rec_end(const struct hfile *f, size_t i)
 	return i + 1 < f->n_recs ? f->recs[i + 1].off : f->stop;
 }
 
-/* Whether b can be read on with the activity list and layout of a. */
-static bool
-compatible(const struct archive_reader *a, const struct archive_reader *b)
-{
-	const struct sa_file_header *x = &a->hdr, *y = &b->hdr;
-	uint32_t i;
-
-	if (a->swapped != b->swapped || a->is64 != b->is64 || x->sa_hz != y->sa_hz ||
-	    x->act_size != y->act_size || x->rec_size != y->rec_size ||
-	    memcmp(x->rec_types_nr, y->rec_types_nr, sizeof(x->rec_types_nr)) ||
-	    x->extra_next != y->extra_next || a->n_acts != b->n_acts)
-		return false;
-	for (i = 0; i < a->n_acts; i++)
-		if (memcmp(&a->acts[i].fa, &b->acts[i].fa, sizeof(a->acts[i].fa)))
-			return false;
-	return true;
-}
-
 /* The report being built and what the records kept so far say. */
 struct stitch {
 	struct history_report *rep;
@@ -449,7 +431,7 @@ history_load(struct history *h, const char *const *files, size_t n, const char *
 		memset(&f, 0, sizeof(f));
 		f.name = o[i].name;
 		rc = read_file(h, &f, &budget);
-		start = rc == 0 && (!st.rep || !compatible(&first.r, &f.r));
+		start = rc == 0 && (!st.rep || !archive_can_read_on(&first.r, &f.r));
 		if (rc == 0)
 			rc = stitch_file(h, &st, &f, start, i + 1 == n, prog);
 		if (rc == 0 && start) {

@@ -20,9 +20,9 @@
  * without a LINUX RESTART gets one, so that sar's per-boot segments apply.
  * Comments and the other restarts stay where they are.
  *
- * A file whose byte order, long size, header sizes, HZ or activity list
- * (ids, magics, counts, sizes, types) differ from the first file of the
- * report starts a new report. Nothing here prints: what the caller should
+ * A file whose records cannot be read on with the first file's header
+ * (archive_can_read_on: byte order, long size, header sizes, HZ, activity
+ * list) starts a new report. Nothing here prints: what the caller should
  * say about a file is in notes, one line each.
  */
 

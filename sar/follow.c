@@ -28,25 +28,6 @@
 /* A LINUX RESTART within this many seconds of the boot time seen is the same boot. */
 #define FOLLOW_BOOT_SLACK 5
 
-static const unsigned char *const compressed_magic[] = {
-        (const unsigned char *) "\x1f\x8b", (const unsigned char *) "\xfd\x37\x7a\x58\x5a\x00",
-        (const unsigned char *) "BZh", (const unsigned char *) "\x28\xb5\x2f\xfd"};
-static const size_t compressed_len[] = {2, 6, 3, 4};
-
-static bool
-is_compressed(int fd)
-{
-	unsigned char b[8];
-	ssize_t n = pread(fd, b, sizeof(b), 0);
-	size_t k;
-
-	for (k = 0; n > 0 && k < sizeof(compressed_len) / sizeof(compressed_len[0]); k++)
-		if ((size_t) n >= compressed_len[k] &&
-		    !memcmp(b, compressed_magic[k], compressed_len[k]))
-			return true;
-	return false;
-}
-
 /*
  * Opens path and reads its header into r (zeroed; it owns the source).
  * Returns the descriptor, or -1 with errno (0 when the file is not a
@@ -61,11 +42,12 @@ open_file(const char *path, struct archive_reader *r, int *ret_rc)
 	*ret_rc = 0;
 	if (fd < 0)
 		return -1;
-	if (is_compressed(fd)) {
+	rc = source_open_fd(fd, &src);
+	if (rc == 0 && source_is_compressed(src)) {
+		source_free(src);
 		*ret_rc = 1;
 		goto fail;
 	}
-	rc = source_open_fd(fd, &src);
 	if (rc == 0) {
 		rc = archive_open(r, src, true);
 		if (rc == 1)
@@ -132,14 +114,11 @@ static bool
 today_name(const char *dir, char *out, size_t len)
 {
 	static const char *const suffix[] = {".gz", ".xz", ".bz2", ".zst"};
-	const char *deftm = getenv("S_TIME_DEF_TIME");
-	time_t now = time(NULL);
 	struct tm tm;
 	size_t k, n;
 
 	/* sysstat dates the daily file in UTC when S_TIME_DEF_TIME is UTC. */
-	if (!(deftm && !strcmp(deftm, "UTC") ? gmtime_r(&now, &tm) : localtime_r(&now, &tm)) ||
-	    !daily_name(out, len, dir, &tm))
+	if (!sar_now_tm(&tm) || !daily_name(out, len, dir, &tm))
 		return false;
 	n = strlen(out);
 	for (k = 0; k < sizeof(suffix) / sizeof(suffix[0]); k++)
@@ -309,25 +288,6 @@ follow_tail_open(struct follow_tail *t, struct sar *s, const char *file, const c
 		seek_last(t);
 }
 
-static bool
-same_acts(const struct archive_reader *a, const struct archive_reader *b)
-{
-	uint32_t i;
-
-	if (a->n_acts != b->n_acts || a->swapped != b->swapped || a->is64 != b->is64)
-		return false;
-	for (i = 0; i < a->n_acts; i++) {
-		const struct sa_file_activity *x = &a->acts[i].fa, *y = &b->acts[i].fa;
-
-		/* Records holding their own item count: the count at the start may differ. */
-		if (x->id != y->id || x->magic != y->magic || (x->nr != y->nr && !x->has_nr) ||
-		    x->nr2 != y->nr2 || x->size != y->size ||
-		    memcmp(x->types_nr, y->types_nr, sizeof(x->types_nr)))
-			return false;
-	}
-	return true;
-}
-
 /*
  * Midnight: when the next day's file is there (a file of that day: saDD of
  * last month is not), it takes over. Returns whether it did; false with
@@ -360,7 +320,7 @@ next_day(struct follow_tail *t)
 		close(fd);
 		return false;
 	}
-	if (!same_acts(r, &n)) {
+	if (!archive_can_read_on(r, &n)) {
 		fprintf(stderr, "%s: '%s' holds other activities than '%s': --follow stops\n",
 		        t->prog, path, t->file);
 		archive_reader_release(&n);

@@ -266,6 +266,25 @@ TZ=UTC "$SAR" -u -f "$U/data-12.0.0" >"$TMPD/d2" 2>&1
 TZ=UTC "$SAR" -u -f "$U/data-12.0.0" -f "$U/data-11.6.5" >"$TMPD/d.out" 2>&1
 check "D: data-11.6.5 and data-12.0.0: each file's report, in time order" "$TMPD/d.exp" "$TMPD/d.out"
 
+# ---- F: a new network interface the next day: the records hold their own count, one report ----
+ZONE=UTC
+F=$TMPD/f
+mkdir -p "$F"
+cp "$ROOT/proc/net/dev" "$TMPD/dev.orig"
+t0=$(at '2026-11-20 23:50')
+boot=$((t0 - 5000))
+s "$F/sa20" "$t0" 100 900
+s "$F/sa20" $((t0 + 600)) 200 1000
+echo "  veth9: 100 1 0 0 0 0 0 0 200 2 0 0 0 0 0 0" >>"$ROOT/proc/net/dev"
+restart "$F/sa21" $((t0 + 600))
+s "$F/sa21" $((t0 + 600)) 200 1000
+s "$F/sa21" $((t0 + 1200)) 300 1100
+cp "$TMPD/dev.orig" "$ROOT/proc/net/dev"
+TZ=UTC "$SADF" -d "$F/sa20" "$F/sa21" -- -n DEV >"$TMPD/f.out" 2>&1
+rc=$?
+[ $rc = 0 ] && [ "$(grep -c ';veth9;' "$TMPD/f.out")" = 1 ] && [ "$(grep -c ';lo;' "$TMPD/f.out")" = 2 ] &&
+	pass || fail "F: an interface more the next day: $rc $(cat "$TMPD/f.out")"
+
 # ---- E: a damaged compressed file inside the window: its clear message and status 2 ----
 if command -v xz >/dev/null; then
 	E=$TMPD/e
