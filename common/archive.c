@@ -131,8 +131,16 @@ open_converted(struct archive_reader *r, const struct sa_file_magic *raw)
 	 * A file that ends too early is read as far as sadf -c converts it:
 	 * 12.6.1 reads that partial file up to the record it cuts.
 	 */
-	if (rc < 0 && rc != ARCHIVE_E_TRUNCATED)
+	if (rc == -ENOMEM)
 		return fail(r, rc, r->conv.err_offset, "old format file: conversion");
+	/*
+	 * A file that cannot be converted (a current file with an old magic,
+	 * a damaged old one) is what it was to sysstat: another format, whose
+	 * message sends the user to sadf -c, which then says what is wrong
+	 * (r->conv.log).
+	 */
+	if (rc < 0 && rc != ARCHIVE_E_TRUNCATED)
+		return 1;
 	rc = source_open_mem(r->conv.data, r->conv.len, &mem);
 	if (rc < 0)
 		return rc;

@@ -992,7 +992,7 @@ report_source(struct sar *s, struct source *src, const char *file)
 	}
 }
 
-/* What one report holds of its file, before the next report of a history. */
+/* What one report holds of its file: freed before the next report of a history, and at the end. */
 static void
 forget_file(struct sar *s)
 {
@@ -1054,24 +1054,7 @@ sar_init(struct sar *s, FILE *out)
 void
 sar_release(struct sar *s)
 {
-	uint32_t i;
-	int k;
-
-	for (i = 0; s->acts && i < s->n_acts; i++) {
-		for (k = 0; k < 3; k++) {
-			free(s->acts[i].slot[k].items);
-			sar_slot_index_free(s->acts[i].slot[k].index);
-		}
-		free(s->acts[i].avg);
-	}
-	free(s->acts);
-	s->acts = NULL;
-	s->n_acts = 0;
-	sar_xstats_release(s);
-	use_free(s->use);
-	s->use = NULL;
-	sar_who_free(s->who);
-	s->who = NULL;
+	forget_file(s);
 	sar_disk_names_free(s->disk_names);
 	s->disk_names = NULL;
 	strbuf_release(&s->o.dev_list);
@@ -1079,7 +1062,6 @@ sar_release(struct sar *s)
 	strbuf_release(&s->o.iface_list);
 	strbuf_release(&s->o.int_list);
 	strbuf_release(&s->o.use_limits);
-	archive_reader_release(&s->reader);
 	if (s->fd >= 0)
 		close(s->fd);
 	s->fd = -1;
