@@ -110,18 +110,6 @@ check_format(struct sadf_cmdline *cl)
 		c->time_mode = SADF_T_EPOCH;
 }
 
-/* sysstat's message for a failure before anything is read, and its status. */
-static _Noreturn void
-history_die(const struct history *h, int rc)
-{
-	char msg[8192];
-	int status = history_error_message(h, rc, "sadf", msg, sizeof(msg));
-
-	fflush(stdout);
-	fputs(msg, stderr);
-	sysrec_exit(status);
-}
-
 /* A window with one dated limit and one hh:mm:ss limit: both as epochs (history.h). */
 static void
 complete_window(struct sadf *d)
@@ -140,39 +128,6 @@ complete_window(struct sadf *d)
 	}
 }
 
-/* The daily files that cover a dated window, or the name of the first day's, to say it is missing. */
-static size_t
-window_files(struct sadf *d, struct sadf_config *c, struct strbuf *found)
-{
-	struct history *h = d->history;
-	char dir[SADF_PATH_LEN];
-	int64_t start = d->start_epoch ? (int64_t) d->start_epoch : (int64_t) d->end_epoch;
-	int64_t now = (int64_t) time(NULL);
-	/* No file is written for a day to come. */
-	int64_t end = d->end_epoch && (int64_t) d->end_epoch < now ? (int64_t) d->end_epoch : now;
-	time_t t = (time_t) start;
-	struct tm day;
-	int rc;
-
-	snprintf(dir, sizeof(dir), "%s", c->file[0] ? c->file : SA_DIR);
-	rc = history_daily_files(dir, start, end, "sadf", found, &h->notes);
-	if (rc < 0) {
-		fprintf(stderr, "sadf: cannot list the daily files of '%s': %s\n", dir,
-		        strerror(-rc));
-		sysrec_exit(1);
-	}
-	fputs(h->notes.buf ? h->notes.buf : "", stderr);
-	strbuf_reset(&h->notes);
-	if (rc == 1)
-		snprintf(c->file, sizeof(c->file), "%.*s", SADF_SYSSTAT_FILE_LEN - 1, found->buf);
-	if (rc == 0) {
-		c->default_file = !c->file[0];
-		if (!localtime_r(&t, &day) || datafile_daily_name(c->file, sizeof(c->file), dir, &day) < 0)
-			snprintf(c->file, sizeof(c->file), "%s", dir);
-	}
-	return (size_t) rc;
-}
-
 /*
  * Several data files, or a dated window over the data directory: the files
  * read in time order as one (history.h), which sadf_open() then reads. One
@@ -183,15 +138,12 @@ prepare_history(struct sadf *d, struct sadf_cmdline *cl)
 {
 	struct sadf_config *c = &cl->c;
 	bool dated = d->s.o.start_dated || d->s.o.end_dated;
-	struct strbuf found = STRBUF_INIT;
-	const struct strbuf *list = &cl->files;
-	const char **names;
-	size_t n = cl->n_files, i;
+	char dir[SADF_PATH_LEN], one[SADF_PATH_LEN];
 	const char *p;
-	int rc;
+	int n;
 
 	complete_window(d);
-	if (n < 2 && !(dated && (!c->file[0] || datafile_is_dir(c->file))))
+	if (cl->n_files < 2 && !(dated && (!c->file[0] || datafile_is_dir(c->file))))
 		return;
 	/* -c and -H read one file; -N names one day. */
 	if (c->format == SADF_F_CONV || c->header_only || c->day_offset)
@@ -201,31 +153,16 @@ prepare_history(struct sadf *d, struct sadf_cmdline *cl)
 		fputs("Cannot allocate memory\n", stderr);
 		sysrec_exit(4);
 	}
-	if (n < 2) {
-		n = window_files(d, c, &found);
-		list = &found;
-		if (n < 2) {
-			strbuf_release(&found);
-			return;
-		}
-	}
-	names = calloc(n, sizeof(*names));
-	if (!names) {
-		fputs("Cannot allocate memory\n", stderr);
-		sysrec_exit(4);
-	}
-	for (i = 0, p = list->buf; i < n; i++, p += strlen(p) + 1)
-		names[i] = p;
-	d->history->cap = history_default_cap();
 	/* Old formats read as their conversion, as sadf_open() reads one file. */
-	d->history->convert_old = true;
 	d->history->conv_hz = c->conv_hz ? c->conv_hz : (unsigned long) sysconf(_SC_CLK_TCK);
-	rc = history_load(d->history, names, n, "sadf");
-	free(names);
-	strbuf_release(&found);
-	fputs(d->history->notes.buf ? d->history->notes.buf : "", stderr);
-	if (rc < 0)
-		history_die(d->history, rc);
+	snprintf(dir, sizeof(dir), "%s", c->file[0] ? c->file : SA_DIR);
+	n = history_open_window(d->history, &cl->files, cl->n_files, dir, (int64_t) d->start_epoch,
+	                        (int64_t) d->end_epoch, "sadf", one, sizeof(one));
+	if (n < 2) {
+		c->default_file = n == 0 && !c->file[0];
+		snprintf(c->file, sizeof(c->file), "%.*s", SADF_SYSSTAT_FILE_LEN - 1, one);
+		return;
+	}
 	if (d->history->n_reports > 1) {
 		const struct history_report *r = &d->history->reports[1];
 

@@ -97,35 +97,6 @@ window_dated(const struct sar_opts *o)
 	return o->start_dated || o->end_dated;
 }
 
-/* NUL-separated names into an array of pointers into them (freed by the caller). */
-static const char **
-split_names(const struct strbuf *sb, size_t n)
-{
-	const char **v = calloc(n ? n : 1, sizeof(*v));
-	const char *p = sb->buf;
-	size_t i;
-
-	if (!v) {
-		fputs("Cannot allocate memory\n", stderr);
-		sysrec_exit(4);
-	}
-	for (i = 0; i < n; i++, p += strlen(p) + 1)
-		v[i] = p;
-	return v;
-}
-
-/* history_load()'s failure: the message of the file alone, or the cap's. */
-static _Noreturn void
-history_die(const struct history *h, int rc)
-{
-	char msg[8192];
-	int status = history_error_message(h, rc, "sar", msg, sizeof(msg));
-
-	fflush(stdout);
-	fputs(msg, stderr);
-	sysrec_exit(status);
-}
-
 /*
  * Several -f FILE, or a dated window over the data directory (-f DIR, or
  * SA_DIR): the files read in time order as one report (history.h). One file
@@ -134,62 +105,23 @@ history_die(const struct history *h, int rc)
 static void
 report_history(struct sar *s, const struct sar_cmdline *c)
 {
-	struct strbuf found = STRBUF_INIT;
-	const struct strbuf *list = &c->files;
-	const char **names;
 	struct history *h = calloc(1, sizeof(*h));
-	size_t n = c->n_files;
-	int rc;
+	char one[SAR_PATH_LEN];
+	int n;
 
 	if (!h) {
 		fputs("Cannot allocate memory\n", stderr);
 		sysrec_exit(4);
 	}
 	s->history = h;
-	if (n < 2) {
-		const char *dir = c->from_file[0] ? c->from_file : SA_DIR;
-		int64_t start = s->o.start_epoch ? s->o.start_epoch : s->o.end_epoch;
-		int64_t now = (int64_t) time(NULL);
-		/* No file is written for a day to come. */
-		int64_t end = s->o.end_epoch && s->o.end_epoch < now ? s->o.end_epoch : now;
-
-		rc = history_daily_files(dir, start, end, "sar", &found, &h->notes);
-		if (rc < 0) {
-			fprintf(stderr, "sar: cannot list the daily files of '%s': %s\n", dir,
-			        strerror(-rc));
-			sysrec_exit(1);
-		}
-		fputs(h->notes.buf ? h->notes.buf : "", stderr);
-		strbuf_reset(&h->notes);
-		if (rc < 2) {
-			char name[SAR_PATH_LEN];
-			struct tm day;
-			time_t t = (time_t) start;
-
-			if (rc == 1)
-				snprintf(name, sizeof(name), "%s", found.buf);
-			else if (!localtime_r(&t, &day) ||
-			         datafile_daily_name(name, sizeof(name), dir, &day) < 0)
-				snprintf(name, sizeof(name), "%s", dir);
-			strbuf_release(&found);
-			sar_report_file(s, name, rc == 0 && !c->from_file[0]);
-			return;
-		}
-		list = &found;
-		n = (size_t) rc;
-	}
-	names = split_names(list, n);
-	h->cap = history_default_cap();
 	/* Old formats read as their conversion, as sar reads one file (engine.c). */
-	h->convert_old = true;
 	h->conv_hz = (unsigned long) sysconf(_SC_CLK_TCK);
-	rc = history_load(h, names, n, "sar");
-	free(names);
-	strbuf_release(&found);
-	fputs(h->notes.buf ? h->notes.buf : "", stderr);
-	if (rc < 0)
-		history_die(h, rc);
-	sar_report_history(s, h);
+	n = history_open_window(h, &c->files, c->n_files, c->from_file[0] ? c->from_file : SA_DIR,
+	                        s->o.start_epoch, s->o.end_epoch, "sar", one, sizeof(one));
+	if (n < 2)
+		sar_report_file(s, one, n == 0 && !c->from_file[0]);
+	else
+		sar_report_history(s, h);
 }
 
 /* --use reads the activities it needs itself: an activity option beside it is a mistake. */
