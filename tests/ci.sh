@@ -102,8 +102,8 @@ if command -v clang >/dev/null; then
 	make -C build-fuzz -j"$jobs" tests/fuzz/fuzz_archive tests/fuzz/fuzz_sar \
 		tests/fuzz/fuzz_sadf tests/fuzz/fuzz_procfs tests/fuzz/fuzz_append \
 		tests/fuzz/fuzz_http tests/fuzz/fuzz_procpid tests/fuzz/fuzz_cgroup \
-		tests/fuzz/fuzz_convert >/dev/null
-	for t in archive sar sadf procfs append http procpid cgroup convert; do
+		tests/fuzz/fuzz_convert tests/fuzz/fuzz_history >/dev/null
+	for t in archive sar sadf procfs append http procpid cgroup convert history; do
 		if build-fuzz/tests/fuzz/fuzz_$t -runs=0 -close_fd_mask=2 tests/fuzz/corpus/$t \
 			>build-fuzz/replay-$t.out 2>&1; then
 			echo "fuzz_$t: $(grep -E '^#[0-9]+[[:space:]]+DONE' build-fuzz/replay-$t.out | tail -1)"

@@ -5,7 +5,7 @@
 #   tests/fuzz/fuzz.sh BUILD_DIR TARGET SECONDS [SEED_DIR...]
 #
 # BUILD_DIR is configured with CC=clang --enable-fuzzers --enable-sanitizers;
-# TARGET is archive, sar, sadf, procfs, append, http, procpid, cgroup or convert. Seeds of the archive targets: the
+# TARGET is archive, sar, sadf, procfs, append, http, procpid, cgroup, convert or history. Seeds of the archive targets: the
 # saved corpora of the three, the shared corpus when it is beside the
 # checkout, and any SEED_DIR given (our sadc's files, say); procfs starts
 # from its own corpus and the SEED_DIRs (a selector byte, then a file's text). Crashes, leaks and timeouts are written to
@@ -34,6 +34,8 @@ fi
 # convert starts from its own corpus and the SEED_DIRs (old-format files that
 # tests/fuzz/old_seeds.py writes), never from the shared corpus.
 [ "$target" = convert ] && seeds=("$top/tests/fuzz/corpus/convert")
+# history's inputs are several files with a separator line: its own corpus.
+[ "$target" = history ] && seeds=("$top/tests/fuzz/corpus/history")
 # fuzz_http parses every prefix of its input: hit counts make hundreds of
 # features of the same edges, so its corpus keeps the inputs that add edges.
 [ "$target" = http ] && merge_opts=(-use_counters=0)

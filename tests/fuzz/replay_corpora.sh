@@ -10,9 +10,10 @@
 # tests/fuzz/corpus/http through the live endpoint's request parser,
 # tests/fuzz/corpus/procpid through sadc's /proc/PID parsers,
 # tests/fuzz/corpus/cgroup through sadc's cgroup v2 parsers,
-# tests/fuzz/corpus/convert through the converter of old files. With the
-# shared corpus at hand its archives go through all but procfs, http, procpid
-# and cgroup.
+# tests/fuzz/corpus/convert through the converter of old files,
+# tests/fuzz/corpus/history through the stitching of windows across days. With
+# the shared corpus at hand its archives go through all but procfs, http,
+# procpid, cgroup and history (whose inputs are several files).
 . "${top_srcdir:-.}/tests/lib.sh"
 
 shared_dirs=()
@@ -22,10 +23,10 @@ if have_shared; then
 else
 	echo "SKIP shared corpus: $SHARED not found; replaying the saved inputs only"
 fi
-for target in archive sar sadf procfs append http procpid cgroup convert; do
+for target in archive sar sadf procfs append http procpid cgroup convert history; do
 	replay="$top_builddir/tests/fuzz/replay_$target"
 	dirs=("$top_srcdir/tests/fuzz/corpus/$target")
-	case $target in procfs | http | procpid | cgroup) ;; *) dirs+=("${shared_dirs[@]}") ;; esac
+	case $target in procfs | http | procpid | cgroup | history) ;; *) dirs+=("${shared_dirs[@]}") ;; esac
 	for d in "${dirs[@]}"; do
 		[ -d "$d" ] || { fail "$target: no corpus at $d"; continue; }
 		case $d in
