@@ -38,47 +38,11 @@ convert_once(const uint8_t *data, size_t size, unsigned long hz)
 }
 
 static void
-read_converted(const uint8_t *data, size_t size)
-{
-	struct archive_reader r;
-	struct archive_record rec;
-	struct source *src;
-	uint64_t sum = 0;
-	int rc;
-
-	memset(&r, 0, sizeof(r));
-	if (source_open_mem(data, size, &src) < 0)
-		return;
-	r.convert_old = true;
-	r.conv_hz = 100;
-	rc = archive_open(&r, src, true);
-	if (rc == 0)
-		rc = archive_read_header(&r, false);
-	while (rc == 0 && (rc = archive_next(&r, &rec)) > 0) {
-		uint32_t i;
-
-		rc = 0;
-		for (i = 0; i < r.n_acts; i++) {
-			const struct archive_act *a = &r.acts[i];
-			size_t n = a->known_format ? (size_t) a->nr * (size_t) a->fa.nr2 * a->msize
-			                           : 0;
-			size_t k;
-
-			for (k = 0; k < n; k += 8)
-				sum += a->buf[k];
-		}
-		sum += strlen(rec.comment);
-	}
-	archive_reader_release(&r);
-	__asm__ volatile("" : : "r"(sum));
-}
-
-static void
 check(const uint8_t *data, size_t size)
 {
 	convert_once(data, size, 100);
 	convert_once(data, size, 250);
-	read_converted(data, size);
+	fuzz_walk_archive(data, size, false, false, true);
 }
 
 int

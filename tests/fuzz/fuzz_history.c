@@ -26,42 +26,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* Every record of one report's bytes, its items touched. */
-static void
-walk(const unsigned char *data, size_t len)
-{
-	struct archive_reader r;
-	struct archive_record rec;
-	struct source *src;
-	uint64_t sum = 0;
-	int rc;
-
-	memset(&r, 0, sizeof(r));
-	if (source_open_mem(data, len, &src) < 0)
-		return;
-	r.want_ext = true;
-	rc = archive_open(&r, src, true);
-	if (rc == 0)
-		rc = archive_read_header(&r, false);
-	while (rc == 0 && (rc = archive_next(&r, &rec)) > 0) {
-		uint32_t i;
-
-		rc = 0;
-		for (i = 0; i < r.n_acts; i++) {
-			const struct archive_act *a = &r.acts[i];
-			size_t n = a->known_format ? (size_t) a->nr * (size_t) a->fa.nr2 * a->msize
-			                           : 0;
-			size_t k;
-
-			for (k = 0; k < n; k += 8)
-				sum += a->buf[k];
-		}
-		sum += strlen(rec.comment);
-	}
-	archive_reader_release(&r);
-	__asm__ volatile("" : : "r"(sum));
-}
-
 /* The first line as a dated -s/-e argument. */
 static void
 parse_time(const uint8_t *data, size_t size)
@@ -118,7 +82,7 @@ check(const uint8_t *data, size_t size)
 		for (k = 0; k < h.n_reports; k++) {
 			size_t i;
 
-			walk(h.reports[k].data, h.reports[k].len);
+			fuzz_walk_archive(h.reports[k].data, h.reports[k].len, false, true, false);
 			for (i = 0; i < h.reports[k].n_parts; i++)
 				(void) history_part_at(&h.reports[k], h.reports[k].parts[i].offset);
 		}
