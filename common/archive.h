@@ -250,6 +250,14 @@ struct archive_ident {
 void archive_put_file_start(struct archive_recbuf *b, const struct archive_ident *id,
                             const struct sa_file_activity *list, uint32_t n);
 
+/*
+ * The 12.6.1 file header of id with n_acts activities, as
+ * archive_put_file_start() writes it (host order, 8-byte longs; strings
+ * truncated to their fields, zero-padded): the converter of old files
+ * starts from it too.
+ */
+void archive_file_header(struct sa_file_header *h, const struct archive_ident *id, uint32_t n_acts);
+
 /* Appends a record header of the given type and time to b. */
 void archive_put_record_header(struct archive_recbuf *b, uint8_t type, uint64_t uptime_cs,
                                uint64_t ust_time, uint8_t hour, uint8_t minute, uint8_t second);

@@ -63,12 +63,37 @@ put_string(char *field, size_t len, const char *s)
 }
 
 void
+archive_file_header(struct sa_file_header *h, const struct archive_ident *id, uint32_t n_acts)
+{
+	static const uint32_t act_types[3] = SA_FILE_ACTIVITY_TYPES;
+	static const uint32_t rec_types[3] = SA_RECORD_HEADER_TYPES;
+
+	/* Zero everything first: padding bytes in a real file are zero. */
+	memset(h, 0, sizeof(*h));
+	h->sa_ust_time = id->ust_time;
+	h->sa_hz = id->hz;
+	h->sa_cpu_nr = id->cpu_nr;
+	h->sa_act_nr = n_acts;
+	h->sa_year = id->year;
+	memcpy(h->act_types_nr, act_types, sizeof(act_types));
+	memcpy(h->rec_types_nr, rec_types, sizeof(rec_types));
+	h->act_size = sizeof(struct sa_file_activity);
+	h->rec_size = sizeof(struct sa_record_header);
+	h->sa_day = id->day;
+	h->sa_month = id->month;
+	h->sa_sizeof_long = 8;
+	put_string(h->sa_sysname, sizeof(h->sa_sysname), id->sysname);
+	put_string(h->sa_nodename, sizeof(h->sa_nodename), id->nodename);
+	put_string(h->sa_release, sizeof(h->sa_release), id->release);
+	put_string(h->sa_machine, sizeof(h->sa_machine), id->machine);
+	put_string(h->sa_tzname, sizeof(h->sa_tzname), id->tzname);
+}
+
+void
 archive_put_file_start(struct archive_recbuf *b, const struct archive_ident *id,
                        const struct sa_file_activity *list, uint32_t n)
 {
 	static const uint32_t hdr_types[3] = SA_FILE_HEADER_TYPES;
-	static const uint32_t act_types[3] = SA_FILE_ACTIVITY_TYPES;
-	static const uint32_t rec_types[3] = SA_RECORD_HEADER_TYPES;
 	struct sa_file_magic m;
 	struct sa_file_header h;
 	unsigned char v[3];
@@ -83,25 +108,7 @@ archive_put_file_start(struct archive_recbuf *b, const struct archive_ident *id,
 	m.sysstat_sublevel = v[2];
 	m.header_size = sizeof(h);
 	memcpy(m.hdr_types_nr, hdr_types, sizeof(hdr_types));
-
-	memset(&h, 0, sizeof(h));
-	h.sa_ust_time = id->ust_time;
-	h.sa_hz = id->hz;
-	h.sa_cpu_nr = id->cpu_nr;
-	h.sa_act_nr = n;
-	h.sa_year = id->year;
-	memcpy(h.act_types_nr, act_types, sizeof(act_types));
-	memcpy(h.rec_types_nr, rec_types, sizeof(rec_types));
-	h.act_size = sizeof(struct sa_file_activity);
-	h.rec_size = sizeof(struct sa_record_header);
-	h.sa_day = id->day;
-	h.sa_month = id->month;
-	h.sa_sizeof_long = 8;
-	put_string(h.sa_sysname, sizeof(h.sa_sysname), id->sysname);
-	put_string(h.sa_nodename, sizeof(h.sa_nodename), id->nodename);
-	put_string(h.sa_release, sizeof(h.sa_release), id->release);
-	put_string(h.sa_machine, sizeof(h.sa_machine), id->machine);
-	put_string(h.sa_tzname, sizeof(h.sa_tzname), id->tzname);
+	archive_file_header(&h, id, n);
 
 	archive_recbuf_put(b, &m, sizeof(m));
 	archive_recbuf_put(b, &h, sizeof(h));

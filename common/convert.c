@@ -34,6 +34,8 @@
 #define OLD_ACTIVITY_SIZE    20 /* id, magic, nr, nr2, size */
 #define OLD_RECORD_SIZE      48
 #define OLD_UTSNAME_LEN      65
+/* archive_file_header() reads a name up to SA_UTSNAME_LEN - 1 bytes: all inside an old field. */
+_Static_assert(OLD_UTSNAME_LEN >= SA_UTSNAME_LEN - 1, "old names are read whole");
 /* The largest item buffer one activity may take (sysstat has no limit; a fuzzer needs one). */
 #define CONV_MAX_BUFFER ((uint64_t) 256 << 20)
 
@@ -476,27 +478,23 @@ static void
 put_header(struct conv *c, const struct old_header *oh)
 {
 	static const uint32_t hdr_types[3] = SA_FILE_HEADER_TYPES;
-	static const uint32_t act_types[3] = SA_FILE_ACTIVITY_TYPES;
-	static const uint32_t rec_types[3] = SA_RECORD_HEADER_TYPES;
+	const struct archive_ident id = {
+	        .ust_time = oh->ust_time,
+	        .year = oh->year,
+	        .month = oh->month,
+	        .day = oh->day,
+	        .cpu_nr = c->cpu_nr,
+	        .hz = c->hz,
+	        .sysname = (const char *) oh->uts[0],
+	        .nodename = (const char *) oh->uts[1],
+	        .release = (const char *) oh->uts[2],
+	        .machine = (const char *) oh->uts[3],
+	};
 	struct sa_file_header h;
 
-	memset(&h, 0, sizeof(h));
-	h.sa_ust_time = oh->ust_time;
-	h.sa_hz = c->hz;
-	h.sa_cpu_nr = c->cpu_nr;
-	h.sa_act_nr = oh->act_nr;
-	h.sa_year = oh->year;
-	memcpy(h.act_types_nr, act_types, sizeof(act_types));
-	memcpy(h.rec_types_nr, rec_types, sizeof(rec_types));
-	h.act_size = sizeof(struct sa_file_activity);
-	h.rec_size = sizeof(struct sa_record_header);
-	h.sa_day = oh->day;
-	h.sa_month = oh->month;
+	/* The names are read up to their NUL or their field's end, whichever comes first. */
+	archive_file_header(&h, &id, oh->act_nr);
 	h.sa_sizeof_long = oh->sizeof_long;
-	copy_name(h.sa_sysname, oh->uts[0], SA_UTSNAME_LEN);
-	copy_name(h.sa_nodename, oh->uts[1], SA_UTSNAME_LEN);
-	copy_name(h.sa_release, oh->uts[2], SA_UTSNAME_LEN);
-	copy_name(h.sa_machine, oh->uts[3], SA_UTSNAME_LEN);
 	if (c->sw)
 		layout_swap(hdr_types, &h, sizeof(h), c->is64);
 	archive_recbuf_put(&c->out, &h, sizeof(h));
