@@ -51,8 +51,9 @@ prefer_existing(char *path, size_t len)
 	path[n] = '\0';
 }
 
-int
-datafile_daily_name(char *buf, size_t len, const char *dir, const struct tm *day)
+/* datafile_daily_name(), with compressed copies taken as sa2 leaves them or not. */
+static int
+daily_name(char *buf, size_t len, const char *dir, const struct tm *day, bool compressed)
 {
 	char dd[4096], ymd[4096];
 	struct stat st_dd, st_ymd;
@@ -64,14 +65,28 @@ datafile_daily_name(char *buf, size_t len, const char *dir, const struct tm *day
 		      day->tm_mon + 1, day->tm_mday);
 	if (n1 < 0 || n2 < 0 || (size_t) n1 >= sizeof(dd) || (size_t) n2 >= sizeof(ymd))
 		return -ENAMETOOLONG;
-	prefer_existing(dd, sizeof(dd));
-	prefer_existing(ymd, sizeof(ymd));
+	if (compressed) {
+		prefer_existing(dd, sizeof(dd));
+		prefer_existing(ymd, sizeof(ymd));
+	}
 	if (stat(ymd, &st_ymd) == 0 && (stat(dd, &st_dd) < 0 || newer(&st_ymd, &st_dd)))
 		pick = ymd;
 	if (strlen(pick) >= len)
 		return -ENAMETOOLONG;
 	memcpy(buf, pick, strlen(pick) + 1);
 	return 0;
+}
+
+int
+datafile_daily_name(char *buf, size_t len, const char *dir, const struct tm *day)
+{
+	return daily_name(buf, len, dir, day, true);
+}
+
+int
+datafile_daily_plain_name(char *buf, size_t len, const char *dir, const struct tm *day)
+{
+	return daily_name(buf, len, dir, day, false);
 }
 
 /*

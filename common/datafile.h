@@ -25,6 +25,12 @@
  */
 int datafile_daily_name(char *buf, size_t len, const char *dir, const struct tm *day);
 
+/*
+ * The same without the compressed copies: the plain saDD or saYYYYMMDD
+ * that sadc writes to (the file --follow follows).
+ */
+int datafile_daily_plain_name(char *buf, size_t len, const char *dir, const struct tm *day);
+
 /* True when path names a directory (then the daily file inside it is meant). */
 bool datafile_is_dir(const char *path);
 

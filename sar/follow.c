@@ -86,13 +86,6 @@ die_open(const struct follow_tail *t, const char *file, int rc)
 	sysrec_exit(status ? status : 2);
 }
 
-/* The daily file of the day tm (its date fields) in dir, as sadc names it. */
-static bool
-daily_name(char *out, size_t len, const char *dir, const struct tm *tm)
-{
-	return datafile_daily_name(out, len, dir, tm) == 0;
-}
-
 static void
 dir_of(const char *file, char *dir, size_t len)
 {
@@ -106,25 +99,14 @@ dir_of(const char *file, char *dir, size_t len)
 		snprintf(dir, len, "%.*s", (int) (slash - file), file);
 }
 
-/*
- * Today's daily file in dir, plain: datafile_daily_name() names a
- * compressed one when only that is there (last month's saDD.xz, say).
- */
+/* Today's daily file in dir, plain (a compressed one is an old day's). */
 static bool
 today_name(const char *dir, char *out, size_t len)
 {
-	static const char *const suffix[] = {".gz", ".xz", ".bz2", ".zst"};
 	struct tm tm;
-	size_t k, n;
 
 	/* sysstat dates the daily file in UTC when S_TIME_DEF_TIME is UTC. */
-	if (!sar_now_tm(&tm) || !daily_name(out, len, dir, &tm))
-		return false;
-	n = strlen(out);
-	for (k = 0; k < sizeof(suffix) / sizeof(suffix[0]); k++)
-		if (n > strlen(suffix[k]) && !strcmp(out + n - strlen(suffix[k]), suffix[k]))
-			out[n - strlen(suffix[k])] = '\0';
-	return true;
+	return sar_now_tm(&tm) && datafile_daily_plain_name(out, len, dir, &tm) == 0;
 }
 
 /* Whether file is the current daily file of its directory (then midnight is crossed). */
@@ -308,7 +290,7 @@ next_day(struct follow_tail *t)
 	tm.tm_mday = h->sa_day + 1;
 	tm.tm_hour = 12;
 	day = timegm(&tm);
-	if (!gmtime_r(&day, &tm) || !daily_name(path, sizeof(path), t->dir, &tm))
+	if (!gmtime_r(&day, &tm) || datafile_daily_plain_name(path, sizeof(path), t->dir, &tm) < 0)
 		return false;
 	memset(&n, 0, sizeof(n));
 	fd = open_file(path, &n, &rc);
