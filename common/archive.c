@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "archive.h"
 #include "compat.h"
@@ -125,7 +126,8 @@ open_converted(struct archive_reader *r, const struct sa_file_magic *raw)
 			break;
 		len += (size_t) n;
 	}
-	rc = convert_old_file(buf, len, r->conv_hz, &r->conv);
+	rc = convert_old_file(buf, len, r->conv_hz ? r->conv_hz : (unsigned long) sysconf(_SC_CLK_TCK),
+	                      &r->conv);
 	free(buf);
 	/*
 	 * A file that ends too early is read as far as sadf -c converts it:

@@ -134,7 +134,7 @@ struct archive_reader {
 	 * Set by the caller before archive_open() (sar and sadf, never sadc's
 	 * append check): a file of format 0x2171 or 0x2173 (sysstat 9.1.6 to
 	 * 11.6.x) is read whole and converted in memory as `sadf -c` converts
-	 * it (common/convert.h), with conv_hz ticks a second (0: 100), and read
+	 * it (common/convert.h), with conv_hz ticks a second (0: the machine's, as sysstat), and read
 	 * from there on as that 0x2175 file: archive_open() then returns 0 and
 	 * sets converted. A file that ends too early is read as far as it was
 	 * converted (as 12.6.1 reads what its sadf -c wrote before stopping).

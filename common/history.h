@@ -59,7 +59,7 @@ struct history {
 	size_t n_reports;
 	uint64_t cap;        /* set before history_load(); 0: HISTORY_CAP_DEFAULT */
 	bool convert_old;      /* the reader converts old formats (archive.h: convert_old) */
-	unsigned long conv_hz; /* with this tick rate (archive.h: conv_hz) */
+	unsigned long conv_hz; /* with this tick rate (archive.h: conv_hz; 0: the machine's) */
 	struct strbuf notes; /* lines for stderr: a file's end left out, a day missing */
 	/* After a failure of history_load(): which file, and its magic block for the message. */
 	char *err_file;
@@ -98,7 +98,7 @@ int history_load(struct history *h, const char *const *files, size_t n, const ch
  * the day of end (0, or later than now: now). A missing day is one line on
  * stderr. With fewer than two files found, one gets the name to read alone
  * (the one found, or the start day's daily file, missing) and the count is
- * returned. Otherwise the files are loaded into h (zeroed, conv_hz set; the
+ * returned. Otherwise the files are loaded into h (zeroed but for conv_hz; the
  * cap is history_default_cap(), old formats are converted) and their count
  * is returned; a failure prints history_error_message() and exits with its
  * status.

@@ -94,7 +94,7 @@ sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_other
 		return report(rc, c->file, r);
 	/* Old formats (0x2171, 0x2173) read as their conversion by sadf -c. */
 	r->convert_old = true;
-	r->conv_hz = c->conv_hz ? c->conv_hz : (unsigned long) sysconf(_SC_CLK_TCK);
+	r->conv_hz = c->conv_hz;
 	rc = archive_open(r, src, true);
 	if (c->format == SADF_F_CONV && r->conv.log)
 		return 0; /* converted, or failed while converting: sadf_convert() says which */

@@ -153,8 +153,8 @@ prepare_history(struct sadf *d, struct sadf_cmdline *cl)
 		fputs("Cannot allocate memory\n", stderr);
 		sysrec_exit(4);
 	}
-	/* Old formats read as their conversion, as sadf_open() reads one file. */
-	d->history->conv_hz = c->conv_hz ? c->conv_hz : (unsigned long) sysconf(_SC_CLK_TCK);
+	/* Old formats read as their conversion (-O hz=), as sadf_open() reads one file. */
+	d->history->conv_hz = c->conv_hz;
 	snprintf(dir, sizeof(dir), "%s", c->file[0] ? c->file : SA_DIR);
 	n = history_open_window(d->history, &cl->files, cl->n_files, dir, (int64_t) d->start_epoch,
 	                        (int64_t) d->end_epoch, "sadf", one, sizeof(one));

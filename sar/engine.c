@@ -960,7 +960,6 @@ report_source(struct sar *s, struct source *src, const char *file)
 	s->r = reader;
 	/* Old formats (0x2171, 0x2173) read as their conversion by sadf -c. */
 	reader->convert_old = true;
-	reader->conv_hz = (unsigned long) sysconf(_SC_CLK_TCK);
 	rc = archive_open(reader, src, true);
 	if (rc == 1)
 		rc = ARCHIVE_E_FORMAT;

@@ -114,8 +114,6 @@ report_history(struct sar *s, const struct sar_cmdline *c)
 		sysrec_exit(4);
 	}
 	s->history = h;
-	/* Old formats read as their conversion, as sar reads one file (engine.c). */
-	h->conv_hz = (unsigned long) sysconf(_SC_CLK_TCK);
 	n = history_open_window(h, &c->files, c->n_files, c->from_file[0] ? c->from_file : SA_DIR,
 	                        s->o.start_epoch, s->o.end_epoch, "sar", one, sizeof(one));
 	if (n < 2)
