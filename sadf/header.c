@@ -44,30 +44,12 @@ static int
 report(int rc, const char *file, const struct archive_reader *r)
 {
 	char msg[8192];
-	int status = datafile_read_message(rc, file, &r->magic, source_damage(r->src), msg,
-	                                   sizeof(msg));
+	int status =
+	        datafile_read_message(rc, file, &r->magic, source_damage(r->src), msg, sizeof(msg));
 
 	fflush(stdout);
 	fputs(msg, stderr);
 	return status;
-}
-
-/* Several files read as one (history.h): the stream of its first report. */
-static int
-open_history(struct archive_reader *r, const struct sadf_config *c)
-{
-	const struct history_report *hr = &c->hist->reports[0];
-	struct source *src;
-	int rc = source_open_mem(hr->data, hr->len, &src);
-
-	if (rc < 0)
-		return report(rc, c->file, r);
-	rc = archive_open(r, src, true);
-	if (rc == 1)
-		rc = ARCHIVE_E_FORMAT;
-	if (rc == 0)
-		rc = archive_read_header(r, false);
-	return rc < 0 ? report(rc, c->file, r) : 0;
 }
 
 int
@@ -80,16 +62,22 @@ sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_other
 	int fd, rc;
 
 	*ret_other = false;
-	if (c->hist)
-		return open_history(r, c);
-	fd = open(c->file, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		rc = datafile_open_message(errno, c->file, c->default_file, msg, sizeof(msg));
-		fputs(msg, stderr);
-		return rc;
+	if (c->hist) {
+		/* Several files read as one (history.h): the stream of its first report. */
+		const struct history_report *hr = &c->hist->reports[0];
+
+		rc = source_open_mem(hr->data, hr->len, &src);
+	} else {
+		fd = open(c->file, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			rc = datafile_open_message(errno, c->file, c->default_file, msg,
+			                           sizeof(msg));
+			fputs(msg, stderr);
+			return rc;
+		}
+		*ret_fd = fd;
+		rc = source_open_fd(fd, &src);
 	}
-	*ret_fd = fd;
-	rc = source_open_fd(fd, &src);
 	if (rc < 0)
 		return report(rc, c->file, r);
 	/* Old formats (0x2171, 0x2173) read as their conversion by sadf -c. */
