@@ -180,7 +180,6 @@ struct stitch {
 	size_t cap;
 	bool have_stats;
 	uint64_t last_ust, last_uptime;
-	int64_t last_boot;
 };
 
 static int
@@ -205,10 +204,13 @@ put(struct stitch *st, const void *p, size_t len)
 	return 0;
 }
 
-static int64_t
-boot_of(const struct hrec *x)
+bool
+history_same_boot(uint64_t ust0, uint64_t uptime0, uint64_t ust, uint64_t uptime)
 {
-	return (int64_t) x->ust - (int64_t) (x->uptime / 100);
+	int64_t d = ((int64_t) ust - (int64_t) (uptime / 100)) -
+	            ((int64_t) ust0 - (int64_t) (uptime0 / 100));
+
+	return uptime >= uptime0 && d <= HISTORY_SAME_BOOT_SLACK && d >= -HISTORY_SAME_BOOT_SLACK;
 }
 
 /* The first statistics record of f, or n_recs. */
@@ -252,12 +254,9 @@ stitch_records(struct stitch *st, const struct hfile *f, bool first)
 	size_t i, fs = first_stats(f);
 	bool same_boot = false, restart_seen = false;
 
-	if (!first && fs < f->n_recs && st->have_stats) {
-		int64_t d = boot_of(&f->recs[fs]) - st->last_boot;
-
-		same_boot = f->recs[fs].uptime >= st->last_uptime && d <= HISTORY_SAME_BOOT_SLACK &&
-		            d >= -HISTORY_SAME_BOOT_SLACK;
-	}
+	if (!first && fs < f->n_recs && st->have_stats)
+		same_boot = history_same_boot(st->last_ust, st->last_uptime, f->recs[fs].ust,
+		                              f->recs[fs].uptime);
 	for (i = 0; i < f->n_recs; i++) {
 		const struct hrec *x = &f->recs[i];
 
@@ -277,7 +276,6 @@ stitch_records(struct stitch *st, const struct hfile *f, bool first)
 			st->have_stats = true;
 			st->last_ust = x->ust;
 			st->last_uptime = x->uptime;
-			st->last_boot = boot_of(x);
 		}
 	}
 	return 0;

@@ -129,6 +129,15 @@ uint64_t history_default_cap(void);
 bool history_another_file(const char *first, const struct strbuf *others, size_t n,
                           const char *path);
 
+/*
+ * Whether a statistics record (ust seconds since the epoch, uptime_cs) is
+ * of the same boot as an earlier one (ust0, uptime0): its uptime did not go
+ * back, and both give the same boot time (time - uptime) within
+ * HISTORY_SAME_BOOT_SLACK seconds. Windows across days and --follow's
+ * midnight use it.
+ */
+bool history_same_boot(uint64_t ust0, uint64_t uptime0, uint64_t ust, uint64_t uptime);
+
 /* The index of the part of report r that holds the record at stream offset off. */
 size_t history_part_at(const struct history_report *r, uint64_t off);
 

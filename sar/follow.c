@@ -18,6 +18,7 @@
 #include "datafile.h"
 #include "display.h"
 #include "follow.h"
+#include "history.h"
 #include "source.h"
 #include "sysexit.h"
 #include "xstats.h"
@@ -25,8 +26,6 @@
 
 /* Without inotify, the file is looked at this often (milliseconds). */
 #define FOLLOW_POLL_MS 2000
-/* A LINUX RESTART within this many seconds of the boot time seen is the same boot. */
-#define FOLLOW_BOOT_SLACK 5
 
 /*
  * Opens path and reads its header into r (zeroed; it owns the source).
@@ -329,10 +328,10 @@ static bool
 seen(const struct follow_tail *t, const struct archive_record *rec)
 {
 	uint8_t type = rec->hdr.record_type;
-	int64_t boot = (int64_t) rec->hdr.ust_time - (int64_t) (rec->hdr.uptime_cs / 100);
 
 	if (type == SA_R_RESTART)
-		return llabs(boot - t->last_boot) <= FOLLOW_BOOT_SLACK;
+		return history_same_boot(t->last_ust, t->last_uptime, rec->hdr.ust_time,
+		                         rec->hdr.uptime_cs);
 	if (type != SA_R_STATS && type != SA_R_LAST_STATS)
 		return false;
 	return rec->hdr.ust_time < t->last_ust ||
@@ -359,7 +358,6 @@ keep(struct follow_tail *t, const struct archive_record *rec)
 	if (stats) {
 		t->last_ust = rec->hdr.ust_time;
 		t->last_uptime = rec->hdr.uptime_cs;
-		t->last_boot = (int64_t) rec->hdr.ust_time - (int64_t) (rec->hdr.uptime_cs / 100);
 	}
 	return true;
 }

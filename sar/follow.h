@@ -27,7 +27,6 @@ struct follow_tail {
 	bool started;        /* the first record shown has been returned */
 	bool fresh;          /* just switched to the next day's file: skip what was seen */
 	uint64_t last_ust, last_uptime; /* the last statistics record returned */
-	int64_t last_boot;              /* its boot time, seconds since the epoch */
 	int status;                     /* the exit status after an error, else 0 */
 	bool quiet_sigint; /* no line break on SIGINT (sadf: nothing but records on stdout) */
 	/* -s: whether a record comes before the start (NULL: start at the file's last record). */
