@@ -343,9 +343,8 @@ static const struct sar_sink sink = {sink_row_begin, sink_cell, sink_row_end};
 
 /* ---- time ---- */
 
-/* A record's time as sadf shows it: UTC, or local with -T, or the creator's with -t. */
-static bool
-record_tm(const struct sadf *d, const struct sa_record_header *h, struct tm *ret)
+bool
+sadf_record_tm(const struct sadf *d, const struct sa_record_header *h, struct tm *ret)
 {
 	time_t t = (time_t) h->ust_time;
 	struct tm *r = localtime_r(&t, ret);
@@ -531,7 +530,7 @@ read_record(struct sadf *d, struct walk *w, const char *file, unsigned mode, int
 		w->eof = true;
 		return false;
 	}
-	if (!record_tm(d, &w->rec.hdr, &w->rectime))
+	if (!sadf_record_tm(d, &w->rec.hdr, &w->rectime))
 		memset(&w->rectime, 0, sizeof(w->rectime));
 	return true;
 }
@@ -1261,7 +1260,7 @@ sadf_follow_stamp(struct sadf *d, const struct sa_record_header *prev,
 {
 	struct tm tm;
 
-	if (!record_tm(d, cur, &tm))
+	if (!sadf_record_tm(d, cur, &tm))
 		memset(&tm, 0, sizeof(tm));
 	d->itv = sar_interval_of(prev, cur);
 	d->dt = d->itv / 100 + (d->itv % 100 >= 50);

@@ -39,32 +39,20 @@ static bool
 before_start(void *ctx, const struct sa_record_header *h)
 {
 	struct sadf *d = ctx;
-	time_t t = (time_t) h->ust_time;
 	struct tm tm;
 
-	if (!(d->c->time_mode == SADF_T_LOCAL || d->c->time_mode == SADF_T_TRUE
-	              ? localtime_r(&t, &tm)
-	              : gmtime_r(&t, &tm)))
-		return false;
-	if (d->c->time_mode == SADF_T_TRUE) {
-		tm.tm_hour = h->hour;
-		tm.tm_min = h->minute;
-		tm.tm_sec = h->second;
-	}
-	return sadf_before_start(d, &tm, h->ust_time);
+	return sadf_record_tm(d, h, &tm) && sadf_before_start(d, &tm, h->ust_time);
 }
 
 static bool
 past_end(struct sadf *d, const struct sa_record_header *h)
 {
-	time_t t = (time_t) h->ust_time;
 	struct tm tm;
 
 	if (!d->s.o.use_end && !d->end_epoch)
 		return false;
-	if (!(d->c->time_mode == SADF_T_LOCAL ? localtime_r(&t, &tm) : gmtime_r(&t, &tm)))
-		return false;
-	return sadf_cmp_end(d, &tm, h->ust_time, false) > 0;
+	/* As the file report compares it: the time sadf shows. */
+	return sadf_record_tm(d, h, &tm) && sadf_cmp_end(d, &tm, h->ust_time, false) > 0;
 }
 
 /* Copies the record just read into the slots curr of the activities shown. */

@@ -322,6 +322,8 @@ const char *sadf_tz(const struct sadf *d);
  * hour, as sysstat does once a window has passed midnight.
  */
 bool sadf_before_start(const struct sadf *d, const struct tm *tm, uint64_t ust_time);
+/* A record's time as sadf shows it: UTC, or local with -T, or the creator's with -t. */
+bool sadf_record_tm(const struct sadf *d, const struct sa_record_header *h, struct tm *ret);
 long long sadf_cmp_end(const struct sadf *d, const struct tm *tm, uint64_t ust_time,
                        bool cross_day);
 /*
