@@ -508,6 +508,21 @@ history_another_file(const char *first, const struct strbuf *others, size_t n, c
 	return true;
 }
 
+bool
+history_add_file(struct strbuf *files, size_t *n, const char *first, const char *path)
+{
+	if (!history_another_file(first, files, *n, path))
+		return false;
+	if (!(*n)++) {
+		strbuf_adds(files, first);
+		strbuf_addch(files, '\0');
+	}
+	strbuf_adds(files, path);
+	strbuf_addch(files, '\0');
+	(*n)++;
+	return true;
+}
+
 size_t
 history_part_at(const struct history_report *r, uint64_t off)
 {

@@ -138,6 +138,13 @@ bool history_another_file(const char *first, const struct strbuf *others, size_t
  */
 bool history_same_boot(uint64_t ust0, uint64_t uptime0, uint64_t ust, uint64_t uptime);
 
+/*
+ * Adds path to the several files of a command line (files, NUL-separated,
+ * *n of them) when history_another_file() takes it; the first file, named
+ * alone until then, goes in before it. Returns whether path was added.
+ */
+bool history_add_file(struct strbuf *files, size_t *n, const char *first, const char *path);
+
 /* The index of the part of report r that holds the record at stream offset off. */
 size_t history_part_at(const struct history_report *r, uint64_t off);
 

@@ -188,17 +188,8 @@ set_file(struct sadf_cmdline *cl, const char *arg)
 {
 	struct sadf_config *c = &cl->c;
 
-	if (c->file[0] && !c->day_offset &&
-	    history_another_file(c->file, &cl->files, cl->n_files, arg)) {
-		if (!cl->n_files++) {
-			strbuf_adds(&cl->files, c->file);
-			strbuf_addch(&cl->files, '\0');
-		}
-		strbuf_adds(&cl->files, arg);
-		strbuf_addch(&cl->files, '\0');
-		cl->n_files++;
+	if (c->file[0] && !c->day_offset && history_add_file(&cl->files, &cl->n_files, c->file, arg))
 		return;
-	}
 	if (c->file[0] || c->day_offset)
 		sadf_usage();
 	snprintf(c->file, sizeof(c->file), "%.*s", SADF_SYSSTAT_FILE_LEN - 1, arg);

@@ -677,15 +677,8 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 		snprintf(c->to_file, sizeof(c->to_file), "%s",
 		         file_word(argv[*opt]) ? argv[(*opt)++] : "-");
 	} else if (!strcmp(a, "-f") && c->f_given && c->from_file[0] && file_word(argv[*opt + 1]) &&
-	           history_another_file(c->from_file, &c->files, c->n_files, argv[*opt + 1])) {
+	           history_add_file(&c->files, &c->n_files, c->from_file, argv[*opt + 1])) {
 		/* Several files: read in time order as one report (history.h). */
-		if (!c->n_files++) {
-			strbuf_adds(&c->files, c->from_file);
-			strbuf_addch(&c->files, '\0');
-		}
-		strbuf_adds(&c->files, argv[*opt + 1]);
-		strbuf_addch(&c->files, '\0');
-		c->n_files++;
 		*opt += 2;
 	} else if (!strcmp(a, "-f")) {
 		if (c->f_given || c->day_offset)
