@@ -188,7 +188,8 @@ set_file(struct sadf_cmdline *cl, const char *arg)
 {
 	struct sadf_config *c = &cl->c;
 
-	if (c->file[0] && !c->day_offset && history_add_file(&cl->files, &cl->n_files, c->file, arg))
+	if (c->file[0] && !c->day_offset &&
+	    history_add_file(&cl->files, &cl->n_files, c->file, arg))
 		return;
 	if (c->file[0] || c->day_offset)
 		sadf_usage();
