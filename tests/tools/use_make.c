@@ -13,7 +13,10 @@
  *   host NAME                the node name (default "use-make")
  *   acts NAME...             the activities of the file, in registry order
  *                            (CPU, QUEUE, MEMORY, DISK, NET_DEV... or A_CPU)
- *   items NAME N             the item count of a per-device activity (default 1)
+ *   items NAME N             the item count of a per-device activity (default 1);
+ *                            after the first record, of one that holds its own
+ *                            count, from the next record on (new items are zero)
+ *   drop NAME I              item I of such an activity leaves (a device vanishes)
  *   set NAME I FIELD=V...    sets field FIELD of item I of activity NAME to V
  *                            (FIELD+=V adds V); a text field takes the word V.
  *                            Values stay from one record to the next.
@@ -414,6 +417,37 @@ items_ready(struct make *m)
 	}
 }
 
+/* A device appears: item count N from the next record on, the new items zero. */
+static void
+resize_items(struct make *m, struct act_state *a, uint64_t nr)
+{
+	unsigned char *p;
+
+	items_ready(m);
+	if (!activity_has_nr(a->d) || nr < 1 || nr > MAX_ITEMS)
+		die(m, "bad item count");
+	p = realloc(a->items, (size_t) nr * a->d->size);
+	if (!p)
+		die(m, "out of memory");
+	if (nr > (uint64_t) a->nr)
+		memset(p + (size_t) a->nr * a->d->size, 0,
+		       ((size_t) nr - (size_t) a->nr) * a->d->size);
+	a->items = p;
+	a->nr = (int32_t) nr;
+}
+
+/* A device vanishes: item I leaves, the later ones move up. */
+static void
+drop_item(struct make *m, struct act_state *a, uint64_t i)
+{
+	items_ready(m);
+	if (!activity_has_nr(a->d) || a->nr < 2 || i >= (uint64_t) a->nr)
+		die(m, "bad item to drop");
+	memmove(a->items + i * a->d->size, a->items + (i + 1) * a->d->size,
+	        ((size_t) a->nr - i - 1) * a->d->size);
+	a->nr--;
+}
+
 static void
 put_record(struct make *m, uint64_t t)
 {
@@ -470,6 +504,10 @@ do_line(struct make *m, char **w, int n, const char *rest)
 		if (a->d->policy != ACT_PER_DEVICE || nr < 1 || nr > MAX_ITEMS || a->items)
 			die(m, "bad item count");
 		a->nr = (int32_t) nr;
+	} else if (!strcmp(w[0], "items") && n == 3) {
+		resize_items(m, state_of(m, w[1]), number(m, w[2]));
+	} else if (!strcmp(w[0], "drop") && n == 3) {
+		drop_item(m, state_of(m, w[1]), number(m, w[2]));
 	} else if (!strcmp(w[0], "set") && n >= 4) {
 		struct act_state *a = state_of(m, w[1]);
 		uint64_t i = number(m, w[2]);
