@@ -463,6 +463,9 @@ struct resource {
 	struct mstat *m; /* the class's metrics */
 	uint64_t seq;   /* the last interval it was seen */
 	bool over_now;
+	bool hot_now; /* a U metric above its warning level in the current interval */
+	bool run_hot; /* ... in some interval of the current run */
+	bool ep_hot;  /* ... in some interval of an episode: saturated and utilized */
 	uint32_t run;           /* consecutive intervals over a limit, up to seq_over */
 	uint64_t run_seq;
 	struct stamp run_from, run_to;
@@ -694,10 +697,12 @@ close_run(struct use *u, struct resource *r)
 		}
 		r->n_ep++;
 		r->ep_seconds += (double) span(&r->run_from, &r->run_to);
+		r->ep_hot = r->ep_hot || r->run_hot;
 	}
 	if (r->who)
 		who_avg_reset(r->who);
 	r->run = 0;
+	r->run_hot = false;
 }
 
 /* The interval ended: r's run goes on or ends. */
@@ -712,6 +717,7 @@ step_run(struct use *u, struct resource *r)
 	}
 	if (!r->run)
 		r->run_from = u->t0;
+	r->run_hot = r->run_hot || r->hot_now;
 	r->run++;
 	r->run_seq = u->seq;
 	r->run_to = u->t1;
@@ -724,6 +730,7 @@ touch(struct use *u, struct resource *r)
 		return;
 	r->seq = u->seq;
 	r->over_now = false;
+	r->hot_now = false;
 	if (u->n_touched == u->cap_touched) {
 		size_t cap = u->cap_touched ? u->cap_touched * 2 : 64;
 		struct resource **p = realloc(u->touched, cap * sizeof(*p));
@@ -762,6 +769,8 @@ put(struct use *u, struct resource *r, enum metric_id id, double v)
 			r->over_now = true;
 	}
 	if (d->letter == U && warn >= 0) {
+		if (v > warn)
+			r->hot_now = true;
 		if (m->seq + 1 != u->seq)
 			m->wrun = 0;
 		m->wrun = v > warn ? m->wrun + 1 : 0;
@@ -817,19 +826,34 @@ single(const struct feed *f, enum use_class cls)
 	return resource(f->u, cls, "all");
 }
 
-/* %busy of one CPU's counters (sar -u's 100 - %idle); NAN for a tickless or offline CPU. */
+/* sar -u's share of a counter: 0 when it went back. */
+static double
+cpu_share(uint64_t p, uint64_t c, uint64_t tot)
+{
+	return c < p ? 0.0 : sar_sp_value(p, c, tot);
+}
+
+/*
+ * %busy of one CPU's counters: 100 - %idle - %iowait of sar -u. iowait is
+ * idle time (a processor with nothing to run while some task waits for I/O):
+ * counting it as use would call idle processors saturated by a slow disk.
+ * NAN for a tickless or offline CPU.
+ */
 static double
 cpu_busy(const struct stats_cpu *pc, const struct stats_cpu *c)
 {
 	struct stats_cpu p = *pc;
 	uint64_t tot;
+	double busy;
 
 	if (!sar_cpu_ticks(c))
 		return NAN;
 	tot = sar_cpu_interval(c, &p);
 	if (!tot)
 		return NAN;
-	return 100.0 - (c->cpu_idle < p.cpu_idle ? 0.0 : sar_sp_value(p.cpu_idle, c->cpu_idle, tot));
+	busy = 100.0 - cpu_share(p.cpu_idle, c->cpu_idle, tot) -
+	       cpu_share(p.cpu_iowait, c->cpu_iowait, tot);
+	return busy < 0 ? 0.0 : busy;
 }
 
 static void
@@ -949,6 +973,20 @@ feed_swap(struct feed *f)
 	put(f->u, swap, M_SWAP_OUT, out);
 }
 
+/*
+ * A device's previous item, or zeros for one absent from the previous record
+ * (or re-registered): its counters started at zero within the interval, and
+ * sar prints its row from zeros too, so the figures judged are sar's.
+ */
+static void
+prev_or_zero(void *ret, const void *prev, size_t size)
+{
+	if (prev)
+		memcpy(ret, prev, size);
+	else
+		memset(ret, 0, size);
+}
+
 static size_t
 await_bin(double ms)
 {
@@ -1027,9 +1065,7 @@ feed_disk(struct feed *f)
 
 		memcpy(&dc, item(f, f->c, i), sizeof(dc));
 		pp = sar_disk_prev(f->a, f->p, i, item(f, f->c, i), NULL);
-		if (!pp)
-			continue;
-		memcpy(&dp, pp, sizeof(dp));
+		prev_or_zero(&dp, pp, sizeof(dp));
 		sar_disk_kernel_name(f->s, dc.major, dc.minor, name, sizeof(name));
 		if (!sar_list_accepts(&f->s->o.dev_list, name, SAR_LIST_NAME_MAX))
 			continue;
@@ -1062,9 +1098,9 @@ feed_net_dev(struct feed *f)
 
 		memcpy(&c, item(f, f->c, i), sizeof(c));
 		/* Made even without a speed: the interfaces are listed in the file's order. */
-		if (!(r = iface(f, c.interface)) || !pp || !c.speed)
+		if (!(r = iface(f, c.interface)) || !c.speed)
 			continue;
-		memcpy(&p, pp, sizeof(p));
+		prev_or_zero(&p, pp, sizeof(p));
 		rx = rate(p.rx_bytes, c.rx_bytes, f->itv);
 		tx = rate(p.tx_bytes, c.tx_bytes, f->itv);
 		speed = (double) c.speed * 1000000;
@@ -1084,9 +1120,9 @@ feed_net_edev(struct feed *f)
 		uint64_t itv = f->itv;
 
 		memcpy(&c, item(f, f->c, i), sizeof(c));
-		if (!pp || !(r = iface(f, c.interface)))
+		if (!(r = iface(f, c.interface)))
 			continue;
-		memcpy(&p, pp, sizeof(p));
+		prev_or_zero(&p, pp, sizeof(p));
 		put(f->u, r, M_IF_DROP,
 		    rate(p.rx_dropped, c.rx_dropped, itv) + rate(p.tx_dropped, c.tx_dropped, itv));
 		put(f->u, r, M_IF_FIFO,
@@ -1439,7 +1475,13 @@ by_class(const void *x, const void *y)
 	return a->order < b->order ? -1 : a->order > b->order;
 }
 
-/* Suspects: worst verdict first, then the longest episodes or the highest peaks. */
+/*
+ * Suspects: worst verdict first; among the saturated, those whose own
+ * utilization was high in an episode before those whose saturation signals
+ * rose while they stayed lightly used (processors mostly idle, woken by
+ * I/O: a symptom, not the cause); then the longest episodes or the highest
+ * peaks.
+ */
 static int
 by_worst(const void *x, const void *y)
 {
@@ -1448,6 +1490,8 @@ by_worst(const void *x, const void *y)
 
 	if (a->verdict != b->verdict)
 		return a->verdict > b->verdict ? -1 : 1;
+	if (a->verdict == V_SATURATED && a->ep_hot != b->ep_hot)
+		return a->ep_hot ? -1 : 1;
 	if (a->score != b->score)
 		return a->score > b->score ? -1 : 1;
 	return by_class(x, y);
@@ -1604,6 +1648,21 @@ text_episode(const struct sar *s, const struct episode *e, struct strbuf *sb)
 	strbuf_addf(sb, "%s-%s (%s)", a, b, d);
 }
 
+/* Why a saturated resource ranks after the busy ones: its U metrics stayed low in its episodes. */
+static void
+text_not_hot(const struct use *u, const struct resource *r, struct strbuf *sb)
+{
+	uint32_t k, first = u->first[r->cls];
+
+	for (k = 0; k < u->n_metrics[r->cls]; k++) {
+		const struct metric_desc *d = &metric_table[first + k];
+
+		if (d->letter == U && r->m[k].seen && u->lim.warn[d->lim] >= 0)
+			strbuf_addf(sb, "; %s not above %.2f in its episodes", d->name,
+			            u->lim.warn[d->lim]);
+	}
+}
+
 /* Why r is a suspect, on one line. */
 static void
 text_why(const struct use *u, const struct sar *s, const struct resource *r, struct strbuf *sb)
@@ -1638,6 +1697,8 @@ text_why(const struct use *u, const struct sar *s, const struct resource *r, str
 			strbuf_addf(sb, " (above %.2f for %u intervals)", u->lim.warn[d->lim], m->wbest);
 		any = true;
 	}
+	if (r->verdict == V_SATURATED && !r->ep_hot)
+		text_not_hot(u, r, sb);
 }
 
 /* The biggest consumers of an episode, when the file holds processes or cgroups. */

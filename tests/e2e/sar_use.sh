@@ -72,7 +72,7 @@ def local(t, tz):
 # The value of every metric in each interval (60 s, HZ 100). What a scenario
 # does not give stays at a quiet value, below every limit and warn level.
 QUIET = {
-    "busy": 20.0, "runq": 1, "psi_cpu": 0.0,
+    "busy": 20.0, "iowait": 0.0, "runq": 1, "psi_cpu": 0.0,
     "mem": 50.0, "psi_mem_some": 0.0, "psi_mem_full": 0.0, "pgscand": 0.0, "majflt": 0.0,
     "pswpin": 0.0, "pswpout": 0.0, "swap": 10.0,
     "psi_io_some": 0.0, "psi_io_full": 0.0,
@@ -161,16 +161,19 @@ def describe(sc):
             i = r - 1
             # counters: what one interval adds
             tot_u = tot_i = 0
+            tot_w = 0
             for c in range(cpus):
                 b = percpu.get(c, g.get("busy", QUIET["busy"]))
                 b = b[i] if isinstance(b, list) else b
-                u = round(b * 60)
+                u, w = round(b * 60), round(val(g, "iowait", i, QUIET) * 60)
                 tot_u += u
-                tot_i += 6000 - u
+                tot_w += w
+                tot_i += 6000 - u - w
                 if "CPU" in acts:
-                    L.append("set CPU %d cpu_user+=%d cpu_idle+=%d" % (c + 1, u, 6000 - u))
+                    L.append("set CPU %d cpu_user+=%d cpu_iowait+=%d cpu_idle+=%d" % (
+                        c + 1, u, w, 6000 - u - w))
             if "CPU" in acts:
-                L.append("set CPU 0 cpu_user+=%d cpu_idle+=%d" % (tot_u, tot_i))
+                L.append("set CPU 0 cpu_user+=%d cpu_iowait+=%d cpu_idle+=%d" % (tot_u, tot_w, tot_i))
             if "PSI_CPU" in acts:
                 L.append("set PSI_CPU 0 some_cpu_total+=%d" % round(val(g, "psi_cpu", i, QUIET) * 600000))
             if "PSI_MEM" in acts:
@@ -586,8 +589,10 @@ disk_exp = {("disk", "sda"): {"verdict": "saturated", "episodes": [ep(2, 4)],
 both("disk", p_disk, disk_exp, order=BASE + [("disk", "sda"), ("disk", "sdb"), ("disk", "sdc"),
                                              ("net", "all"), ("net", "eth0"), ("fs", "/"),
                                              ("tcp", "all")],
-     suspects=[("disk", "sdb", "saturated"), ("disk", "sda", "saturated"),
-                                         ("disk", "sdc", "warning")])
+     # sda first: saturated while its %util was above its warning level; sdb's queue grew
+     # for longer while its %util stayed at 10 (sar(1), "the ranking of the saturated").
+     suspects=[("disk", "sda", "saturated"), ("disk", "sdb", "saturated"),
+               ("disk", "sdc", "warning")])
 #    --dev= keeps the named disk only.
 both("disk --dev=sdb", p_disk, {("disk", "sdb"): disk_exp[("disk", "sdb")], ("disk", "sda"): None,
                                 ("disk", "sdc"): None}, pre=["--dev=sdb"])
@@ -765,6 +770,96 @@ both("restart", p, {("cpu", "all"): {"verdict": "saturated",
 p = make("restart2", {"n": N, "restart_after": 3, "g": {"busy": [91, 91, 0, 91, 91, 50]}})
 check_input("restart2", p, ["-u"], "%idle", "all", [9, 9, 9, 9, 50])
 both("restart2", p, {("cpu", "all"): {"verdict": "warning", "episodes": []}})
+
+# 19. iowait is idle time: processors 31 % busy (user) and 60 % in iowait (sar -u's %idle 9)
+#     while sda is saturated. cpu all is ok (%busy = 100 - %idle - %iowait = 31), sda the
+#     only suspect. With CPU pressure (25 %) and a run queue of 4 on 2 processors as well,
+#     cpu all is saturated for longer than sda (6 intervals against 4), but its %busy never
+#     went above its warning level (70): sda, saturated while busy, ranks first.
+io_util = [50, 99, 99, 99, 99, 50]
+io = {"n": N, "g": {"busy": 31.0, "iowait": 60.0}, "disks": {"sda": {"util": io_util, "aqu": 3.0}}}
+p = make("iowait", io)
+check_input("iowait", p, ["-u"], "%iowait", "all", [60] * N)
+check_input("iowait", p, ["-u"], "%idle", "all", [9] * N)
+check_input("iowait", p, ["-d", "-p"], "%util", "sda", io_util)
+both("iowait", p, {("cpu", "all"): {"verdict": "ok", "episodes": [],
+                                     "metrics": {"%busy": (31, 31, T0 + 60, 90)}},
+                   ("disk", "sda"): {"verdict": "saturated", "episodes": [ep(1, 6)]}},
+     suspects=[("disk", "sda", "saturated")])
+io["g"].update({"psi_cpu": 25.0, "runq": [2, 4, 4, 4, 2, 2]})
+p = make("iowait_psi", io)
+check_input("iowait_psi", p, ["-q", "CPU"], "%scpu", None, [25] * N)
+check_input("iowait_psi", p, ["-q"], "runq-sz", None, [2, 4, 4, 4, 2, 2])
+both("iowait_psi", p, {("cpu", "all"): {"verdict": "saturated", "episodes": [ep(1, 6)],
+                                         "metrics": {"%busy": (31, 31, T0 + 60),
+                                                     "%psi-some": (25, 25, T0 + 60)}},
+                       ("disk", "sda"): {"verdict": "saturated", "episodes": [ep(1, 6)]}},
+     suspects=[("disk", "sda", "saturated"), ("cpu", "all", "saturated")])
+io["disks"]["sda"]["util"] = [50, 99, 99, 99, 99, 50]
+io["disks"]["sda"]["aqu"] = [0.5, 3, 3, 3, 3, 0.5]
+p = make("iowait_rank", io)
+both("iowait_rank", p, {("cpu", "all"): {"verdict": "saturated", "episodes": [ep(1, 6)]},
+                        ("disk", "sda"): {"verdict": "saturated", "episodes": [ep(2, 5)]}},
+     suspects=[("disk", "sda", "saturated"), ("cpu", "all", "saturated")])
+for tz in ("UTC", "GMT+12") if not INPUTS_ONLY else ():
+    out = sar_use(p, tz)
+    sus = re.findall(r"^  (\w+) +(cpu all|disk sda)\b.*$", out, re.M)
+    ok([x[1] for x in sus] == ["disk sda", "cpu all"],
+       "iowait_rank (TZ=%s): suspects in the text: %s" % (tz, sus))
+    text_has("iowait_rank", out, r"^  saturated  cpu all +%s-%s \(6 min\): .*%%psi-some peak "
+             r"25\.00 at %s; %%busy not above 70\.00 in its episodes$" % (
+                 local(T0, tz), local(T0 + 360, tz), local(T0 + 60, tz)), tz)
+    text_has("iowait_rank", out, r"^  saturated  disk sda +%s-%s \(4 min\): %%util peak 99\.00 "
+             r"at %s, aqu-sz peak 3\.00 at %s$" % (local(T0 + 60, tz), local(T0 + 300, tz),
+                                                   local(T0 + 120, tz), local(T0 + 120, tz)), tz)
+
+
+# 20. A disk and an interface that appear and vanish: sdb and eth1 are attached during the
+#     third interval and detached during the sixth. Their counters start at zero when they
+#     are attached, and sar prints their first interval from zeros: %util 95 and %ifutil 95
+#     in intervals 3 to 5, an episode of 3 intervals, as sar's rows show it.
+def appear_desc():
+    L = ["cpus 2", "host use-make", "acts CPU DISK NET_DEV", "items DISK 1", "items NET_DEV 1",
+         "set DISK 0 major=8 minor=0", "set NET_DEV 0 interface=eth0 speed=1000 duplex=2",
+         "set CPU 0 cpu_user=2000 cpu_idle=2000", "set CPU 1 cpu_user=1000 cpu_idle=1000",
+         "set CPU 2 cpu_user=1000 cpu_idle=1000"]
+    t = T0
+    for r in range(N + 1):
+        if r > 0:
+            L += ["set CPU %d cpu_user+=%d cpu_idle+=%d" % (c, 1200 * k, 4800 * k)
+                  for c, k in ((0, 2), (1, 1), (2, 1))]
+            L += ["set DISK 0 tot_ticks+=6000 nr_ios+=60 rd_ticks+=120",
+                  "set NET_DEV 0 rx_bytes+=%d rx_packets+=600" % (1250000 * 60 * 10)]
+        if r == 3:
+            L += ["items DISK 2", "set DISK 1 major=8 minor=16 tot_ticks=57000 nr_ios=60 rd_ticks=120",
+                  "items NET_DEV 2", "set NET_DEV 1 interface=eth1 speed=1000 duplex=2 "
+                  "rx_bytes=%d rx_packets=600" % (1250000 * 60 * 95)]
+        if r in (4, 5):
+            L += ["set DISK 1 tot_ticks+=57000 nr_ios+=60 rd_ticks+=120",
+                  "set NET_DEV 1 rx_bytes+=%d rx_packets+=600" % (1250000 * 60 * 95)]
+        if r == 6:
+            L += ["drop DISK 1", "drop NET_DEV 1"]
+        L.append("rec %d" % t)
+        t += STEP
+    return "\n".join(L) + "\n"
+
+
+p = os.path.join(D, "appear.sa")
+r_ = subprocess.run([MAKE, "-", p], input=appear_desc(), text=True, capture_output=True)
+ok(r_.returncode == 0, "use_make appear: %s" % r_.stderr.strip())
+check_input("appear", p, ["-d", "-p"], "%util", "sdb", [95, 95, 95])
+check_input("appear", p, ["-d", "-p"], "%util", "sda", [10] * N)
+check_input("appear", p, ["-n", "DEV"], "%ifutil", "eth1", [95, 95, 95])
+appear = {("disk", "sdb"): {"verdict": "saturated", "episodes": [ep(3, 5)],
+                            "metrics": {"%util": (95, 95, T0 + 180, 90)}},
+          ("disk", "sda"): {"verdict": "ok", "metrics": {"%util": (10, 10, T0 + 60)}},
+          ("net", "eth1"): {"verdict": "saturated", "episodes": [ep(3, 5)],
+                            "metrics": {"%ifutil": (95, 95, T0 + 180, 90)}},
+          ("net", "eth0"): {"verdict": "ok"}}
+both("appear", p, appear, suspects=[("disk", "sdb", "saturated"), ("net", "eth1", "saturated")])
+#    A window that starts in the interval sdb appears in: the same episode.
+appear[("disk", "sda")]["metrics"]["%util"] = (10, 10, T0 + 180)
+both("appear -s", p, appear, pre=["-s", "02:02:00"], window=(T0 + 120, T0 + 360, 4, 3))
 
 # 17. --use with another activity option is a usage error (exit 1).
 rc, out, err = run([SAR, "--use", "-u", "-f", p_cpu])
