@@ -834,44 +834,59 @@ cpu_share(uint64_t p, uint64_t c, uint64_t tot)
 }
 
 /*
- * %busy of one CPU's counters: 100 - %idle - %iowait of sar -u. iowait is
- * idle time (a processor with nothing to run while some task waits for I/O):
- * counting it as use would call idle processors saturated by a slow disk.
- * NAN for a tickless or offline CPU.
+ * %busy from counters p to c over tot ticks: 100 - %idle - %iowait of sar -u.
+ * iowait is idle time (a processor with nothing to run while some task waits
+ * for I/O): counting it as use would call idle processors saturated by a
+ * slow disk.
  */
 static double
-cpu_busy(const struct stats_cpu *pc, const struct stats_cpu *c)
+cpu_busy(const struct stats_cpu *p, const struct stats_cpu *c, uint64_t tot)
 {
-	struct stats_cpu p = *pc;
-	uint64_t tot;
 	double busy;
 
-	if (!sar_cpu_ticks(c))
-		return NAN;
-	tot = sar_cpu_interval(c, &p);
 	if (!tot)
 		return NAN;
-	busy = 100.0 - cpu_share(p.cpu_idle, c->cpu_idle, tot) -
-	       cpu_share(p.cpu_iowait, c->cpu_iowait, tot);
+	busy = 100.0 - cpu_share(p->cpu_idle, c->cpu_idle, tot) -
+	       cpu_share(p->cpu_iowait, c->cpu_iowait, tot);
 	return busy < 0 ? 0.0 : busy;
 }
 
+/*
+ * The CPUs' %busy as sar -u prints them: on SMP, "all" is rebuilt from the
+ * CPUs, not read from the stored "all" (the kernel sums its "cpu" line at
+ * another instant than the CPUs' lines: a tick apart is 0.5 % of a second
+ * on two processors); an offline CPU, or one back online without a
+ * reference, has no value, as sar shows no row for it.
+ */
 static void
 feed_cpu(struct feed *f)
 {
 	uint32_t i, n = f->c->nr < f->p->nr ? f->c->nr : f->p->nr;
-	struct stats_cpu p, c;
+	struct stats_cpu p, c, all_p = {0}, all_c = {0};
+	uint64_t all_ticks = 0;
 	char name[16];
 
-	for (i = 0; i < n; i++) {
-		if (i && !(f->s->o.cpu_option && sar_cpu_selected(f->s, i)))
-			continue;
+	for (i = 1; i < n; i++) {
+		uint64_t ticks = 0;
+		bool offline;
+
 		memcpy(&p, item(f, f->p, i), sizeof(p));
 		memcpy(&c, item(f, f->c, i), sizeof(c));
+		if (!sar_cpu_add_to_all(&p, &c, false, &all_p, &all_c, &ticks, &offline))
+			continue;
+		all_ticks += ticks;
+		if (offline || !(f->s->o.cpu_option && sar_cpu_selected(f->s, i)))
+			continue;
 		snprintf(name, sizeof(name), "%u", i - 1);
-		put(f->u, i ? resource(f->u, C_CPU_N, name) : single(f, C_CPU_ALL),
-		    i ? M_CPUN_BUSY : M_CPU_BUSY, cpu_busy(&p, &c));
+		put(f->u, resource(f->u, C_CPU_N, name), M_CPUN_BUSY, cpu_busy(&p, &c, ticks));
 	}
+	if (f->a->nr_ini == 1 && n) {
+		/* No CPU of its own: the stored "all". */
+		memcpy(&all_p, item(f, f->p, 0), sizeof(all_p));
+		memcpy(&all_c, item(f, f->c, 0), sizeof(all_c));
+		all_ticks = sar_cpu_ticks(&all_c) ? sar_cpu_interval(&all_c, &all_p) : 0;
+	}
+	put(f->u, single(f, C_CPU_ALL), M_CPU_BUSY, cpu_busy(&all_p, &all_c, all_ticks));
 }
 
 static void

@@ -94,6 +94,18 @@ uint64_t sar_cpu_ticks(const struct stats_cpu *c);
 uint64_t sar_cpu_interval(const struct stats_cpu *c, struct stats_cpu *p);
 
 /*
+ * One CPU's part in the "all" that sar -u rebuilds from the CPUs of an SMP
+ * record (the stored "all" is ignored): an offline CPU (no tick in c) takes
+ * its previous values (c = p, *ret_offline set) and counts; one back online
+ * with no reference (no tick in p) is left out unless since_boot, and the
+ * call returns false. Otherwise p is corrected as sar_cpu_interval() does,
+ * c and p are added to *all_c and *all_p and the CPU's ticks to *ticks.
+ */
+bool sar_cpu_add_to_all(struct stats_cpu *p, struct stats_cpu *c, bool since_boot,
+                        struct stats_cpu *all_p, struct stats_cpu *all_c, uint64_t *ticks,
+                        bool *ret_offline);
+
+/*
  * views_cpu.c, -I: whether the interrupt named name ("sum", "0", "NMI"...) shows. -I SUM
  * and each usable --int= entry (a number or range such as "5", "0-16",
  * "40-", which stand for the decimal names of those interrupts, or a name

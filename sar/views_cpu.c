@@ -223,24 +223,34 @@ cpu_rebuild_all(const struct sar *s, struct sar_act *a, struct sar_slot *prev,
 	memset(all_c, 0, sizeof(*all_c));
 	memset(all_p, 0, sizeof(*all_p));
 	for (i = 1; i < n; i++) {
-		struct stats_cpu *c = cell(a, curr, i, 0), *p = cell(a, prev, i, 0);
-		uint64_t ticks_p = sar_cpu_ticks(p);
+		bool offline;
 
-		if (sar_cpu_ticks(c) == 0) {
-			/* Offline: keep its values, so that they do not jump from 0 later. */
-			*c = *p;
+		if (!sar_cpu_add_to_all(cell(a, prev, i, 0), cell(a, curr, i, 0), s->since_boot,
+		                        all_p, all_c, &ticks, &offline) ||
+		    offline)
 			mask_set(hidden, i);
-		}
-		if (ticks_p == 0 && !s->since_boot) {
-			/* Back online with no reference: neither shown nor counted. */
-			mask_set(hidden, i);
-			continue;
-		}
-		ticks += sar_cpu_interval(c, p);
-		cpu_add(all_c, c);
-		cpu_add(all_p, p);
 	}
 	return ticks;
+}
+
+bool
+sar_cpu_add_to_all(struct stats_cpu *p, struct stats_cpu *c, bool since_boot,
+                   struct stats_cpu *all_p, struct stats_cpu *all_c, uint64_t *ticks,
+                   bool *ret_offline)
+{
+	uint64_t ticks_p = sar_cpu_ticks(p);
+
+	*ret_offline = sar_cpu_ticks(c) == 0;
+	/* Offline: keep its values, so that they do not jump from 0 later. */
+	if (*ret_offline)
+		*c = *p;
+	/* Back online with no reference: neither shown nor counted. */
+	if (ticks_p == 0 && !since_boot)
+		return false;
+	*ticks += sar_cpu_interval(c, p);
+	cpu_add(all_c, c);
+	cpu_add(all_p, p);
+	return true;
 }
 
 /* A CPU with no tick in the interval (tickless): idle all along. */

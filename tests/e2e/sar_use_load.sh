@@ -1,21 +1,23 @@
 #!/bin/bash
-# sar --use under real load (issue 13): our sadc (-S XALL, 1 s) records this
-# machine while the test runs a load, then sadf -j FILE -- --use (and once
-# sar --use -f FILE) must name the loaded resource saturated, with an episode
-# that holds the load's start and end (one interval of slack each side), and
-# must not call saturated what the load leaves alone.
+# sar --use under real load: our sadc (-S XALL, 1 s) records this machine
+# while the test runs a load, then sadf -j FILE -- --use (and once
+# sar --use -f FILE) is checked against a judge that applies the rules of
+# sar(1), USE METHOD, to the figures Debian's sadf prints for the same file.
 #   idle    nothing started: no suspect among cpu, memory and disk;
 #   cpu     busy loops outnumbering the CPUs: cpu all saturated, disks not;
 #   disk    two direct-I/O readers (1 MiB, pinned to CPU 0) of a loop device
-#           backed by a 256 MiB file: that disk saturated, cpu all not;
+#           backed by a 256 MiB file: that disk saturated; cpu all neither
+#           saturated nor warning (its wait is iowait), and ranked after
+#           the disk if its run queue and CPU pressure make it saturated;
 #   memory  a 256 MiB file mapped and read page by page (MADV_RANDOM) inside
 #           a memory cgroup of 64 MiB: memory saturated (major faults; this
 #           kernel does not count a cgroup's reclaim in pgscand/s).
-# The figures the verdicts are checked against come from Debian's sadf on the
-# same file, judged here by the rules of sar(1), USE METHOD:
-# the load must show in them (else FAIL, or SKIP for memory), and a resource
-# this test leaves alone may be saturated only when those figures say so
-# (another job on the machine), which is printed as a NOTE.
+# One rule for every comparison (STYLE rule 20): the analyzer must agree
+# with the judge on the same file. Other jobs on the machine can change the
+# figures, never that agreement: where the figures do not show a load, or
+# show a resource this test leaves alone in trouble, a NOTE says so and the
+# analyzer is still held to them. A figure within rounding of its limit
+# (sadf prints two decimals) is ambiguous: printed, not judged.
 # Root only (loop device, cgroup); about 45 s.
 . "${top_srcdir:-.}/tests/lib.sh"
 
@@ -85,7 +87,8 @@ def raw(path, ncpu, memtotal):
 			r = res.setdefault((kind, name), {})
 			r.setdefault((prev, t), []).append((metric, v, limit, warn))
 		if "%idle" in f:
-			put("cpu", "all", "%busy", 100 - float(f["%idle"]), 90, 70)
+			# iowait is idle time (sar(1), USE METHOD): busy is what ran.
+			put("cpu", "all", "%busy", 100 - float(f["%idle"]) - float(f["%iowait"]), 90, 70)
 		if "runq-sz" in f:
 			put("cpu", "all", "runq-excess", float(f["runq-sz"]) - ncpu, 0)
 		if "%scpu" in f:
@@ -122,18 +125,26 @@ def raw(path, ncpu, memtotal):
 			res[("disk", d)][itv].append(("await-ratio", ratio, 4, None))
 	for (kind, name), itvs in sorted(res.items()):
 		keys = sorted(itvs)
-		# A limit of 0 is for counts and run queues: their zero is exact.
-		if any((lim and abs(v - lim) <= 0.01) or (w is not None and abs(v - w) <= 0.01)
-		       for k in keys for _, v, lim, w in itvs[k]):
+		# sadf prints two decimals: a figure within rounding of its limit or warning
+		# level could be on either side of it (%busy is two figures: 0.01 each). A
+		# limit of 0 is for counts and run queues: their zero is exact.
+		def near(m, v, x):
+			return abs(v - x) <= (0.02 if m == "%busy" else 0.01)
+		if any((lim and near(m, v, lim)) or (w is not None and near(m, v, w))
+		       for k in keys for m, v, lim, w in itvs[k]):
 			amb.add(name if kind == "disk" else kind + name)
 		over = [any(v > lim for _, v, lim, _ in itvs[k]) for k in keys]
-		eps, run = [], []
-		for k, o in zip(keys, over):
+		# busy: a U metric above its warning level in an interval of an episode
+		# (saturated and utilized: ranked first among the saturated)
+		hotk = [any(w is not None and v > w for _, v, _, w in itvs[k]) for k in keys]
+		eps, run, hot = [], [], False
+		for k, o, h in zip(keys, over, hotk):
 			if o:
-				run.append(k)
+				run.append((k, h))
 			if run and (not o or k == keys[-1]):
 				if len(run) >= EP:
-					eps.append((run[0][0], run[-1][1]))
+					eps.append((run[0][0][0], run[-1][0][1]))
+					hot = hot or any(x[1] for x in run)
 				run = []
 		warn = False
 		for m in {m for k in keys for m, _, _, w in itvs[k] if w is not None}:
@@ -151,7 +162,7 @@ def raw(path, ncpu, memtotal):
 		print("raw", kind, name, verdict,
 		      ",".join("%d-%d" % e for e in eps) or "-",
 		      "ambiguous" if (name if kind == "disk" else kind + name) in amb else "-",
-		      " ".join(peaks))
+		      "busy" if hot else "-", " ".join(peaks))
 
 def iso(t):
 	return calendar.timegm(time.strptime(t, "%Y-%m-%dT%H:%M:%SZ"))
@@ -219,23 +230,21 @@ covered() {
 	return 1
 }
 
-# expect_loaded NAME KIND RESNAME [SKIPWHY]: the raw figures show the load as
-# an episode of KIND RESNAME (else FAIL, or SKIP when SKIPWHY is given), and
-# the analyzer calls it saturated with an episode holding the load.
+# expect_loaded NAME KIND RESNAME: where the figures show the load as an
+# episode of KIND RESNAME holding it, the analyzer calls it saturated with an
+# episode holding the load. Other jobs on the machine may keep the load from
+# showing (a loop disk that is not saturated on a busy host): that is said
+# in a NOTE, never judged, since only the agreement of the analyzer with the
+# figures is this test's to check (STYLE rule 20).
 expect_loaded() {
 	local n=$1 kind=$2 res=$3 eps
 	[ "$RAWONLY" = 1 ] && return
 	eps=$(field "$n" raw "$kind" "$res" 5)
 	if ! covered "$eps"; then
-		if [ $# -gt 3 ]; then
-			echo "SKIP $n: no signal ($4): $(field "$n" raw "$kind" "$res" 7-)"
-			grep "^raw $kind $res " "$TMPD/$n.j"
-			return
-		fi
-		fail "$n: the load does not show in Debian's figures as a $kind $res episode: $(grep "^raw $kind $res " "$TMPD/$n.j")"
+		echo "NOTE $n: the load does not show in the figures as a $kind $res episode" \
+			"(another job on the machine?): $(grep "^raw $kind $res " "$TMPD/$n.j")"
 		return
 	fi
-	pass
 	if [ "$(field "$n" use "$kind" "$res" 4)" = saturated ]; then
 		pass
 	else
@@ -245,6 +254,29 @@ expect_loaded() {
 		pass
 	else
 		fail "$n: $kind $res: episodes $(field "$n" use "$kind" "$res" 5) do not hold the load ${S}-${E}; figures: $eps"
+	fi
+}
+
+# expect_ranked NAME: among the analyzer's saturated suspects, each that the
+# figures call busy (a U metric above its warning level in an episode) comes
+# before each that they do not (sar(1), First suspects); resources at a limit
+# (ambiguous) are left out.
+expect_ranked() {
+	local n=$1 k r v seen_calm='' bad=''
+	[ "$RAWONLY" = 1 ] && return
+	while read -r _ k r v; do
+		[ "$v" = saturated ] || continue
+		[ "$(field "$n" raw "$k" "$r" 6)" = ambiguous ] && continue
+		if [ "$(field "$n" raw "$k" "$r" 7)" = busy ]; then
+			[ -n "$seen_calm" ] && bad="$bad $k $r after$seen_calm;"
+		else
+			seen_calm="$seen_calm $k $r"
+		fi
+	done < <(grep '^suspect ' "$TMPD/$n.j")
+	if [ -z "$bad" ]; then
+		pass
+	else
+		fail "$n: busy saturated resources ranked after calm ones:$bad $(grep '^suspect ' "$TMPD/$n.j" | tr '\n' ';')"
 	fi
 }
 
@@ -263,7 +295,7 @@ expect_quiet() {
 		case "${ANY:-0}:$verdict:$rawv" in
 		0:saturated:saturated | 1:saturated:saturated | 1:warning:saturated | 1:warning:warning)
 			echo "NOTE $n: $k $r $verdict: other activity on this machine, the figures show it:" \
-				"$(field "$n" raw "$k" "$r" 7-)"
+				"$(field "$n" raw "$k" "$r" 8-)"
 			pass
 			;;
 		0:saturated:* | 1:saturated:* | 1:warning:*)
@@ -329,6 +361,7 @@ judge cpu
 expect_agree cpu
 expect_loaded cpu cpu all
 expect_quiet cpu disk
+expect_ranked cpu
 # The text report, once: the suspect line with the episode's local times.
 if [ "$RAWONLY" != 1 ]; then
 	run_capture "$TMPD/text" "$SAR" --use -f "$TMPD/cpu.sa"
@@ -381,7 +414,11 @@ else
 	judge disk
 	expect_agree disk
 	expect_loaded disk disk "${LOOPDEV#/dev/}"
-	expect_quiet disk cpu all
+	# The processors wait for the disk (iowait): neither saturated nor
+	# warning unless their own figures say so.
+	ANY=1 expect_quiet disk cpu all
+	expect_ranked disk
+	echo "disk: first suspect: $(grep -m1 '^suspect ' "$TMPD/disk.j" | cut -d' ' -f2-)"
 	losetup -d "$LOOPDEV"
 	LOOPDEV=
 fi
@@ -430,7 +467,7 @@ while time.time() < end:
 		E=$(date +%s)
 		judge memory
 		expect_agree memory
-		expect_loaded memory memory all "no %psi-some, pgscand/s or majflt/s episode"
+		expect_loaded memory memory all
 	fi
 fi
 
