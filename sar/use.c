@@ -1941,6 +1941,42 @@ missing_acts(const struct use *u, const struct resource *r, uint32_t *acts, size
 
 /* ---- output ---- */
 
+/*
+ * With more cgroups than this in the analysis, the text report lists only
+ * those that are suspects and counts the others on a line: a machine runs
+ * hundreds, and hundreds of "ok" make the table unreadable, as a line for
+ * each processor would without -P. sadf -j -- --use lists every one.
+ */
+#define CG_LIST_MAX 10
+
+static size_t
+count_cgroups(const struct use *u)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < u->n_res; k++)
+		n += u->res[k]->cls == C_CG_N;
+	return n;
+}
+
+/* Whether the text report gives r lines of its own (n_cg: count_cgroups()). */
+static bool
+listed(const struct resource *r, size_t n_cg)
+{
+	return r->cls != C_CG_N || n_cg <= CG_LIST_MAX || is_suspect(r);
+}
+
+/* How many cgroups of verdict v listed() leaves out. */
+static size_t
+cg_unlisted(const struct use *u, size_t n_cg, enum verdict v)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < u->n_res; k++)
+		n += !listed(u->res[k], n_cg) && u->res[k]->verdict == v;
+	return n;
+}
+
 /* The names of r's metrics (and its devices' for host-wide disk and net) that need act. */
 static void
 metric_names_of(const struct use *u, const struct resource *r, uint32_t act, struct strbuf *sb)
@@ -2106,7 +2142,7 @@ text_unjudged(const struct use *u, const struct sar *s)
 	char name[MAX_FS_LEN + 16], how[128];
 	bool title = false;
 	uint32_t acts[8];
-	size_t k, n, j;
+	size_t k, n, j, n_cg = count_cgroups(u), rest = cg_unlisted(u, n_cg, V_UNKNOWN);
 
 	for (k = 0; k < u->n_res; k++) {
 		const struct resource *r = u->res[k];
@@ -2122,13 +2158,19 @@ text_unjudged(const struct use *u, const struct sar *s)
 			fprintf(s->out, "  %-16s %s not collected (%s)\n",
 			        display_name(r, name, sizeof(name)), sb.buf ? sb.buf : "", how);
 		}
-		if (r->verdict == V_UNKNOWN && !n) {
+		if (r->verdict == V_UNKNOWN && !n && listed(r, n_cg)) {
 			if (!title)
 				fputs("\nCould not be judged:\n", s->out);
 			title = true;
 			fprintf(s->out, "  %-16s no data in the window\n",
 			        display_name(r, name, sizeof(name)));
 		}
+	}
+	if (rest) {
+		if (!title)
+			fputs("\nCould not be judged:\n", s->out);
+		snprintf(name, sizeof(name), "cgroup (%zu others)", rest);
+		fprintf(s->out, "  %-16s no data in the window\n", name);
 	}
 	strbuf_release(&sb);
 }
@@ -2148,11 +2190,29 @@ class_has_letter(const struct use *u, enum use_class cls, enum letter l)
 	return false;
 }
 
+/* The cgroups listed() leaves out, counted on a line for each verdict they have. */
+static void
+text_cg_rest(const struct use *u, const struct sar *s, size_t n_cg)
+{
+	static const enum verdict rest[] = {V_OK, V_UNKNOWN};
+	char name[48];
+	size_t k;
+
+	for (k = 0; k < sizeof(rest) / sizeof(rest[0]); k++) {
+		size_t n = cg_unlisted(u, n_cg, rest[k]);
+
+		if (!n)
+			continue;
+		snprintf(name, sizeof(name), "cgroup (%zu others)", n);
+		fprintf(s->out, "%-20s %-10s not listed\n", name, verdict_names[rest[k]]);
+	}
+}
+
 static void
 text_table(const struct use *u, const struct sar *s)
 {
 	char name[MAX_FS_LEN + 16], at[SAR_TS_LEN];
-	size_t k;
+	size_t k, n_cg = count_cgroups(u);
 
 	fprintf(s->out, "\n%-20s %-10s %-13s %12s %12s  %-10s %10s\n", "RESOURCE", "VERDICT",
 	        "METRIC", "AVERAGE", "PEAK", "PEAK-TIME", "LIMIT");
@@ -2162,6 +2222,8 @@ text_table(const struct use *u, const struct sar *s)
 		bool lead = true;
 		enum letter l;
 
+		if (!listed(r, n_cg))
+			continue;
 		display_name(r, name, sizeof(name));
 		for (l = U; l < LETTER_MAX; l++) {
 			if (!class_has_letter(u, r->cls, l)) {
@@ -2212,6 +2274,7 @@ text_table(const struct use *u, const struct sar *s)
 		if (r->n_ep > MAX_EPISODES)
 			fprintf(s->out, "%-31s %u more episodes\n", "", r->n_ep - MAX_EPISODES);
 	}
+	text_cg_rest(u, s, n_cg);
 }
 
 void
