@@ -31,6 +31,14 @@
 #define SYSSTAT_CONF "/etc/sysstat/sysstat"
 #endif
 
+/*
+ * Where a metric's act names no activity of the file's list but the cgroups
+ * of its extension records (sadc -S CGROUP): they are opt-in, so without
+ * them the metric is not missing data to collect but, as the errors sysstat
+ * records nowhere, "not in archives".
+ */
+#define A_USE_CG (A_ID_MAX + 1)
+
 /* ---- the limits ---- */
 
 enum limit_key {
@@ -60,6 +68,15 @@ enum limit_key {
 	L_FS_USED,
 	L_FS_INODES,
 	L_TCP_ERRORS,
+	L_MEM_OOM,
+	L_CG_MEMMAX,
+	L_CG_THRTL,
+	L_CG_THRPRD,
+	L_CG_PSI_SMEM,
+	L_CG_PSI_FMEM,
+	L_CG_PSI_SIO,
+	L_CG_PSI_FIO,
+	L_CG_OOM,
 	L_EPISODE,
 	L_MAX
 };
@@ -101,6 +118,15 @@ static const struct limit_desc {
         [L_FS_USED] = {"fs.used", 90, 80},
         [L_FS_INODES] = {"fs.inodes", 90, 80},
         [L_TCP_ERRORS] = {"tcp.errors", 0, NO_WARN},
+        [L_MEM_OOM] = {"mem.oom", 0, NO_WARN},
+        [L_CG_MEMMAX] = {"cgroup.memmax", 100, 90},
+        [L_CG_THRTL] = {"cgroup.thrtl", 10, NO_WARN},
+        [L_CG_THRPRD] = {"cgroup.thrprd", 25, NO_WARN},
+        [L_CG_PSI_SMEM] = {"cgroup.psi-smem", 10, NO_WARN},
+        [L_CG_PSI_FMEM] = {"cgroup.psi-fmem", 5, NO_WARN},
+        [L_CG_PSI_SIO] = {"cgroup.psi-sio", 10, NO_WARN},
+        [L_CG_PSI_FIO] = {"cgroup.psi-fio", 5, NO_WARN},
+        [L_CG_OOM] = {"cgroup.oom", 0, NO_WARN},
         [L_EPISODE] = {"episode", 3, NO_WARN},
 };
 
@@ -268,9 +294,10 @@ limits_load(const struct sar *s, struct limits *l)
 
 /* ---- resources and their metrics ---- */
 
-enum use_kind { K_CPU, K_MEM, K_SWAP, K_DISK, K_NET, K_FS, K_TCP, K_MAX };
+enum use_kind { K_CPU, K_MEM, K_SWAP, K_DISK, K_NET, K_FS, K_TCP, K_CGROUP, K_MAX };
 
-static const char *const kind_names[K_MAX] = {"cpu", "memory", "swap", "disk", "net", "fs", "tcp"};
+static const char *const kind_names[K_MAX] = {"cpu", "memory", "swap", "disk",
+                                              "net", "fs",     "tcp",  "cgroup"};
 
 /* Resource classes, in the order the report lists them. */
 enum use_class {
@@ -285,6 +312,7 @@ enum use_class {
 	C_FS_N,
 	C_FS_NONE, /* no filesystem in the file: one "all" to say so */
 	C_TCP,
+	C_CG_N, /* each cgroup of sadc -S CGROUP but the root */
 	C_MAX
 };
 
@@ -292,10 +320,10 @@ static const struct class_desc {
 	enum use_kind kind;
 	bool items; /* one resource per item (else one named "all") */
 } class_table[C_MAX] = {
-        [C_CPU_ALL] = {K_CPU, false}, [C_CPU_N] = {K_CPU, true},     [C_MEM] = {K_MEM, false},
+        [C_CPU_ALL] = {K_CPU, false}, [C_CPU_N] = {K_CPU, true},      [C_MEM] = {K_MEM, false},
         [C_SWAP] = {K_SWAP, false},   [C_DISK_ALL] = {K_DISK, false}, [C_DISK_N] = {K_DISK, true},
-        [C_NET_ALL] = {K_NET, false}, [C_NET_N] = {K_NET, true},     [C_FS_N] = {K_FS, true},
-        [C_FS_NONE] = {K_FS, false},  [C_TCP] = {K_TCP, false},
+        [C_NET_ALL] = {K_NET, false}, [C_NET_N] = {K_NET, true},      [C_FS_N] = {K_FS, true},
+        [C_FS_NONE] = {K_FS, false},  [C_TCP] = {K_TCP, false},       [C_CG_N] = {K_CGROUP, true},
 };
 
 enum letter { U, S, E, LETTER_MAX };
@@ -314,6 +342,7 @@ enum metric_id {
 	M_MEM_MAJFLT,
 	M_MEM_PSWPIN,
 	M_MEM_PSWPOUT,
+	M_MEM_OOM,
 	M_SWAP_USED,
 	M_SWAP_IN,
 	M_SWAP_OUT,
@@ -340,6 +369,14 @@ enum metric_id {
 	M_TCP_ESTRES,
 	M_TCP_ISEGERR,
 	M_TCP_ORSTS,
+	M_CG_MEMMAX,
+	M_CG_THRTL,
+	M_CG_THRPRD,
+	M_CG_SMEM,
+	M_CG_FMEM,
+	M_CG_SIO,
+	M_CG_FIO,
+	M_CG_OOM,
 	M_MAX
 };
 
@@ -363,6 +400,7 @@ static const struct metric_desc {
         [M_MEM_MAJFLT] = {C_MEM, S, "majflt/s", L_MEM_MAJFLT, A_PAGE, 0},
         [M_MEM_PSWPIN] = {C_MEM, S, "pswpin/s", L_MEM_SWAPPING, A_SWAP, 0},
         [M_MEM_PSWPOUT] = {C_MEM, S, "pswpout/s", L_MEM_SWAPPING, A_SWAP, 0},
+        [M_MEM_OOM] = {C_MEM, E, "oom_kill/s", L_MEM_OOM, A_USE_CG, 0, "no memory.events"},
         [M_SWAP_USED] = {C_SWAP, U, "%swpused", L_SWAP_USED, A_MEMORY, 0, "no swap space"},
         [M_SWAP_IN] = {C_SWAP, S, "pswpin/s", L_SWAP_IO, A_SWAP, 0},
         [M_SWAP_OUT] = {C_SWAP, S, "pswpout/s", L_SWAP_IO, A_SWAP, 0},
@@ -389,6 +427,14 @@ static const struct metric_desc {
         [M_TCP_ESTRES] = {C_TCP, E, "estres/s", L_TCP_ERRORS, A_NET_ETCP, 0},
         [M_TCP_ISEGERR] = {C_TCP, E, "isegerr/s", L_TCP_ERRORS, A_NET_ETCP, 0},
         [M_TCP_ORSTS] = {C_TCP, E, "orsts/s", L_TCP_ERRORS, A_NET_ETCP, 0},
+        [M_CG_MEMMAX] = {C_CG_N, U, "%memmax", L_CG_MEMMAX, A_USE_CG, 0, "no limit"},
+        [M_CG_THRTL] = {C_CG_N, S, "%thrtl", L_CG_THRTL, A_USE_CG, 0, "no cpu controller"},
+        [M_CG_THRPRD] = {C_CG_N, S, "%thrprd", L_CG_THRPRD, A_USE_CG, 0, "no CPU quota"},
+        [M_CG_SMEM] = {C_CG_N, S, "%smem", L_CG_PSI_SMEM, A_USE_CG, 0, "no PSI"},
+        [M_CG_FMEM] = {C_CG_N, S, "%fmem", L_CG_PSI_FMEM, A_USE_CG, 0, "no PSI"},
+        [M_CG_SIO] = {C_CG_N, S, "%sio", L_CG_PSI_SIO, A_USE_CG, 0, "no PSI"},
+        [M_CG_FIO] = {C_CG_N, S, "%fio", L_CG_PSI_FIO, A_USE_CG, 0, "no PSI"},
+        [M_CG_OOM] = {C_CG_N, E, "oom_kill/s", L_CG_OOM, A_USE_CG, 0, "no memory.events"},
 };
 
 /* How the data of an activity is collected when sadc's group of it is not its own name. */
@@ -483,7 +529,7 @@ struct resource {
 struct use {
 	struct limits lim;
 	uint32_t first[C_MAX], n_metrics[C_MAX]; /* the metric ids of each class */
-	bool have[A_ID_MAX + 1];                 /* activities in the file */
+	bool have[A_USE_CG + 1];                 /* activities in the file (A_USE_CG: cgroups) */
 	struct resource **res;
 	size_t n_res, cap_res;
 	uint32_t *hash; /* 1 + index into res, 0: empty */
@@ -505,6 +551,14 @@ struct use {
 	size_t prow_cap;
 	struct who_cg_row *crow;
 	size_t crow_cap;
+
+	/* The cgroups of an interval (feed_cgroups()), kept from one to the next. */
+	const struct ext_cgroup **cg_prev; /* the earlier record's, by path */
+	struct cg_item *cg_items;          /* the later record's, in its order */
+	struct cg_item **cg_sorted;        /* the same, by path */
+	size_t cg_prev_cap, cg_items_cap, cg_sorted_cap;
+	struct cg_owed *cg_owed; /* by resource order */
+	size_t cg_owed_cap;
 };
 
 enum {
@@ -1233,6 +1287,363 @@ feed_fs(struct feed *f)
 	}
 }
 
+/* ---- cgroups (sadc -S CGROUP): each one's limits, and the host's oom kills ---- */
+
+/*
+ * A cgroup of the later record of an interval: its earlier self (NULL: not
+ * there), the oom kills its memory.events counted in the interval (NAN: no
+ * value) and those of them that are its own (cg_own_kills()).
+ */
+struct cg_item {
+	const struct ext_cgroup *p, *c;
+	uint32_t both; /* EXT_CG_* of the files whose counters make the interval (cg_both()) */
+	double kills, own;
+};
+
+/* Own kills a cgroup's counter has yet to catch up with (cg_settle()). */
+struct cg_owed {
+	double kills;
+	uint64_t seq; /* the interval it was left over from */
+};
+
+/* *p (of *cap elements of size bytes) grown to hold need; the new ones are not cleared. */
+static void
+xgrow(void **p, size_t *cap, size_t need, size_t size)
+{
+	size_t n = *cap ? *cap : 16;
+	void *q;
+
+	if (need <= *cap)
+		return;
+	while (n < need)
+		n *= 2;
+	q = realloc(*p, n * size);
+	if (!q)
+		no_memory();
+	*p = q;
+	*cap = n;
+}
+
+static uint64_t
+cg_field(const struct ext_cgroup *cg, size_t offset)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *) cg + offset, sizeof(v));
+	return v;
+}
+
+/* The counters of a cgroup, each with the bit of its file (common/ext.h). */
+static const struct cg_counter {
+	size_t offset;
+	uint32_t bit;
+} cg_counters[] = {
+        {offsetof(struct ext_cgroup, usage_usec), EXT_CG_CPU},
+        {offsetof(struct ext_cgroup, nr_periods), EXT_CG_THROTTLE},
+        {offsetof(struct ext_cgroup, nr_throttled), EXT_CG_THROTTLE},
+        {offsetof(struct ext_cgroup, throttled_usec), EXT_CG_THROTTLE},
+        {offsetof(struct ext_cgroup, ev_max), EXT_CG_MEMEVENTS},
+        {offsetof(struct ext_cgroup, ev_oom_kill), EXT_CG_MEMEVENTS},
+        {offsetof(struct ext_cgroup, rbytes), EXT_CG_IO},
+        {offsetof(struct ext_cgroup, wbytes), EXT_CG_IO},
+        {offsetof(struct ext_cgroup, psi_cpu_some), EXT_CG_PSI_CPU},
+        {offsetof(struct ext_cgroup, psi_mem_some), EXT_CG_PSI_MEM},
+        {offsetof(struct ext_cgroup, psi_mem_full), EXT_CG_PSI_MEM},
+        {offsetof(struct ext_cgroup, psi_io_some), EXT_CG_PSI_IO},
+        {offsetof(struct ext_cgroup, psi_io_full), EXT_CG_PSI_IO},
+};
+
+/*
+ * The files (EXT_CG_*) whose counters make an interval of a cgroup: those
+ * in both records. None when the earlier record does not hold the cgroup:
+ * its counters start at its creation, but whether it was made in the
+ * interval (then they would count from 0) or only missed by that record (a
+ * sample cut at COLLECT_CGROUP_MAX, a directory unreadable for a moment)
+ * the file cannot tell, and a wrong guess would put a whole past into one
+ * interval. None either when a counter went back: the cgroup was removed
+ * and made again (rate() gives no value for a counter that went back).
+ */
+static uint32_t
+cg_both(const struct ext_cgroup *p, const struct ext_cgroup *c)
+{
+	uint32_t both;
+	size_t k;
+
+	if (!p)
+		return 0;
+	both = p->present & c->present;
+	for (k = 0; k < sizeof(cg_counters) / sizeof(cg_counters[0]); k++)
+		if ((both & cg_counters[k].bit) &&
+		    cg_field(c, cg_counters[k].offset) < cg_field(p, cg_counters[k].offset))
+			return 0;
+	return both;
+}
+
+/* The S metrics that are microseconds as a share of the interval, as psi_share() makes them. */
+static const struct cg_share {
+	enum metric_id id;
+	size_t offset;
+	uint32_t bit;
+} cg_shares[] = {
+        {M_CG_THRTL, offsetof(struct ext_cgroup, throttled_usec), EXT_CG_THROTTLE},
+        {M_CG_SMEM, offsetof(struct ext_cgroup, psi_mem_some), EXT_CG_PSI_MEM},
+        {M_CG_FMEM, offsetof(struct ext_cgroup, psi_mem_full), EXT_CG_PSI_MEM},
+        {M_CG_SIO, offsetof(struct ext_cgroup, psi_io_some), EXT_CG_PSI_IO},
+        {M_CG_FIO, offsetof(struct ext_cgroup, psi_io_full), EXT_CG_PSI_IO},
+};
+
+/*
+ * memory.current in % of memory.max at the end of the interval: a level,
+ * so a cgroup new in the interval has it too; NAN without a limit ("max").
+ */
+static double
+cg_memmax(const struct ext_cgroup *c)
+{
+	const uint32_t need = EXT_CG_MEM | EXT_CG_MEMMAX;
+
+	if ((c->present & need) != need || c->mem_max == UINT64_MAX || !c->mem_max)
+		return NAN;
+	return (double) c->mem_current / (double) c->mem_max * 100;
+}
+
+/*
+ * The share of the enforcement periods in which the quota ran out (the
+ * counters checked by cg_both()); NAN when no period ran: no quota, or
+ * nothing ran.
+ */
+static double
+cg_thrprd(const struct ext_cgroup *p, const struct ext_cgroup *c)
+{
+	uint64_t periods = c->nr_periods - p->nr_periods;
+
+	if (!periods)
+		return NAN;
+	return (double) (c->nr_throttled - p->nr_throttled) / (double) periods * 100;
+}
+
+/*
+ * A cgroup's resource name: its path, or when that is too long for one,
+ * its start and a hash of the whole, so that two long paths stay two.
+ */
+static const char *
+cg_name(const char *path, char *out, size_t len)
+{
+	if (strlen(path) < len)
+		snprintf(out, len, "%s", path);
+	else
+		snprintf(out, len, "%.*s...%08x", (int) (len - 12), path,
+		         (unsigned) hash_key(C_CG_N, path));
+	return out;
+}
+
+static int
+cmp_prev_path(const void *x, const void *y)
+{
+	return strcmp((*(const struct ext_cgroup *const *) x)->path,
+	              (*(const struct ext_cgroup *const *) y)->path);
+}
+
+static int
+cmp_item_path(const void *x, const void *y)
+{
+	return strcmp((*(const struct cg_item *const *) x)->c->path,
+	              (*(const struct cg_item *const *) y)->c->path);
+}
+
+/* bsearch()'s: a path against an element of u->cg_prev, or of u->cg_sorted. */
+static int
+key_prev_path(const void *key, const void *elem)
+{
+	return strcmp(key, (*(const struct ext_cgroup *const *) elem)->path);
+}
+
+static int
+key_item_path(const void *key, const void *elem)
+{
+	return strcmp(key, (*(const struct cg_item *const *) elem)->c->path);
+}
+
+/*
+ * u->cg_items: the cgroups of curr, each with its earlier self in prev
+ * (matched by path) and its files in both; u->cg_sorted, the same by path.
+ * Returns how many.
+ */
+static size_t
+cg_index(struct use *u, const struct archive_ext *prev, const struct archive_ext *curr)
+{
+	size_t i, n = curr->n_cgroup, np = prev->n_cgroup;
+
+	xgrow((void **) &u->cg_prev, &u->cg_prev_cap, np, sizeof(*u->cg_prev));
+	xgrow((void **) &u->cg_items, &u->cg_items_cap, n, sizeof(*u->cg_items));
+	xgrow((void **) &u->cg_sorted, &u->cg_sorted_cap, n, sizeof(*u->cg_sorted));
+	for (i = 0; i < np; i++)
+		u->cg_prev[i] = &prev->cgroup[i];
+	if (np > 1)
+		qsort(u->cg_prev, np, sizeof(*u->cg_prev), cmp_prev_path);
+	for (i = 0; i < n; i++) {
+		struct cg_item *it = &u->cg_items[i];
+		const struct ext_cgroup *const *hit =
+		        np ? bsearch(curr->cgroup[i].path, u->cg_prev, np, sizeof(*u->cg_prev),
+		                     key_prev_path)
+		           : NULL;
+
+		it->c = &curr->cgroup[i];
+		it->p = hit ? *hit : NULL;
+		it->both = cg_both(it->p, it->c);
+		it->kills = (it->both & EXT_CG_MEMEVENTS)
+		                    ? (double) (it->c->ev_oom_kill - it->p->ev_oom_kill)
+		                    : NAN;
+		it->own = it->kills;
+		u->cg_sorted[i] = it;
+	}
+	if (n > 1)
+		qsort(u->cg_sorted, n, sizeof(*u->cg_sorted), cmp_item_path);
+	return n;
+}
+
+/* The nearest ancestor of it among the n cgroups whose kills have a value, or NULL. */
+static struct cg_item *
+cg_counted_above(const struct use *u, size_t n, const struct cg_item *it)
+{
+	char path[EXT_CG_PATH_LEN];
+	char *slash;
+
+	snprintf(path, sizeof(path), "%s", it->c->path);
+	/* Each turn shortens the path: "/a/b" to "/a", "/a" to "/", where it stops. */
+	while (strcmp(path, "/") && (slash = strrchr(path, '/'))) {
+		struct cg_item *const *hit;
+
+		slash[slash == path] = '\0';
+		hit = bsearch(path, u->cg_sorted, n, sizeof(*u->cg_sorted), key_item_path);
+		if (hit && !isnan((*hit)->kills))
+			return *hit;
+	}
+	return NULL;
+}
+
+/*
+ * memory.events is hierarchical (Linux 5.2 and later, unless cgroup2 is
+ * mounted with memory_localevents): a kill in a service counts in its
+ * slice too, and in every ancestor below the root. So that one kill makes
+ * one error, a cgroup's own kills are its count less those of its nearest
+ * descendants that have one; a child without (made, removed or made again
+ * in the interval, or not recorded) leaves its kills to the nearest
+ * ancestor that has them, so none is lost. The host's are the counts of
+ * the cgroups with no counted ancestor: the top-level ones (the root has no
+ * memory.events), each holding its whole subtree. Returns the host's kills,
+ * NAN when no cgroup counted any.
+ */
+static double
+cg_own_kills(struct use *u, size_t n)
+{
+	double host = NAN;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		struct cg_item *it = &u->cg_items[i], *up;
+
+		if (isnan(it->kills))
+			continue;
+		up = cg_counted_above(u, n, it);
+		if (up)
+			up->own -= it->kills;
+		else
+			host = isnan(host) ? it->kills : host + it->kills;
+	}
+	return host;
+}
+
+/*
+ * r's own kills of the interval (NAN: none counted), less what it owes.
+ * sadc reads a parent before its children, so a kill between the two
+ * reads is in the child's count an interval before the parent's: the
+ * parent's own kills come out negative, then as much positive the next
+ * interval. The debt is paid from the next interval, not counted twice;
+ * it does not outlive an interval without a value.
+ */
+static double
+cg_settle(struct use *u, const struct resource *r, double own)
+{
+	size_t had = u->cg_owed_cap;
+	struct cg_owed *o;
+
+	if (isnan(own))
+		return NAN;
+	xgrow((void **) &u->cg_owed, &u->cg_owed_cap, (size_t) r->order + 1, sizeof(*u->cg_owed));
+	memset(u->cg_owed + had, 0, (u->cg_owed_cap - had) * sizeof(*u->cg_owed));
+	o = &u->cg_owed[r->order];
+	own -= o->seq + 1 == u->seq ? o->kills : 0;
+	o->kills = own < 0 ? -own : 0;
+	o->seq = u->seq;
+	return own < 0 ? 0 : own;
+}
+
+/* The metrics of one cgroup over the interval (itv 1/100 s). */
+static void
+cg_values(struct use *u, const struct cg_item *it, uint64_t itv)
+{
+	char name[MAX_FS_LEN];
+	struct resource *r = resource(u, C_CG_N, cg_name(it->c->path, name, sizeof(name)));
+	size_t k;
+
+	put(u, r, M_CG_MEMMAX, cg_memmax(it->c));
+	for (k = 0; k < sizeof(cg_shares) / sizeof(cg_shares[0]); k++) {
+		const struct cg_share *sh = &cg_shares[k];
+
+		if (it->both & sh->bit)
+			put(u, r, sh->id,
+			    psi_share(cg_field(it->p, sh->offset), cg_field(it->c, sh->offset),
+			              itv));
+	}
+	if (it->both & EXT_CG_THROTTLE)
+		put(u, r, M_CG_THRPRD, cg_thrprd(it->p, it->c));
+	put(u, r, M_CG_OOM, cg_settle(u, r, it->own) / u->secs);
+}
+
+/*
+ * The cgroups of two records over the interval between them (itv 1/100
+ * s). The root is no resource: it has no limits (no memory.max, no
+ * cpu.max) and its pressure is the host's, judged by memory all and disk
+ * all.
+ */
+static void
+feed_cgroups(struct use *u, const struct archive_ext *prev, const struct archive_ext *curr,
+             uint64_t itv)
+{
+	size_t i, n = cg_index(u, prev, curr);
+	double host = cg_own_kills(u, n);
+
+	for (i = 0; i < n; i++)
+		if (strcmp(u->cg_items[i].c->path, "/"))
+			cg_values(u, &u->cg_items[i], itv);
+	put(u, resource(u, C_MEM, "all"), M_MEM_OOM, host / u->secs);
+}
+
+/*
+ * The extension record of slot k has come, after use_who() took it. With
+ * the one of the record before (slot !k), its cgroups make the interval
+ * use_interval() fed last (fed), whose number, times and length u still
+ * holds: their values go to that interval, and the runs of what they
+ * touched step as use_interval() steps the others'. The disks' pass has
+ * had them already.
+ */
+static void
+use_cgroups(struct use *u, int k, bool fed)
+{
+	const struct archive_ext *p = &u->ext[!k], *c = &u->ext[k];
+	size_t i;
+
+	if (c->has_cgroup)
+		u->have[A_USE_CG] = true;
+	if (!fed || u->phase == PHASE_DISKS || !u->ext_ok[!k] || !p->has_cgroup || !c->has_cgroup ||
+	    u->ext_up[k] <= u->ext_up[!k])
+		return;
+	feed_cgroups(u, p, c, u->ext_up[k] - u->ext_up[!k]);
+	for (i = 0; i < u->n_touched; i++)
+		step_run(u, u->touched[i]);
+	u->n_touched = 0;
+}
+
 /* Which feeder reads which activity, and in which passes (a disk's await needs two). */
 static const struct feeder {
 	uint32_t act;
@@ -1351,6 +1762,10 @@ use_free(struct use *u)
 	}
 	free(u->prow);
 	free(u->crow);
+	free(u->cg_prev);
+	free(u->cg_items);
+	free(u->cg_sorted);
+	free(u->cg_owed);
 	free(u->res);
 	free(u->hash);
 	free(u->touched);
@@ -1569,7 +1984,8 @@ missing_acts(const struct use *u, const struct resource *r, uint32_t *acts, size
 			uint32_t need[2] = {d->act, d->act2}, j, q;
 
 			for (j = 0; j < 2; j++) {
-				if (!need[j] || u->have[need[j]])
+				/* The cgroups are opt-in: without them, "not in archives". */
+				if (!need[j] || need[j] == A_USE_CG || u->have[need[j]])
 					continue;
 				/* One line per way of collecting (TCP and ETCP are both -S SNMP). */
 				for (q = 0; q < got && !same_hint(acts[q], need[j]); q++)
@@ -1583,6 +1999,42 @@ missing_acts(const struct use *u, const struct resource *r, uint32_t *acts, size
 }
 
 /* ---- output ---- */
+
+/*
+ * With more cgroups than this in the analysis, the text report lists only
+ * those that are suspects and counts the others on a line: a machine runs
+ * hundreds, and hundreds of "ok" make the table unreadable, as a line for
+ * each processor would without -P. sadf -j -- --use lists every one.
+ */
+#define CG_LIST_MAX 10
+
+static size_t
+count_cgroups(const struct use *u)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < u->n_res; k++)
+		n += u->res[k]->cls == C_CG_N;
+	return n;
+}
+
+/* Whether the text report gives r lines of its own (n_cg: count_cgroups()). */
+static bool
+listed(const struct resource *r, size_t n_cg)
+{
+	return r->cls != C_CG_N || n_cg <= CG_LIST_MAX || is_suspect(r);
+}
+
+/* How many cgroups of verdict v listed() leaves out. */
+static size_t
+cg_unlisted(const struct use *u, size_t n_cg, enum verdict v)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < u->n_res; k++)
+		n += !listed(u->res[k], n_cg) && u->res[k]->verdict == v;
+	return n;
+}
 
 /* The names of r's metrics (and its devices' for host-wide disk and net) that need act. */
 static void
@@ -1766,7 +2218,7 @@ text_unjudged(const struct use *u, const struct sar *s)
 	char name[MAX_FS_LEN + 16], how[128];
 	bool title = false;
 	uint32_t acts[8];
-	size_t k, n, j;
+	size_t k, n, j, n_cg = count_cgroups(u), rest = cg_unlisted(u, n_cg, V_UNKNOWN);
 
 	for (k = 0; k < u->n_res; k++) {
 		const struct resource *r = u->res[k];
@@ -1782,7 +2234,7 @@ text_unjudged(const struct use *u, const struct sar *s)
 			fprintf(s->out, "  %-16s %s not collected (%s)\n",
 			        display_name(r, name, sizeof(name)), sb.buf ? sb.buf : "", how);
 		}
-		if (r->verdict == V_UNKNOWN && !n) {
+		if (r->verdict == V_UNKNOWN && !n && listed(r, n_cg)) {
 			if (!title)
 				fputs("\nCould not be judged:\n", s->out);
 			title = true;
@@ -1790,25 +2242,53 @@ text_unjudged(const struct use *u, const struct sar *s)
 			        display_name(r, name, sizeof(name)));
 		}
 	}
+	if (rest) {
+		if (!title)
+			fputs("\nCould not be judged:\n", s->out);
+		snprintf(name, sizeof(name), "cgroup (%zu others)", rest);
+		fprintf(s->out, "  %-16s no data in the window\n", name);
+	}
 	strbuf_release(&sb);
 }
 
+/* Whether cls has metrics of letter l that the file may hold (the cgroups' only with cgroups). */
 static bool
 class_has_letter(const struct use *u, enum use_class cls, enum letter l)
 {
 	uint32_t k;
 
-	for (k = 0; k < u->n_metrics[cls]; k++)
-		if (metric_table[u->first[cls] + k].letter == l)
+	for (k = 0; k < u->n_metrics[cls]; k++) {
+		const struct metric_desc *d = &metric_table[u->first[cls] + k];
+
+		if (d->letter == l && (d->act != A_USE_CG || u->have[A_USE_CG]))
 			return true;
+	}
 	return false;
+}
+
+/* The cgroups listed() leaves out, counted on a line for each verdict they have. */
+static void
+text_cg_rest(const struct use *u, const struct sar *s, size_t n_cg)
+{
+	static const enum verdict rest[] = {V_OK, V_UNKNOWN};
+	char name[48];
+	size_t k;
+
+	for (k = 0; k < sizeof(rest) / sizeof(rest[0]); k++) {
+		size_t n = cg_unlisted(u, n_cg, rest[k]);
+
+		if (!n)
+			continue;
+		snprintf(name, sizeof(name), "cgroup (%zu others)", n);
+		fprintf(s->out, "%-20s %-10s not listed\n", name, verdict_names[rest[k]]);
+	}
 }
 
 static void
 text_table(const struct use *u, const struct sar *s)
 {
 	char name[MAX_FS_LEN + 16], at[SAR_TS_LEN];
-	size_t k;
+	size_t k, n_cg = count_cgroups(u);
 
 	fprintf(s->out, "\n%-20s %-10s %-13s %12s %12s  %-10s %10s\n", "RESOURCE", "VERDICT",
 	        "METRIC", "AVERAGE", "PEAK", "PEAK-TIME", "LIMIT");
@@ -1818,10 +2298,15 @@ text_table(const struct use *u, const struct sar *s)
 		bool lead = true;
 		enum letter l;
 
+		if (!listed(r, n_cg))
+			continue;
 		display_name(r, name, sizeof(name));
 		for (l = U; l < LETTER_MAX; l++) {
 			if (!class_has_letter(u, r->cls, l)) {
-				/* No U or S: not part of the resource; no E: sysstat records none. */
+				/*
+				 * No U or S: not part of the resource; no E: sysstat records
+				 * none (memory's oom kills come from cgroups, when recorded).
+				 */
 				if (l != E)
 					continue;
 				fprintf(s->out, "%-20s %-10s E -             not in archives\n",
@@ -1865,6 +2350,7 @@ text_table(const struct use *u, const struct sar *s)
 		if (r->n_ep > MAX_EPISODES)
 			fprintf(s->out, "%-31s %u more episodes\n", "", r->n_ep - MAX_EPISODES);
 	}
+	text_cg_rest(u, s, n_cg);
 }
 
 void
@@ -2218,8 +2704,10 @@ walk(struct sar *s, struct use *u, uint64_t fpos)
 		struct tm tm;
 
 		if (rec.hdr.record_type == EXT_RECORD_TYPE) {
-			if (ext_slot >= 0)
+			if (ext_slot >= 0) {
 				use_who(u, s, ext_slot, &hdr[ext_slot], fed);
+				use_cgroups(u, ext_slot, fed);
+			}
 			ext_slot = -1;
 			continue;
 		}

@@ -10,7 +10,10 @@
 # their slice holds both, so it is not named (leaves only); the root has no cpu.stat usage.
 # Expected, by hand: processes hog[100] 95.00, small[200] 5.00, late[400] 3.33; cgroups
 # /system.slice/hog.service 95.00, /system.slice/small.service 5.00. Without the extension
-# records (tests/tools/sa_strip_ext.py) the report is the same minus those lines.
+# records (tests/tools/sa_strip_ext.py) the report is the same minus those lines and what
+# the cgroups are as resources of their own (sar_use_cgroup.sh checks them): their rows,
+# last in the table, their "Could not be judged" lines, and memory's E row, which reads
+# "no value" with cgroups that have no memory.events and "not in archives" without any.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 SAR="$top_builddir/sar/sar"
@@ -77,7 +80,11 @@ for tz in UTC GMT+12; do
 	check "$tz: the episode's line comes first" \
 		test "$(grep -A1 ' episode ' "$TMPD/out" | tail -1)" = "$want_p"
 	check "$tz: without the extension records, the same report minus the two lines" \
-		cmp -s <(grep -v '^ *top \(processes\|cgroups\) ' "$TMPD/out") "$TMPD/out0"
+		cmp -s <(grep -v '^ *top \(processes\|cgroups\) \|^  cgroup ' "$TMPD/out" |
+			sed '/^cgroup /,$d; s/E oom_kill\/s   no value (no memory.events)$/E -             not in archives/') \
+		"$TMPD/out0"
+	check "$tz: the three cgroups are resources, unknown (no file the table judges)" \
+		test "$(grep -c '^cgroup /system.slice[a-z/.]* *unknown ' "$TMPD/out")" = 3
 	check "$tz: no consumers named without them" \
 		test "$(grep -c ' top ' "$TMPD/out0")" = 0
 

@@ -29,8 +29,11 @@
  *                            from then on, every record is followed by its
  *                            extension record with the processes and cgroups
  *   noproc PID               the process exits
- *   cgroup PATH FIELD=V...   a cgroup of sadc -S CGROUP (usage_usec, mem_current,
- *                            rbytes, wbytes, present...), made on first sight
+ *   cgroup PATH FIELD=V...   a cgroup of sadc -S CGROUP (any counter of struct
+ *                            ext_cgroup: usage_usec, nr_throttled, mem_current,
+ *                            mem_max, ev_oom_kill, psi_mem_some, present, depth...),
+ *                            made on first sight
+ *   nocgroup PATH            the cgroup is removed
  * The file header (date, time) follows the first record. Uptime counts in
  * hundredths of a second from a boot 100,000 s before the first record (or
  * 100 s before the last restart), so sar's intervals are the time steps.
@@ -189,7 +192,8 @@ struct act_state {
 	unsigned char *items; /* nr * d->size bytes */
 };
 
-#define MAX_EXT 64
+/* Enough for sar --use's table of a machine with hundreds of cgroups. */
+#define MAX_EXT 512
 
 struct make {
 	struct ext_proc procs[MAX_EXT];
@@ -231,14 +235,45 @@ static uint64_t number(const struct make *m, const char *s);
 	}
 
 static const struct field ext_fields[] = {
-        X(0, ext_proc, start_time),  X(0, ext_proc, utime),       X(0, ext_proc, stime),
-        X(0, ext_proc, minflt),      X(0, ext_proc, majflt),      X(0, ext_proc, rss_kb),
-        X(0, ext_proc, read_bytes),  X(0, ext_proc, write_bytes), X(0, ext_proc, blkio_ticks),
-        X(0, ext_proc, ppid),        X(0, ext_proc, uid),         X(0, ext_proc, flags),
-        X(0, ext_proc, comm),        X(0, ext_proc, cgroup),      X(1, ext_cgroup, usage_usec),
-        X(1, ext_cgroup, user_usec), X(1, ext_cgroup, mem_current), X(1, ext_cgroup, mem_max),
-        X(1, ext_cgroup, rbytes),    X(1, ext_cgroup, wbytes),    X(1, ext_cgroup, present),
+        X(0, ext_proc, start_time),
+        X(0, ext_proc, utime),
+        X(0, ext_proc, stime),
+        X(0, ext_proc, minflt),
+        X(0, ext_proc, majflt),
+        X(0, ext_proc, rss_kb),
+        X(0, ext_proc, read_bytes),
+        X(0, ext_proc, write_bytes),
+        X(0, ext_proc, blkio_ticks),
+        X(0, ext_proc, ppid),
+        X(0, ext_proc, uid),
+        X(0, ext_proc, flags),
+        X(0, ext_proc, comm),
+        X(0, ext_proc, cgroup),
+        X(1, ext_cgroup, usage_usec),
+        X(1, ext_cgroup, user_usec),
+        X(1, ext_cgroup, mem_current),
+        X(1, ext_cgroup, mem_max),
+        X(1, ext_cgroup, rbytes),
+        X(1, ext_cgroup, wbytes),
+        X(1, ext_cgroup, present),
         X(1, ext_cgroup, depth),
+        X(1, ext_cgroup, system_usec),
+        X(1, ext_cgroup, nr_periods),
+        X(1, ext_cgroup, nr_throttled),
+        X(1, ext_cgroup, throttled_usec),
+        X(1, ext_cgroup, swap_current),
+        X(1, ext_cgroup, ev_high),
+        X(1, ext_cgroup, ev_max),
+        X(1, ext_cgroup, ev_oom),
+        X(1, ext_cgroup, ev_oom_kill),
+        X(1, ext_cgroup, rios),
+        X(1, ext_cgroup, wios),
+        X(1, ext_cgroup, psi_cpu_some),
+        X(1, ext_cgroup, psi_cpu_full),
+        X(1, ext_cgroup, psi_mem_some),
+        X(1, ext_cgroup, psi_mem_full),
+        X(1, ext_cgroup, psi_io_some),
+        X(1, ext_cgroup, psi_io_full),
 };
 
 /*
@@ -565,6 +600,16 @@ do_line(struct make *m, char **w, int n, const char *rest)
 		for (k = 2; k < n; k++)
 			set_ext_field(m, 1, (unsigned char *) &m->cgroups[i], w[k]);
 		m->ext = true;
+	} else if (!strcmp(w[0], "nocgroup") && n == 2) {
+		size_t i;
+
+		for (i = 0; i < m->n_cgroups && strcmp(m->cgroups[i].path, w[1]); i++)
+			;
+		if (i == m->n_cgroups)
+			die(m, "no cgroup %s", w[1]);
+		memmove(&m->cgroups[i], &m->cgroups[i + 1],
+		        (m->n_cgroups - i - 1) * sizeof(m->cgroups[0]));
+		m->n_cgroups--;
 	} else if (!strcmp(w[0], "restart") && n == 2) {
 		put_special(m, SA_R_RESTART, number(m, w[1]), NULL);
 	} else if (!strcmp(w[0], "comment") && n >= 3) {
