@@ -65,7 +65,7 @@ for f in "$SHARED"/corpus/upstream/files/* "$SHARED"/corpus/upstream/generated/*
 			*) fail "$line: oracle says '$err'" ;;
 			esac
 		else
-			case "$f" in *-err|*.xml|*.out) pass ;; *) fail "$line" ;; esac
+			case "$f" in *-err | *-SARerr | *.xml | *.out) pass ;; *) fail "$line" ;; esac
 		fi
 		;;
 	*)

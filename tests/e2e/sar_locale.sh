@@ -16,7 +16,7 @@
 # UTF-8 de_DE.UTF-8) and skips without it.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-requires shared oracle "$ORACLE_SAR" "$top_builddir/sar/sar"
+requires shared oracle "$top_builddir/sar/sar"
 
 # Whether a locale is installed ("de_DE.UTF-8" is listed as de_DE.utf8).
 have_locale() {
