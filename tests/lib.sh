@@ -51,6 +51,20 @@ case "$FLAVOUR" in
 	ORACLE_SA2=/usr/lib/sysstat/sa2
 	;;
 esac
+# SYSREC_NO_ORACLE=1 plays a machine without either oracle, for a scratch run
+# of what a contributor without Debian's sysstat sees (nothing is
+# uninstalled): have_oracle is false under both flavours, oracle_missing
+# says why, and every ORACLE_* program is a path that does not exist, so
+# that a test using one without asking have_oracle fails as it would there.
+if [ "${SYSREC_NO_ORACLE:-0}" = 1 ]; then
+	ORACLE_ROOT=/nonexistent/sysrec-no-oracle
+	ORACLE_WHY="SYSREC_NO_ORACLE=1 (the oracles are left out on purpose)"
+	ORACLE_SADF=$ORACLE_ROOT/sadf
+	ORACLE_SAR=$ORACLE_ROOT/sar
+	ORACLE_SADC=$ORACLE_ROOT/sadc
+	ORACLE_SA1=$ORACLE_ROOT/sa1
+	ORACLE_SA2=$ORACLE_ROOT/sa2
+fi
 
 # Automake's exit status for a skipped test.
 SKIP=77
@@ -64,14 +78,63 @@ have_shared() {
 	[ -d "$SHARED/corpus" ]
 }
 
-# Whether the oracle of the flavour under test can run. Tests say
-# `have_oracle || skip "$(oracle_missing)"`.
+shared_missing() {
+	echo "shared corpus not found at $SHARED"
+}
+
+# Whether the oracle of the flavour under test can run (never under
+# SYSREC_NO_ORACLE=1). Tests say `requires oracle` (below).
 have_oracle() {
-	[ -x "$ORACLE_SADF" ] && "$ORACLE_SADF" -V 2>/dev/null | grep -q "^sysstat version ${FLAVOUR//./\\.}\$"
+	[ "${SYSREC_NO_ORACLE:-0}" != 1 ] && [ -x "$ORACLE_SADF" ] &&
+		"$ORACLE_SADF" -V 2>/dev/null | grep -q "^sysstat version ${FLAVOUR//./\\.}\$"
 }
 
 oracle_missing() {
 	echo "oracle sysstat $FLAVOUR not available: ${ORACLE_WHY:-its sadf does not run}"
+}
+
+# ---- what a test needs: one SKIP line for each missing thing ----
+
+n_missing=0
+
+# missing WHY: notes a missing requirement that `requires` cannot test (a
+# tool, a locale) with its "SKIP: WHY" line; the test goes on to check the
+# others and skips at `requires`.
+missing() {
+	echo "SKIP: $*"
+	n_missing=$((n_missing + 1))
+}
+
+# requires [WHAT...]: prints one "SKIP: ..." line for each WHAT that is
+# missing, then exits with SKIP when it or anything noted by `missing` is
+# missing (a run without the shared corpus and the oracle says both). WHAT:
+#   shared  the shared corpus beside the checkout (have_shared)
+#   oracle  the oracle sysstat of the flavour under test (have_oracle)
+#   PATH    a program (a word with a slash), which must be executable
+#   NAME    a command on PATH
+requires() {
+	local w
+	for w; do
+		case $w in
+		shared) have_shared || missing "$(shared_missing)" ;;
+		oracle) have_oracle || missing "$(oracle_missing)" ;;
+		*/*) [ -x "$w" ] || missing "$w is not built" ;;
+		*) command -v "$w" >/dev/null || missing "$w is not installed" ;;
+		esac
+	done
+	[ "$n_missing" -eq 0 ] || exit $SKIP
+}
+
+# have_part shared|oracle PART: for a test that runs without the shared
+# corpus or the oracle but then leaves PART out: true when it is there,
+# else one line "SKIP (part): PART: why" and false.
+have_part() {
+	case $1 in
+	shared) have_shared && return 0 ;;
+	oracle) have_oracle && return 0 ;;
+	esac
+	echo "SKIP (part): $2: $("${1}_missing")"
+	return 1
 }
 
 # A scratch directory removed at exit.

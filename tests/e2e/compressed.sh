@@ -15,12 +15,11 @@
 
 SAR="$top_builddir/sar/sar"
 SA2="$top_builddir/collect/sa2"
-[ -x "$SAR" ] && [ -x "$SADF" ] && [ -x "$SADC" ] || skip "sar, sadf or sadc not built"
-[ -r "$SA2" ] || skip "$SA2 not built"
-have_oracle || skip "$(oracle_missing)"
+[ -r "$SA2" ] || missing "$SA2 not built"
 for z in gzip xz bzip2 zstd; do
-	command -v "$z" >/dev/null || skip "$z not installed (Debian: ${z/xz/xz-utils})"
+	command -v "$z" >/dev/null || missing "$z not installed (Debian: ${z/xz/xz-utils})"
 done
+requires oracle "$SAR" "$SADF" "$SADC"
 
 at() { date -d "$1" +%s; }
 

@@ -25,9 +25,8 @@
 # message naming the file is the same too.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_shared || skip "no shared corpus at $SHARED"
-have_oracle || skip "$(oracle_missing)"
-command -v python3 >/dev/null || skip "python3 is needed (tests/tools/sa_strip_ext.py)"
+command -v python3 >/dev/null || missing "python3 is needed (tests/tools/sa_strip_ext.py)"
+requires shared oracle
 SAR="$top_builddir/sar/sar"
 STRIP="$top_srcdir/tests/tools/sa_strip_ext.py"
 CG_FIXTURE="$top_srcdir/tests/tools/cgroup_fixture.py"

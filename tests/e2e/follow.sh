@@ -9,12 +9,10 @@
 # with status 0.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "$(oracle_missing)"
 SAR="$top_builddir/sar/sar"
 SADF="$top_builddir/sadf/sadf"
 SADC="$top_builddir/sadc/sadc"
-for p in "$SAR" "$SADF" "$SADC"; do [ -x "$p" ] || skip "$p not built"; done
-command -v python3 >/dev/null || skip "python3 is missing"
+requires oracle "$SAR" "$SADF" "$SADC" python3
 
 D=$TMPD/sa
 mkdir -p "$D"

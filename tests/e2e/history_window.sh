@@ -16,10 +16,8 @@
 # sadf -d given hh:mm limits on that day's file.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_shared || skip "no shared corpus at $SHARED"
-have_oracle || skip "$(oracle_missing)"
 SAR="$top_builddir/sar/sar"
-[ -x "$SAR" ] && [ -x "$SADF" ] && [ -x "$SADC" ] || skip "sar, sadf or sadc not built"
+requires shared oracle "$SAR" "$SADF" "$SADC"
 ROOT=$TMPD/root
 cp -R "$SHARED/corpus/upstream/roots/root1" "$ROOT" && chmod -R u+w "$ROOT" || skip "cannot copy root1"
 IDENT=--uname=Linux,HOST,6.1.0,x86_64

@@ -97,7 +97,8 @@ case $FLAVOUR in
 *) oracle_conf=${ORACLE_ROOT:+$ORACLE_ROOT/etc/sysstat/sysstat} ;;
 esac
 ours_conf=$DEST$sysconfdir/sysstat/sysstat
-if [ -n "$oracle_conf" ] && [ -r "$oracle_conf" ]; then
+if have_part oracle "the comparison with sysstat $FLAVOUR's configuration" &&
+	[ -n "$oracle_conf" ] && [ -r "$oracle_conf" ]; then
 	# The same variables (set or commented out), the same values.
 	if [ "$(names "$oracle_conf")" = "$(names "$ours_conf")" ]; then pass; else
 		fail "variables: sysstat $FLAVOUR '$(names "$oracle_conf")', ours '$(names "$ours_conf")'"; fi
@@ -108,8 +109,8 @@ if [ -n "$oracle_conf" ] && [ -r "$oracle_conf" ]; then
 	examples() { sed -n 's/^#\([A-Z_]*=.*\)/\1/p' "$1" | sort | tr '\n' ' '; }
 	if [ "$(examples "$oracle_conf")" = "$(examples "$ours_conf")" ]; then pass; else
 		fail "examples: sysstat $FLAVOUR '$(examples "$oracle_conf")', ours '$(examples "$ours_conf")'"; fi
-else
-	echo "SKIP comparison with sysstat $FLAVOUR's configuration: $(oracle_missing)"
+elif have_oracle; then
+	echo "SKIP (part): the comparison with sysstat $FLAVOUR's configuration: no $oracle_conf"
 fi
 if [ "$(. "$DEST$sysconfdir/default/sysstat"; echo "$ENABLED")" = false ]; then pass; else
 	fail "ENABLED is not false in $sysconfdir/default/sysstat"; fi
@@ -257,7 +258,7 @@ rm -f "$D/sar15"
 # on the same file, run as its sa2 runs it, writes the same report.
 conf 20 "" "YESTERDAY=no" "REPEAT_HEADER=2"
 SA_TODAY=2026-11-15 run_ok "$SA2" -u
-if have_oracle; then
+if have_part oracle "REPEAT_HEADER against sysstat $FLAVOUR"; then
 	case $FLAVOUR in
 	12.6.1) S_TIME_FORMAT=ISO "$ORACLE_SAR" -u -f "$D/sa15" >"$TMPD/rh.want" 2>&1 ;;
 	*) S_REPEAT_HEADER=2 S_TIME_FORMAT=ISO "$ORACLE_SAR" -u -f "$D/sa15" >"$TMPD/rh.want" 2>&1 ;;
@@ -267,8 +268,6 @@ if have_oracle; then
 		fail "REPEAT_HEADER=2: sar15 differs from sysstat $FLAVOUR's: $(diff "$TMPD/rh.want" "$D/sar15" | head -5)"; fi
 	# Not vacuous: 12.7.5's report repeats its header.
 	case "$FLAVOUR $n" in "12.6.1 1" | "12.7.5 "[2-9]) pass ;; *) fail "REPEAT_HEADER=2: $n headers in sysstat $FLAVOUR's report" ;; esac
-else
-	echo "SKIP REPEAT_HEADER against sysstat $FLAVOUR: $(oracle_missing)"
 fi
 rm -f "$D/sar15"
 conf 20 "" "REPORTS=false"
@@ -286,7 +285,8 @@ if [ -e "$D/sa09" ]; then pass; else fail "HISTORY=7x: sa2 deleted files"; fi
 #    the variables sar reads (S_TIME_FORMAT, S_REPEAT_HEADER). The oracle's
 #    scripts run from copies with their configuration directory, their
 #    programs' directory and their fall-back SA_DIR moved into the test's.
-if have_oracle && [ -r "$ORACLE_SA1" ] && [ -r "$ORACLE_SA2" ]; then
+if have_part oracle "the comparison with sysstat $FLAVOUR's sa1 and sa2" &&
+	[ -r "$ORACLE_SA1" ] && [ -r "$ORACLE_SA2" ]; then
 	O=$TMPD/oracle
 	mkdir -p "$O/conf" "$O/bin" "$O/fallback"
 	for f in sa1 sa2; do
@@ -371,7 +371,7 @@ SH
 	echo old >"$TMPD/fixture/sa06" && touch -d '2 days ago' "$TMPD/fixture/sa06"
 	printf 'SA_DIR=%s\nHISTORY=20\nCOMPRESSAFTER=10\nZIP=gzip\n' "$D" >"$O/conf/sysstat"
 	same "cleanup" sa2 -A
-else
-	echo "SKIP comparison with sysstat $FLAVOUR's sa1 and sa2: $(oracle_missing)"
+elif have_oracle; then
+	echo "SKIP (part): the comparison with sysstat $FLAVOUR's sa1 and sa2: its scripts are not there"
 fi
 finish

@@ -16,8 +16,7 @@
 #   refused.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "$(oracle_missing)"
+requires shared oracle
 
 SAR="$top_builddir/sar/sar"
 FILES="$SHARED/corpus/upstream/files"

@@ -27,8 +27,7 @@
 # spec's table is); names, labels, units and values are.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_shared || skip "shared corpus not found at $SHARED"
-command -v python3 >/dev/null || skip "python3 is not installed"
+requires shared python3
 "$SADF" --openmetrics /dev/null 2>&1 | grep -q '^Usage:' &&
 	skip "sadf has no --openmetrics"
 CHECK=$top_srcdir/tests/tools/om_check.py

@@ -33,12 +33,10 @@
 # (the generated archive has uptimes that drift 1.5 % from its clock).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "$(oracle_missing)"
-command -v python3 >/dev/null || skip "python3 is not installed"
 for p in promtool prometheus; do
-	command -v $p >/dev/null || skip "$p is not installed (apt-get install prometheus)"
+	command -v $p >/dev/null || missing "$p is not installed (apt-get install prometheus)"
 done
+requires shared oracle python3
 "$SADF" --openmetrics /dev/null 2>&1 | grep -q '^Usage:' && skip "sadf has no --openmetrics"
 T_START=$(date +%s.%N)
 

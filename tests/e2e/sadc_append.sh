@@ -8,7 +8,7 @@
 # reboot gets its LINUX RESTART; concurrent -L writers never interleave.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "$(oracle_missing)"
+requires oracle
 SAR="$top_builddir/sar/sar"
 
 # Every record of FILE is read, by our reader and by sysstat's sar.
@@ -150,7 +150,7 @@ case "$("$SA_WALK" "$TMPD/k.sa")" in
 esac
 
 # An unmarked reboot: the new sample's uptime is lower than the last one's.
-if have_shared; then
+if have_part shared "unmarked reboot (the fixture roots)"; then
 	R="$SHARED/corpus/upstream/roots"
 	rm -f "$TMPD/r.sa"
 	"$SADC" --root="$R/root2" --unix-time=1555593609 -S XALL "$TMPD/r.sa" 1 1
@@ -158,8 +158,6 @@ if have_shared; then
 	"$SADC" --root="$R/root2" --unix-time=1555593629 -S XALL "$TMPD/r.sa" 1 1
 	types=$("$SA_WALK" -d "$TMPD/r.sa" | sed -n 's/^  record type=\([0-9]*\).*/\1/p' | tr '\n' ' ')
 	if [ "$types" = "1 2 1 1 " ]; then pass; else fail "unmarked reboot: record types '$types'"; fi
-else
-	echo "SKIP unmarked reboot: shared fixture roots not found"
 fi
 
 # Two -L writers on one file never interleave: the file reads to its end.

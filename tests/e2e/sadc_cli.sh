@@ -7,7 +7,7 @@
 # oracle's sadc writes for each -S selection.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "$(oracle_missing)"
+requires oracle
 
 # 1. Usage errors and messages: identical but for the program's path.
 cd "$TMPD"

@@ -18,7 +18,7 @@
 # SIGXFSZ past ulimit -f).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "$(oracle_missing)"
+requires oracle
 [ -x "$ORACLE_SADC" ] || skip "Debian's sadc ($ORACLE_SADC) is not installed"
 
 SHIM="$top_builddir/tests/tools/fault_shim.so"

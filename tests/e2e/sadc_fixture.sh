@@ -8,8 +8,7 @@
 # every activity is compared between the two files.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "$(oracle_missing)"
+requires shared oracle
 ROOTS="$SHARED/corpus/upstream/roots"
 GEN="$SHARED/corpus/upstream/generated"
 export TZ=GMT

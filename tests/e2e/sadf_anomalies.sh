@@ -14,10 +14,7 @@
 # SYSREC_QUICK=1: one in four).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "$(oracle_missing)"
-have_shared || skip "shared corpus not found at $SHARED"
-[ -x "$SADF" ] || skip "$SADF not built"
-{ [ -x "$SADC" ] && [ -x "$SA_WALK" ]; } || skip "sadc or sa_walk not built"
+requires shared oracle "$SADF" "$SADC" "$SA_WALK"
 export LC_ALL=C S_COLORS=never
 unset S_TIME_FORMAT LANG LANGUAGE
 

@@ -28,9 +28,7 @@
 # (every case, both time zones, a cut every 61 bytes).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "$(oracle_missing)"
-[ -x "$SADF" ] || skip "$SADF not built"
-have_shared || skip "shared corpus not found at $SHARED"
+requires shared oracle "$SADF"
 export LC_ALL=C S_COLORS=never
 unset S_TIME_FORMAT LANG LANGUAGE
 FULL=${SYSREC_FULL:-0}

@@ -16,10 +16,7 @@
 # over the four formats), the others the whole family in each format.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "$(oracle_missing)"
-[ -x "$SADF" ] || skip "$SADF not built"
-[ -x "$SADC" ] || skip "$SADC not built"
+requires shared oracle "$SADF" "$SADC"
 # A copy, so that a rebuild while the test runs does not disturb it.
 cp "$SADF" "$TMPD/sadf" || skip "cannot copy sadf"
 OUR_SADF="$TMPD/sadf"

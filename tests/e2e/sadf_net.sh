@@ -17,10 +17,7 @@
 # spread over the four formats), the others a few cases.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "$(oracle_missing)"
-[ -x "$SADF" ] || skip "$SADF not built"
-[ -x "$SADC" ] || skip "$SADC not built"
+requires shared oracle "$SADF" "$SADC"
 use_flavour_catalogs "$@"
 # A copy, so that a rebuild while the test runs does not disturb it.
 cp "$SADF" "$TMPD/sadf" || skip "cannot copy sadf"

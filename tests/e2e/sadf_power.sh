@@ -18,9 +18,7 @@
 # and TZ=GMT+12.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "$(oracle_missing)"
-[ -x "$SADF" ] || skip "$SADF not built"
+requires shared oracle "$SADF"
 export LC_ALL=C S_COLORS=never
 unset S_TIME_FORMAT
 ROOTS="$SHARED/corpus/upstream/roots"

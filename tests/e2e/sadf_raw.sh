@@ -19,9 +19,7 @@
 # options that cover every activity at once.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "$(oracle_missing)"
-[ -x "$SADF" ] || skip "$SADF is not built"
+requires shared oracle "$SADF"
 export LC_ALL=C S_COLORS=never
 unset S_TIME_FORMAT
 ROOTS="$SHARED/corpus/upstream/roots"

@@ -20,9 +20,7 @@
 # PNG.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "$(oracle_missing)"
-have_shared || skip "the shared corpus ($SHARED) is not there"
-command -v python3 >/dev/null || skip "python3 is not installed"
+requires shared oracle python3
 HAVE_XMLLINT=1
 command -v xmllint >/dev/null || {
 	HAVE_XMLLINT=0

@@ -10,10 +10,9 @@
 # 12.7.5 flavour the schema is 12.7.5's (DTD 3.16), from its package.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_shared || skip "shared corpus not found at $SHARED"
-[ -x "$ORACLE_SAR" ] || skip "Debian's sysstat is not installed (its sar probes the archives)"
-command -v xmllint >/dev/null || skip "xmllint is not installed (libxml2-utils)"
-command -v python3 >/dev/null || skip "python3 is not installed"
+command -v xmllint >/dev/null || missing "xmllint is not installed (libxml2-utils)"
+# The oracle's sar probes the archives; its package has the XML schema.
+requires shared oracle python3
 XSD_GZ=${ORACLE_ROOT:-}/usr/share/doc/sysstat/xml/sysstat.xsd.gz
 [ -r "$XSD_GZ" ] || skip "sysstat's XML schema is not installed ($XSD_GZ)"
 zcat "$XSD_GZ" >"$TMPD/sysstat.xsd" || skip "cannot unpack $XSD_GZ"

@@ -42,7 +42,7 @@ kill $BURNER 2>/dev/null
 wait $BURNER 2>/dev/null
 
 FILES=live
-if [ -d "$ROOT1/proc" ]; then
+if have_part shared "the cgroup fixture on root1" && [ -d "$ROOT1/proc" ]; then
 	T0=1700000000
 	python3 "$FIXTURE" --base "$ROOT1" "$TMPD/r0" >/dev/null || fail "fixture r0"
 	python3 "$FIXTURE" --base "$ROOT1" --advance 10 "$TMPD/r1" >/dev/null || fail "fixture r1"
@@ -51,7 +51,7 @@ if [ -d "$ROOT1/proc" ]; then
 		"$SADC" --root="$TMPD/r1" --unix-time=$((T0 + 10)) -S CGROUP 1 1 "$TMPD/fixture.sa" ||
 		fail "sadc --root -S CGROUP"
 	FILES="live fixture"
-else
+elif have_shared; then
 	echo "NOTE: the shared corpus's root1 is missing ($ROOT1): no cgroup fixture"
 fi
 

@@ -15,13 +15,10 @@
 # SYSREC_QUICK=1: one in four).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "$(oracle_missing)"
-have_shared || skip "shared corpus not found at $SHARED"
 SAR="$(cd "$top_builddir" && pwd)/sar/sar"
-[ -x "$SAR" ] || skip "$SAR not built"
+requires shared oracle "$SAR" "$SADC" "$SA_WALK"
 # A copy, so that a rebuild during the run does not get in the way.
 cp "$SAR" "$TMPD/sar" && SAR=$TMPD/sar
-{ [ -x "$SADC" ] && [ -x "$SA_WALK" ]; } || skip "sadc or sa_walk not built"
 export LC_ALL=C S_COLORS=never
 unset S_TIME_FORMAT LANG LANGUAGE
 

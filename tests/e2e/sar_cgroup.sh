@@ -12,9 +12,7 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 
 SAR="$top_builddir/sar/sar"
-[ -x "$SAR" ] || skip "$SAR not built"
-[ -x "$SADC" ] || skip "$SADC not built"
-command -v python3 >/dev/null || skip "python3 not installed"
+requires shared "$SAR" "$SADC" python3
 ROOT1="$SHARED/corpus/upstream/roots/root1"
 [ -d "$ROOT1/proc" ] || skip "the shared corpus's root1 is missing ($ROOT1)"
 FIXTURE="$top_srcdir/tests/tools/cgroup_fixture.py"

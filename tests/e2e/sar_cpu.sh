@@ -11,9 +11,7 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 
 SAR="$top_builddir/sar/sar"
-have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "$(oracle_missing)"
-[ -x "$SAR" ] || skip "$SAR is not built"
+requires shared oracle "$SAR"
 # A copy, so that a rebuild during the run does not get in the way.
 cp "$SAR" "$TMPD/sar" && SAR=$TMPD/sar
 export LC_ALL=C S_COLORS=never

@@ -14,10 +14,8 @@
 # /proc/devices and /etc/sysstat trees (when unshare(1) works here).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "$(oracle_missing)"
 SAR="$(cd "$top_builddir" && pwd)/sar/sar"
-[ -x "$SAR" ] || skip "$SAR not built"
+requires shared oracle "$SAR"
 # A copy, so that a rebuild during the run does not get in the way.
 cp "$SAR" "$TMPD/sar" && SAR=$TMPD/sar
 export LC_ALL=C S_COLORS=never

@@ -7,9 +7,8 @@
 # exit status must be identical.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "$(oracle_missing)"
 SAR="$top_builddir/sar/sar"
-[ -x "$SAR" ] || skip "$SAR not built"
+requires oracle "$SAR"
 # A copy, so that a rebuild during the run does not get in the way.
 cp "$SAR" "$TMPD/sar" && SAR=$TMPD/sar
 export PATH="$top_builddir/sadc:$PATH"
@@ -90,10 +89,8 @@ S_COLORS=always S_COLORS_SGR="H=1" S_REPEAT_HEADER=3 S_TIME_DEF_TIME=UTC S_TIME_
 
 # 2. Files: every archive of the corpus, many ways of walking it.
 files=()
-if have_shared; then
+if have_part shared "the corpus archives"; then
 	files+=("$SHARED"/corpus/upstream/files/data-* "$SHARED"/corpus/upstream/generated/*.tmp "$SHARED"/corpus/live/*.sa)
-else
-	echo "SKIP shared corpus: $SHARED not found"
 fi
 "$SADC" -S XALL "$TMPD/ours.sa" 1 3 && "$SADC" -C "a comment" "$TMPD/ours.sa" &&
 	"$SADC" "$TMPD/ours.sa" && "$SADC" -S XALL "$TMPD/ours.sa" 1 2

@@ -5,9 +5,8 @@
 # only by timing), and the file written with -o is readable by Debian's sar.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "$(oracle_missing)"
 SAR="$top_builddir/sar/sar"
-[ -x "$SAR" ] || skip "$SAR not built"
+requires oracle "$SAR"
 # A copy, so that a rebuild during the run does not get in the way.
 cp "$SAR" "$TMPD/sar" && SAR=$TMPD/sar
 if [ -n "$ORACLE_ROOT" ] && ! unshare -m true 2>/dev/null; then

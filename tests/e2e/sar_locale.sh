@@ -16,10 +16,7 @@
 # UTF-8 de_DE.UTF-8) and skips without it.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "$(oracle_missing)"
-[ -x "$ORACLE_SAR" ] || skip "Debian's sar is not installed"
-[ -x "$top_builddir/sar/sar" ] || skip "$top_builddir/sar/sar not built"
+requires shared oracle "$top_builddir/sar/sar"
 
 # Whether a locale is installed ("de_DE.UTF-8" is listed as de_DE.utf8).
 have_locale() {

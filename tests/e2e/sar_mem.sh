@@ -8,9 +8,7 @@
 # by sa_make (random counters: wrapped subtractions, used > total...).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "$(oracle_missing)"
-[ -x "$top_builddir/sar/sar" ] || skip "$top_builddir/sar/sar not built"
+requires shared oracle "$top_builddir/sar/sar"
 # A copy, so that a rebuild during the run does not get in the way.
 SAR="$TMPD/sar"
 cp "$top_builddir/sar/sar" "$SAR"

@@ -11,9 +11,7 @@
 # counters).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "$(oracle_missing)"
-[ -x "$top_builddir/sar/sar" ] || skip "$top_builddir/sar/sar not built"
+requires shared oracle "$top_builddir/sar/sar"
 # A copy, so that a rebuild while the test runs does not disturb it.
 SAR="$TMPD/sar"
 cp "$top_builddir/sar/sar" "$SAR" || skip "cannot copy sar"

@@ -11,10 +11,8 @@
 # sa_make (random values and names that fill their arrays).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_shared || skip "shared corpus not found at $SHARED"
-have_oracle || skip "$(oracle_missing)"
 SAR="${SAR:-$top_builddir/sar/sar}"
-[ -x "$SAR" ] || skip "$SAR not built"
+requires shared oracle "$SAR"
 # A copy, so that a rebuild during the run does not get in the way.
 cp "$SAR" "$TMPD/sar" && SAR=$TMPD/sar
 export LC_ALL=C S_COLORS=never

@@ -112,6 +112,8 @@ export TZ=UTC
 
 # ---- (2) pid reuse on a fixture root ----
 
+# Without the corpus, part (1) has counted: it is reported, not thrown away.
+have_part shared "(2) pid reuse on a fixture root" || { finish; exit; }
 [ -d "$ROOT1/proc" ] || skip "the shared corpus's root1 is missing ($ROOT1)"
 
 # stat PID COMM START UTIME STIME MAJFLT RSS_PAGES BLKIO: a /proc/PID/stat line (52 fields).

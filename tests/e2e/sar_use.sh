@@ -12,14 +12,12 @@
 
 SAR="$top_builddir/sar/sar"
 USE_MAKE="$top_builddir/tests/tools/use_make"
-[ -x "$SAR" ] && [ -x "$SADF" ] || skip "sar or sadf not built"
-[ -x "$USE_MAKE" ] || skip "$USE_MAKE not built"
-python3 -c 'import json' 2>/dev/null || skip "python3 not found"
+python3 -c 'import json' 2>/dev/null || missing "python3 not found"
+requires oracle "$SAR" "$SADF" "$USE_MAKE"
 if [ "${SYSREC_USE_INPUTS_ONLY:-0}" != 1 ]; then
 	"$SAR" --use -f /dev/null >"$TMPD/probe" 2>&1
 	grep -q "^Usage:" "$TMPD/probe" && skip "this sar has no --use"
 fi
-have_oracle || skip "$(oracle_missing)"
 
 export SAR SADF USE_MAKE ORACLE_SAR TMPD FLAVOUR
 python3 - <<'PY'

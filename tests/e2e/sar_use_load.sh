@@ -24,13 +24,9 @@
 t_begin=$(date +%s)
 # The default limits only, whatever the machine's /etc/sysstat/sysstat says.
 export SYSREC_SYSSTAT_CONF=/dev/null
-[ "$(id -u)" -eq 0 ] || skip "not root: the loads need a loop device and a memory cgroup"
-have_oracle || skip "$(oracle_missing)"
-command -v python3 >/dev/null || skip "python3 is not installed"
+[ "$(id -u)" -eq 0 ] || missing "not root: the loads need a loop device and a memory cgroup"
 SAR=$top_builddir/sar/sar
-for p in "$SADC" "$SADF" "$SAR"; do
-	[ -x "$p" ] || skip "$p not built"
-done
+requires oracle python3 "$SADC" "$SADF" "$SAR"
 "$SADC" -S XALL 1 2 "$TMPD/probe.sa" 2>/dev/null || skip "our sadc cannot record this machine"
 # SYSREC_USE_RAW=1: the loads and their figures only (no analyzer needed).
 RAWONLY=${SYSREC_USE_RAW:-0}

@@ -10,7 +10,7 @@
 # same error. Stdout, stderr and exit status must be identical.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "$(oracle_missing)"
+requires oracle
 SAR="$top_builddir/sar/sar"
 
 norm="s|$ORACLE_SAR|sar|g;s|$SAR|sar|g"
@@ -38,10 +38,9 @@ agree_without_x() {
 
 cd "$TMPD"
 files=()
-if have_shared; then
+if have_part shared "the corpus archives and roots"; then
 	add_sar_archives -u
 else
-	echo "SKIP shared corpus: $SHARED not found"
 	"$SADC" -S XALL "$TMPD/live.sa" 1 3 && files+=("$TMPD/live.sa")
 fi
 [ ${#files[@]} -gt 0 ] || fail "no archive to read"

@@ -11,9 +11,8 @@
 # Stdout, stderr and exit status must be identical, in two time zones.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-have_oracle || skip "$(oracle_missing)"
 SAR="$top_builddir/sar/sar"
-[ -x "$SA_MAKE" ] || skip "tests/tools/sa_make is not built (make check builds it)"
+requires oracle "$SA_MAKE"
 
 # 97 CPUs x 300 interrupt rows, 600 disks, 300 interfaces: above the 32
 # items from which the previous samples are indexed.

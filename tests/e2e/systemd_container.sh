@@ -346,7 +346,7 @@ touch -d '9 days ago' "$SA/sar00"
 ran_ok sysstat-summary.service
 if [ -s "$SA/sar$yesterday" ] && head -1 "$SA/sar$yesterday" | grep -q '^Linux '; then pass; else
 	fail "no report sar$yesterday: $(head -c 200 "$SA/sar$yesterday" 2>&1)"; fi
-if have_oracle; then
+if have_part oracle "sar$yesterday against sysstat's sar -A"; then
 	# sa2 -A is "sar -A" in ISO dates; Debian's sar on the same file, in the
 	# container's time zone, writes the same report.
 	TZ=$(readlink "$ROOT/etc/localtime" | sed 's|.*/zoneinfo/||') S_TIME_FORMAT=ISO \
