@@ -71,7 +71,8 @@ run_set(const struct fuzz_env *e, const char *name, fuzz_entry entry, const char
 {
 	char *argv[MAX_ARGS + 2];
 	struct sysrec_trap trap;
-	int argc = 0;
+	/* volatile: live across setjmp (gcc -O2 -Wclobbered, an error with --enable-developer). */
+	volatile int argc = 0;
 	size_t i;
 
 	argv[argc++] = (char *) name;
