@@ -55,6 +55,16 @@ static const struct cg_key memory_events_keys[] = {
 	{"oom_kill", offsetof(struct ext_cgroup, ev_oom_kill), 0},
 };
 
+/*
+ * cgroup-v1/memory.rst, "memory.oom_control": oom_kill_disable and
+ * under_oom are states, not counters; oom_kill (4.13 and later) is the
+ * count of processes the OOM killer chose here. The bit tells a kernel
+ * with the count from an older one without.
+ */
+static const struct cg_key oom_control_keys[] = {
+	{"oom_kill", offsetof(struct ext_cgroup, ev_oom_kill), EXT_CG_MEMEVENTS},
+};
+
 /* cgroup-v2.rst, "io.stat": the words summed over the devices (dbytes, dios are not kept). */
 static const struct cg_key io_stat_keys[] = {
 	{"rbytes", offsetof(struct ext_cgroup, rbytes), 0},
@@ -114,6 +124,12 @@ void
 cgroup_parse_memory_events(const char *text, struct ext_cgroup *cg)
 {
 	parse_keyed(text, memory_events_keys, N_KEYS(memory_events_keys), cg);
+}
+
+void
+cgroup_parse_oom_control(const char *text, struct ext_cgroup *cg)
+{
+	parse_keyed(text, oom_control_keys, N_KEYS(oom_control_keys), cg);
 }
 
 static uint64_t
@@ -210,6 +226,41 @@ cgroup_parse_value(const char *text, uint64_t *ret)
 	return 0;
 }
 
+/*
+ * v1 has no "max": an unlimited counter is PAGE_COUNTER_MAX pages
+ * (LONG_MAX / PAGE_SIZE) in bytes, 9223372036854771712 with 4 KiB pages,
+ * less with bigger pages, and a limit written above it is cut to it. No
+ * limit that large can bind, so all from 2^62 (4 EiB) up read as "max".
+ */
+#define V1_UNLIMITED_FROM (UINT64_C(1) << 62)
+
+int
+cgroup_parse_v1_limit(const char *text, uint64_t *ret)
+{
+	uint64_t v;
+
+	if (cgroup_parse_value(text, &v) < 0)
+		return -EINVAL;
+	*ret = v >= V1_UNLIMITED_FROM ? UINT64_MAX : v;
+	return 0;
+}
+
+bool
+cgroup_has_controller(const char *text, const char *name)
+{
+	size_t len = strlen(name);
+	const char *p = text;
+
+	while (*(p += strspn(p, " \t\n"))) {
+		size_t word = strcspn(p, " \t\n");
+
+		if (word == len && !memcmp(p, name, len))
+			return true;
+		p += word;
+	}
+	return false;
+}
+
 /* ------------------------------------------------------------------------- */
 /* Reading one cgroup */
 
@@ -292,9 +343,9 @@ read_lines(int dfd, const char *name, void (*fn)(const char *, struct ext_cgroup
 	return 0;
 }
 
-/* One-value file name of dfd into *ret. Returns true when it was there and parsed. */
+/* One-value file name of dfd through parse into *ret. Returns true when it was there and parsed. */
 static bool
-read_value(int dfd, const char *name, uint64_t *ret)
+read_parsed(int dfd, const char *name, int (*parse)(const char *, uint64_t *), uint64_t *ret)
 {
 	char buf[64];
 	ssize_t r = sysroot_read_once_at(dfd, name, buf, sizeof(buf) - 1, NULL);
@@ -302,7 +353,13 @@ read_value(int dfd, const char *name, uint64_t *ret)
 	if (r < 0)
 		return false;
 	buf[r] = '\0';
-	return cgroup_parse_value(buf, ret) == 0;
+	return parse(buf, ret) == 0;
+}
+
+static bool
+read_value(int dfd, const char *name, uint64_t *ret)
+{
+	return read_parsed(dfd, name, cgroup_parse_value, ret);
 }
 
 /* The three pressure files: where each goes and what it means. */
@@ -367,6 +424,27 @@ read_cgroup(int dfd, struct ext_cgroup *cg)
 		read_pressure(dfd, &psi_files[i], cg);
 }
 
+/*
+ * The memory files of the v1 cgroup directory dfd into cg
+ * (cgroup-v1/memory.rst): usage and limit stand for memory.current and
+ * memory.max. failcnt, the times a charge hit the limit, is the nearest v1
+ * count to memory.events "max" (the times usage was about to go over
+ * it); high, oom and the swap events have none and stay 0. Both counts
+ * are of this cgroup alone: v1_sum_subtrees() makes them hierarchical.
+ */
+static void
+read_v1_cgroup(int dfd, struct ext_cgroup *cg)
+{
+	if (read_value(dfd, "memory.usage_in_bytes", &cg->mem_current))
+		cg->present |= EXT_CG_MEM;
+	if (read_parsed(dfd, "memory.limit_in_bytes", cgroup_parse_v1_limit, &cg->mem_max))
+		cg->present |= EXT_CG_MEMMAX;
+	(void) read_lines(dfd, "memory.oom_control", cgroup_parse_oom_control, cg);
+	/* Without the oom_kill line the events are absent: failcnt alone would read as no kills. */
+	if (cg->present & EXT_CG_MEMEVENTS)
+		(void) read_value(dfd, "memory.failcnt", &cg->ev_max);
+}
+
 /* ------------------------------------------------------------------------- */
 /* The walk */
 
@@ -375,7 +453,8 @@ struct walk {
 	uint32_t *n;
 	size_t *cap;
 	unsigned max_depth;
-	int err; /* -ENOMEM once memory ran out */
+	int err;                                      /* -ENOMEM once memory ran out */
+	void (*read)(int dfd, struct ext_cgroup *cg); /* the files of one cgroup */
 };
 
 /* Names of subdirectories, malloc'd, in a growable array. */
@@ -531,7 +610,7 @@ visit(struct walk *w, int dfd, const char *path, unsigned level)
 		return;
 	cg->depth = level;
 	memcpy(cg->path, path, strlen(path) + 1);
-	read_cgroup(dfd, cg);
+	w->read(dfd, cg);
 	if (level < w->max_depth)
 		visit_children(w, dfd, path, level);
 }
@@ -556,20 +635,224 @@ open_unified(const struct sysroot *root)
 	return -ENOENT;
 }
 
+/* True when the unified root dfd has the memory controller (cgroup.controllers names it). */
+static bool
+unified_has_memory(int dfd)
+{
+	char buf[512];
+	ssize_t r = sysroot_read_once_at(dfd, "cgroup.controllers", buf, sizeof(buf) - 1, NULL);
+
+	if (r < 0)
+		return false;
+	buf[r] = '\0';
+	return cgroup_has_controller(buf, "memory");
+}
+
+/* The root of a v1 memory hierarchy under root, opened, or -ENOENT. */
+static int
+open_v1_memory(const struct sysroot *root)
+{
+	int fd = openat(root->dirfd, "sys/fs/cgroup/memory", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct stat st;
+
+	if (fd < 0)
+		return -ENOENT;
+	/* A v2 cgroup named "memory" has no v1 file. */
+	if (fstatat(fd, "memory.usage_in_bytes", &st, 0) == 0)
+		return fd;
+	close(fd);
+	return -ENOENT;
+}
+
+/*
+ * v1 counts failcnt and oom_kill in the one cgroup where they happen;
+ * memory.events counts them in every ancestor too, and sar --use reads
+ * ev_oom_kill so (a parent's kills hold its children's). Gives each of
+ * the n cgroups (pre-order, with depths) the sums over its subtree.
+ * Backwards, a cgroup's descendants are all behind it: below[d] gathers
+ * the subtrees at depth d until their parent takes them.
+ */
+static void
+v1_sum_subtrees(struct ext_cgroup *items, uint32_t n)
+{
+	uint64_t below[COLLECT_CGROUP_DEPTH_MAX + 2][2] = {{0}};
+	uint32_t i = n;
+
+	while (i--) {
+		struct ext_cgroup *cg = &items[i];
+		unsigned d = cg->depth;
+
+		cg->ev_max = add_sat(cg->ev_max, below[d + 1][0]);
+		cg->ev_oom_kill = add_sat(cg->ev_oom_kill, below[d + 1][1]);
+		below[d + 1][0] = below[d + 1][1] = 0;
+		below[d][0] = add_sat(below[d][0], cg->ev_max);
+		below[d][1] = add_sat(below[d][1], cg->ev_oom_kill);
+	}
+}
+
+/* Drops the cgroups deeper than max_depth, keeping the order. Returns the count left. */
+static uint32_t
+drop_deeper(struct ext_cgroup *items, uint32_t n, unsigned max_depth)
+{
+	uint32_t i, kept = 0;
+
+	for (i = 0; i < n; i++)
+		if (items[i].depth <= max_depth) {
+			if (kept != i)
+				items[kept] = items[i];
+			kept++;
+		}
+	return kept;
+}
+
+static int
+char_rank(char c)
+{
+	return c == '\0' ? 0 : c == '/' ? 1 : (unsigned char) c + 1;
+}
+
+/*
+ * The walk's order: pre-order, siblings by strcmp. That is the paths
+ * compared name by name, so '/' (the end of a name) sorts before any byte
+ * but the end of the path: "/a" < "/a/b" < "/a-b".
+ */
+static int
+path_cmp(const char *a, const char *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return char_rank(*a) - char_rank(*b);
+}
+
+/* The v1 memory fields of from into to, a v2 cgroup (which has none: no controller). */
+static void
+take_v1(struct ext_cgroup *to, const struct ext_cgroup *from)
+{
+	to->mem_current = from->mem_current;
+	to->mem_max = from->mem_max;
+	to->ev_max = from->ev_max;
+	to->ev_oom_kill = from->ev_oom_kill;
+	to->present |= from->present;
+}
+
+/*
+ * The v2 list of *n with the v1 cgroups only v1 has inserted where the
+ * walk would have met them, cut at COLLECT_CGROUP_MAX, replacing *items.
+ * merge_v1() has filled the paths in both. Returns 0 or -ENOMEM.
+ */
+static int
+insert_v1(struct ext_cgroup **items, uint32_t *n, size_t *cap, const struct ext_cgroup *v1,
+          uint32_t n1, uint32_t extra)
+{
+	size_t total = (size_t) *n + extra, k = 0;
+	struct ext_cgroup *out, *v2 = *items;
+	uint32_t i = 0, j;
+
+	if (total > COLLECT_CGROUP_MAX)
+		total = COLLECT_CGROUP_MAX;
+	out = malloc(total * sizeof(*out));
+	if (!out)
+		return -ENOMEM;
+	for (j = 0; j < n1 && k < total; j++) {
+		while (i < *n && k < total && path_cmp(v2[i].path, v1[j].path) < 0)
+			out[k++] = v2[i++];
+		if (k == total)
+			break;
+		out[k++] = i < *n && !path_cmp(v2[i].path, v1[j].path) ? v2[i++] : v1[j];
+	}
+	while (i < *n && k < total)
+		out[k++] = v2[i++];
+	free(*items);
+	*items = out;
+	*cap = total;
+	*n = (uint32_t) total;
+	return 0;
+}
+
+/*
+ * The n1 v1 cgroups into the *n of the v2 walk, both in path_cmp order: a
+ * path in both fills the v2 item (systemd makes its cgroups in every
+ * hierarchy), a path only in v1 (made there alone) becomes an item of its
+ * own. Returns 0 or -ENOMEM.
+ */
+static int
+merge_v1(struct ext_cgroup **items, uint32_t *n, size_t *cap, const struct ext_cgroup *v1,
+         uint32_t n1)
+{
+	uint32_t i = 0, j, extra = 0;
+
+	for (j = 0; j < n1; j++) {
+		while (i < *n && path_cmp((*items)[i].path, v1[j].path) < 0)
+			i++;
+		if (i < *n && !path_cmp((*items)[i].path, v1[j].path))
+			take_v1(&(*items)[i++], &v1[j]);
+		else
+			extra++;
+	}
+	return extra ? insert_v1(items, n, cap, v1, n1, extra) : 0;
+}
+
+/*
+ * The v1 memory hierarchy under root into the *n cgroups of the v2 walk.
+ * Walked whole, so that the counts of cgroups deeper than max_depth reach
+ * their ancestors: memcg ids are 16 bits (MEM_CGROUP_ID_MAX), so the
+ * COLLECT_CGROUP_MAX cap holds any v1 tree. The root keeps the v2 shape,
+ * no memory fields: its files describe the whole machine (/proc/meminfo).
+ * Returns 0, -ENOENT (no v1 memory hierarchy) or -ENOMEM.
+ */
+static int
+add_v1_memory(const struct sysroot *root, unsigned max_depth, struct ext_cgroup **items,
+              uint32_t *n, size_t *cap)
+{
+	static const struct ext_cgroup v1_root = {.path = "/"};
+	struct ext_cgroup *v1 = NULL;
+	uint32_t n1 = 0;
+	size_t cap1 = 0;
+	struct walk w = {&v1, &n1, &cap1, COLLECT_CGROUP_DEPTH_MAX, 0, read_v1_cgroup};
+	int fd = open_v1_memory(root);
+
+	if (fd < 0)
+		return fd;
+	visit(&w, fd, "/", 0);
+	close(fd);
+	if (!w.err && n1) {
+		v1_sum_subtrees(v1, n1);
+		n1 = drop_deeper(v1, n1, max_depth);
+		v1[0] = v1_root;
+		w.err = merge_v1(items, n, cap, v1, n1);
+	}
+	free(v1);
+	return w.err;
+}
+
 int
 collect_cgroup(const struct sysroot *root, unsigned depth, struct ext_cgroup **items, uint32_t *n,
                size_t *cap)
 {
-	struct walk w = {items, n, cap, depth, 0};
+	struct walk w = {items, n, cap, depth, 0, read_cgroup};
 	int fd = open_unified(root);
+	int rc;
 
 	*n = 0;
-	if (fd < 0)
-		return fd;
 	if (w.max_depth > COLLECT_CGROUP_DEPTH_MAX)
 		w.max_depth = COLLECT_CGROUP_DEPTH_MAX;
-	visit(&w, fd, "/", 0);
-	close(fd);
+	if (fd >= 0) {
+		bool memory = unified_has_memory(fd);
+
+		visit(&w, fd, "/", 0);
+		close(fd);
+		/* v2's memory controller: v1 has no memory hierarchy to add. */
+		if (w.err || memory)
+			goto out;
+	}
+	rc = add_v1_memory(root, w.max_depth, items, n, cap);
+	if (rc != -ENOENT)
+		w.err = rc;
+	else if (fd < 0)
+		return -ENOENT;
+out:
 	if (w.err)
 		*n = 0;
 	return w.err;

@@ -14,6 +14,7 @@
  * at UINT64_MAX, sums saturate too. None allocates, prints or exits.
  */
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,10 +42,25 @@
  * EXT_CG_PATH_LEN - 1 bytes are truncated. A cgroup removed during the walk
  * is left out (or kept with what could be read).
  *
+ * When the unified root's cgroup.controllers does not name memory (or
+ * there is no unified hierarchy) and a v1 memory hierarchy is mounted at
+ * sys/fs/cgroup/memory (holding memory.usage_in_bytes), it is walked too,
+ * in the same order and to the same depth (cgroup-v1/memory.rst): each v1
+ * cgroup but the root fills the v2 cgroup of the same path, or makes an
+ * item of its own where v2 has no such path, in the order of the walk.
+ * memory.usage_in_bytes gives mem_current (EXT_CG_MEM),
+ * memory.limit_in_bytes mem_max (EXT_CG_MEMMAX, UINT64_MAX when
+ * unlimited), memory.oom_control's oom_kill ev_oom_kill and
+ * memory.failcnt ev_max (EXT_CG_MEMEVENTS when oom_kill is there), both
+ * summed over the cgroup's whole subtree as memory.events is; the other
+ * memory.events fields and swap stay 0 and absent. With memory in the
+ * unified hierarchy the v1 walk does not run.
+ *
  * *items (of *cap items, NULL and 0 at first) is grown with realloc() as
  * needed and stays the caller's to free; *n gets the count.
- * Returns 0; -ENOENT when there is no unified hierarchy (no directory
- * with cgroup.controllers at either place); -ENOMEM when memory runs out.
+ * Returns 0; -ENOENT when there is neither a unified hierarchy (no
+ * directory with cgroup.controllers at either place) nor a v1 memory
+ * hierarchy; -ENOMEM when memory runs out.
  * On failure *n is 0.
  */
 int collect_cgroup(const struct sysroot *root, unsigned depth, struct ext_cgroup **items,
@@ -68,6 +84,13 @@ void cgroup_parse_memory_events(const char *text, struct ext_cgroup *cg);
  */
 void cgroup_parse_io_stat(const char *text, struct ext_cgroup *cg);
 
+/*
+ * v1 memory.oom_control ("oom_kill_disable 0\nunder_oom 0\noom_kill N\n"):
+ * oom_kill into ev_oom_kill, setting EXT_CG_MEMEVENTS (kernels before 4.13
+ * have no such line: the bit stays clear).
+ */
+void cgroup_parse_oom_control(const char *text, struct ext_cgroup *cg);
+
 /* What cgroup_parse_pressure() found. */
 #define CGROUP_PSI_SOME 0x1u
 #define CGROUP_PSI_FULL 0x2u
@@ -85,5 +108,15 @@ unsigned cgroup_parse_pressure(const char *text, uint64_t *some, uint64_t *full)
  * Returns 0, or -EINVAL (then *ret is unchanged).
  */
 int cgroup_parse_value(const char *text, uint64_t *ret);
+
+/*
+ * v1 memory.limit_in_bytes: as cgroup_parse_value(), but any value from
+ * 2^62 up is UINT64_MAX ("max"): v1 shows "unlimited" as the largest page
+ * count in bytes (9223372036854771712 with 4 KiB pages).
+ */
+int cgroup_parse_v1_limit(const char *text, uint64_t *ret);
+
+/* True when the whitespace-separated words of text (cgroup.controllers) hold name. */
+bool cgroup_has_controller(const char *text, const char *name);
 
 #endif

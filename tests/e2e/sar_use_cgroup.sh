@@ -20,13 +20,16 @@
 #    without its extension records (tests/tools/sa_strip_ext.py) has no cgroup resource
 #    and memory's errors read "not in archives". A file of 155 cgroups lists only its
 #    suspect in the text table and counts the others; the JSON has them all.
-# 2. A real cgroup v2 memory limit hit on this machine, where the kernel allows it (root,
+# 2. A real cgroup memory limit hit on this machine, where the kernel allows it (root,
 #    the memory controller in the unified hierarchy's cgroup.subtree_control): a cgroup
-#    with memory.max 32M and memory.swap.max 0, two records of sadc -S CGROUP one second
-#    apart, a process in it that allocates 100 MiB and is killed, two more records. The
-#    check does not hope for a kill: it reads the kills from the archive's own counters
-#    (sadf --openmetrics -- --cgroup: memory.events oom_kill of each cgroup and record)
-#    and asks that sar --use and sadf -j -- --use count exactly those, for the cgroup and
+#    with memory.max 32M and memory.swap.max 0; else, on a hybrid machine whose v1
+#    memory hierarchy has the controller, sysrec-usetest-PID there with
+#    memory.limit_in_bytes 32M (and memory.memsw.limit_in_bytes 32M where swap is
+#    accounted), which sadc reads in place of v2's memory. Two records of sadc -S
+#    CGROUP one second apart, a process in it that allocates 100 MiB and is killed, two
+#    more records. The check does not hope for a kill: it reads the kills from the
+#    archive's own counters (sadf --openmetrics -- --cgroup: oom_kill of each cgroup
+#    and record) and asks that sar --use and sadf -j -- --use count exactly those, for the cgroup and
 #    for memory (the top-level cgroups' kills), and call the cgroup errors or saturated.
 #    Elsewhere one SKIP line says why; the cgroup is removed on every way out.
 . "${top_srcdir:-.}/tests/lib.sh"
@@ -615,20 +618,48 @@ cleanup_cgroup() {
 trap 'cleanup_cgroup; rm -rf "$TMPD"' EXIT
 trap 'exit 1' INT TERM HUP
 
-real_test() {
-	local root=/sys/fs/cgroup st k host jk
-	[ -e "$root/cgroup.controllers" ] || root=/sys/fs/cgroup/unified
-	[ "$(id -u)" = 0 ] || { echo "SKIP: real cgroup limit: not root"; return; }
-	[ -e "$root/cgroup.controllers" ] || { echo "SKIP: real cgroup limit: no cgroup v2 hierarchy"; return; }
-	grep -qw memory "$root/cgroup.subtree_control" 2>/dev/null ||
-		{ echo "SKIP: real cgroup limit: the memory controller is not in $root/cgroup.subtree_control"; return; }
-	CG=$root/sysrec-usetest-$$
-	mkdir "$CG" 2>/dev/null || { CG=; echo "SKIP: real cgroup limit: cannot make a cgroup in $root"; return; }
-	echo 32M >"$CG/memory.max" || { echo "SKIP: real cgroup limit: memory.max not writable"; return; }
+# The cgroup of 32M under the v2 root $1 into CG, swap kept out; else a SKIP line and 1.
+real_v2_cgroup() {
+	CG=$1/sysrec-usetest-$$
+	mkdir "$CG" 2>/dev/null || { CG=; echo "SKIP: real cgroup limit: cannot make a cgroup in $1"; return 1; }
+	echo 32M >"$CG/memory.max" || { echo "SKIP: real cgroup limit: memory.max not writable"; return 1; }
 	if ! echo 0 >"$CG/memory.swap.max" 2>/dev/null && [ "$(wc -l </proc/swaps)" -gt 1 ]; then
 		echo "SKIP: real cgroup limit: swap is on and memory.swap.max cannot be set"
+		return 1
+	fi
+}
+
+# The same in the v1 memory hierarchy $1 (hybrid machines): sadc reads it
+# where v2 has no memory controller. memsw (memory + swap) at the same
+# limit keeps swap from absorbing the allocation.
+real_v1_cgroup() {
+	CG=$1/sysrec-usetest-$$
+	mkdir "$CG" 2>/dev/null || { CG=; echo "SKIP: real cgroup limit: cannot make a cgroup in $1"; return 1; }
+	echo 32M >"$CG/memory.limit_in_bytes" ||
+		{ echo "SKIP: real cgroup limit: memory.limit_in_bytes not writable"; return 1; }
+	if [ -e "$CG/memory.memsw.limit_in_bytes" ]; then
+		echo 32M >"$CG/memory.memsw.limit_in_bytes" ||
+			{ echo "SKIP: real cgroup limit: memory.memsw.limit_in_bytes not writable"; return 1; }
+	elif [ "$(wc -l </proc/swaps)" -gt 1 ]; then
+		echo "SKIP: real cgroup limit: swap is on and v1 has no memory.memsw.limit_in_bytes"
+		return 1
+	fi
+}
+
+real_test() {
+	local root=/sys/fs/cgroup v1=/sys/fs/cgroup/memory st k host jk
+	[ -e "$root/cgroup.controllers" ] || root=/sys/fs/cgroup/unified
+	[ "$(id -u)" = 0 ] || { echo "SKIP: real cgroup limit: not root"; return; }
+	if [ -e "$root/cgroup.controllers" ] && grep -qw memory "$root/cgroup.subtree_control" 2>/dev/null; then
+		real_v2_cgroup "$root" || return
+	elif [ -e "$v1/memory.usage_in_bytes" ]; then
+		real_v1_cgroup "$v1" || return
+	else
+		echo "SKIP: real cgroup limit: no memory controller in a cgroup v2 hierarchy" \
+			"($root/cgroup.subtree_control) nor a v1 memory hierarchy ($v1)"
 		return
 	fi
+	echo "real cgroup limit: in $CG"
 	"$SADC" -S CGROUP 1 2 "$TMPD/real.sa" || { check "sadc -S CGROUP 1 2" false; return; }
 	# The allocation ends (killed) before the next records: the kill is between them.
 	sh -c 'echo $$ >"$1/cgroup.procs" && exec python3 -c "x = b\"\\1\" * (100 << 20)"' sh "$CG" \
@@ -641,7 +672,8 @@ real_test() {
 	# A second apart at least: the records' times (whole seconds) stay distinct.
 	sleep 1
 	"$SADC" -S CGROUP 1 2 "$TMPD/real.sa" || { check "sadc -S CGROUP 1 2 (appending)" false; return; }
-	# The judge: memory.events oom_kill of each cgroup at each record, from the archive.
+	# The judge: memory.events oom_kill (v1: memory.oom_control's, summed over
+	# subtrees) of each cgroup at each record, from the archive.
 	"$SADF" --openmetrics "$TMPD/real.sa" -- --cgroup >"$TMPD/real.om" 2>&1
 	check "sadf --openmetrics -- --cgroup" test $? -eq 0
 	"$SADF" -j "$TMPD/real.sa" -- --use >"$TMPD/real.json" 2>&1

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * libFuzzer target for the cgroup v2 parsers of sadc/collect_cgroup.c: the
+ * libFuzzer target for the cgroup parsers of sadc/collect_cgroup.c: the
  * first byte of the input chooses the file (cpu.stat, memory.events,
- * io.stat, a pressure file, a one-value file), the rest is its text
+ * io.stat, a pressure file, a one-value file; v1's memory.oom_control and
+ * memory.limit_in_bytes; cgroup.controllers), the rest is its text
  * (NUL-terminated, as the reader hands it over). Each parser fills a
  * cgroup that starts zeroed, then the same text goes through once more
  * onto the filled one (io.stat adds up over runs of lines). Replayed over
@@ -47,8 +48,27 @@ p_value(const char *t, struct ext_cgroup *cg)
 	(void) cgroup_parse_value(t, &cg->mem_current);
 }
 
+static void
+p_oom_control(const char *t, struct ext_cgroup *cg)
+{
+	cgroup_parse_oom_control(t, cg);
+}
+
+static void
+p_v1_limit(const char *t, struct ext_cgroup *cg)
+{
+	(void) cgroup_parse_v1_limit(t, &cg->mem_max);
+}
+
+static void
+p_controllers(const char *t, struct ext_cgroup *cg)
+{
+	cg->present += cgroup_has_controller(t, "memory");
+}
+
 static void (*const parsers[])(const char *, struct ext_cgroup *) = {
-        p_cpu_stat, p_memory_events, p_io_stat, p_pressure, p_value,
+        p_cpu_stat, p_memory_events, p_io_stat,  p_pressure,
+        p_value,    p_oom_control,   p_v1_limit, p_controllers,
 };
 
 int

@@ -215,6 +215,59 @@ START_TEST(parse_value_forms)
 }
 END_TEST
 
+START_TEST(parse_oom_control)
+{
+	static const char text[] = "oom_kill_disable 1\nunder_oom 1\noom_kill 12\n";
+	struct ext_cgroup cg;
+
+	memset(&cg, 0, sizeof(cg));
+	cgroup_parse_oom_control(text, &cg);
+	ck_assert_uint_eq(cg.ev_oom_kill, 12);
+	ck_assert_uint_eq(cg.present, EXT_CG_MEMEVENTS);
+	ck_assert_uint_eq(cg.ev_oom + cg.ev_max + cg.ev_high, 0);
+	/* Before 4.13: no oom_kill line, no count. Lookalikes count for nothing. */
+	memset(&cg, 0, sizeof(cg));
+	cgroup_parse_oom_control("oom_kill_disable 0\nunder_oom 0\n", &cg);
+	ck_assert_uint_eq(cg.present, 0);
+	cgroup_parse_oom_control("oom_killx 3\noom_kill\n4\n oom_kill 5\n", &cg);
+	ck_assert_uint_eq(cg.present, 0);
+	ck_assert_uint_eq(cg.ev_oom_kill, 0);
+}
+END_TEST
+
+START_TEST(parse_v1_limit_unlimited)
+{
+	uint64_t v = 7;
+
+	/* PAGE_COUNTER_MAX in bytes with 4 KiB and with 64 KiB pages. */
+	ck_assert_int_eq(cgroup_parse_v1_limit("9223372036854771712\n", &v), 0);
+	ck_assert_uint_eq(v, UINT64_MAX);
+	v = 7;
+	ck_assert_int_eq(cgroup_parse_v1_limit("9223372036854710272\n", &v), 0);
+	ck_assert_uint_eq(v, UINT64_MAX);
+	ck_assert_int_eq(cgroup_parse_v1_limit("4611686018427387904\n", &v), 0);
+	ck_assert_uint_eq(v, UINT64_MAX);
+	ck_assert_int_eq(cgroup_parse_v1_limit("4611686018427387903\n", &v), 0);
+	ck_assert_uint_eq(v, 4611686018427387903u);
+	ck_assert_int_eq(cgroup_parse_v1_limit("33554432\n", &v), 0);
+	ck_assert_uint_eq(v, 33554432);
+	ck_assert_int_eq(cgroup_parse_v1_limit("-1\n", &v), -EINVAL);
+	ck_assert_int_eq(cgroup_parse_v1_limit("", &v), -EINVAL);
+	ck_assert_uint_eq(v, 33554432);
+}
+END_TEST
+
+START_TEST(parse_controllers)
+{
+	ck_assert(cgroup_has_controller("cpuset cpu io memory hugetlb pids rdma misc\n", "memory"));
+	ck_assert(cgroup_has_controller("memory", "memory"));
+	ck_assert(!cgroup_has_controller("cpuset cpu io pids\n", "memory"));
+	ck_assert(!cgroup_has_controller("memoryx xmemory memor\n", "memory"));
+	ck_assert(!cgroup_has_controller("", "memory"));
+	ck_assert(!cgroup_has_controller("\n", "memory"));
+}
+END_TEST
+
 /* ------------------------------------------------------------------------- */
 /* The walk on fixture trees */
 
@@ -639,6 +692,215 @@ START_TEST(walk_reuses_the_buffer)
 END_TEST
 
 /* ------------------------------------------------------------------------- */
+/* A v1 memory hierarchy beside a unified tree without the memory controller */
+
+#define V1_UNLIMITED "9223372036854771712\n"
+#define V1_MEM       (EXT_CG_MEM | EXT_CG_MEMMAX | EXT_CG_MEMEVENTS)
+
+/* The default tree moved to sys/fs/cgroup/unified of dir; with memory, its controllers keep it. */
+static void
+make_hybrid(const char *dir, bool memory)
+{
+	char from[600], to[700], cmd[1400];
+
+	ck_assert(generate(dir, ""));
+	snprintf(from, sizeof(from), "%s/sys/fs/cgroup", dir);
+	snprintf(to, sizeof(to), "%s/sys/fs/unified", dir);
+	ck_assert_int_eq(rename(from, to), 0);
+	ck_assert_int_eq(mkdir(from, 0755), 0);
+	snprintf(from, sizeof(from), "%s/sys/fs/cgroup/unified", dir);
+	ck_assert_int_eq(rename(to, from), 0);
+	snprintf(to, sizeof(to), "%s/sys/fs/cgroup/memory", dir);
+	ck_assert_int_eq(mkdir(to, 0755), 0);
+	if (memory)
+		return;
+	snprintf(to, sizeof(to), "%s/cgroup.controllers", from);
+	write_file(to, "cpuset cpu io hugetlb pids rdma misc\n");
+	/* As on such a machine: no memory.* in v2 but memory.pressure (PSI). */
+	snprintf(cmd, sizeof(cmd),
+	         "find '%s' -name 'memory.*' ! -name memory.pressure ! -name memory.stat -delete",
+	         from);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* The v1 memory cgroup rel (under sys/fs/cgroup/memory of dir) with its files; oom NULL: none. */
+static void
+make_v1(const char *dir, const char *rel, const char *usage, const char *limit, const char *failcnt,
+        const char *oom)
+{
+	static const char *const names[] = {"memory.usage_in_bytes", "memory.limit_in_bytes",
+	                                    "memory.failcnt", "memory.oom_control"};
+	const char *texts[] = {usage, limit, failcnt, oom};
+	char path[1024];
+	size_t i;
+
+	snprintf(path, sizeof(path), "%s/sys/fs/cgroup/memory%s", dir, rel);
+	if (*rel)
+		ck_assert_int_eq(mkdir(path, 0755), 0);
+	for (i = 0; i < 4; i++) {
+		if (!texts[i])
+			continue;
+		snprintf(path, sizeof(path), "%s/sys/fs/cgroup/memory%s/%s", dir, rel, names[i]);
+		write_file(path, texts[i]);
+	}
+}
+
+/* The v1 tree of the tests below: see walk_v1_fills_and_inserts. */
+static void
+make_v1_tree(const char *dir)
+{
+	make_v1(dir, "", "5000000000\n", V1_UNLIMITED, "0\n",
+	        "oom_kill_disable 0\nunder_oom 0\noom_kill 9\n");
+	make_v1(dir, "/a-v1only.slice", "4096\n", "1048576\n", "1\n", "oom_kill 4\n");
+	make_v1(dir, "/system.slice", "1000\n", V1_UNLIMITED, "2\n", "oom_kill 1\n");
+	make_v1(dir, "/system.slice/cron.service", "33554000\n", "33554432\n", "7\n",
+	        "oom_kill_disable 0\nunder_oom 0\noom_kill 3\n");
+	make_v1(dir, "/system.slice/cron.service/deep", "1\n", V1_UNLIMITED, "100\n",
+	        "oom_kill 10\n");
+	/* A kernel before 4.13: no oom_kill, so failcnt is not taken either. */
+	make_v1(dir, "/system.slice/dbus.service", "2000\n", V1_UNLIMITED, "5\n",
+	        "oom_kill_disable 0\nunder_oom 0\n");
+	make_v1(dir, "/system.slice/zz-only.service", "3000\n", V1_UNLIMITED, "0\n",
+	        "oom_kill 2\n");
+	/* '-' sorts before '/': the walk meets it after all of /system.slice. */
+	make_v1(dir, "/system.slice-x", "6000\n", V1_UNLIMITED, "0\n", "oom_kill 0\n");
+}
+
+START_TEST(walk_v1_fills_and_inserts)
+{
+	static const char *const order[] = {
+	        "/",
+	        "/a-v1only.slice",
+	        "/init.scope",
+	        "/machine.slice",
+	        "/machine.slice/machine-qemu\\x2d1\\x2ddebian12.scope",
+	        "/system.slice",
+	        "/system.slice/cron.service",
+	        "/system.slice/dbus.service",
+	        "/system.slice/mariadb.service",
+	        "/system.slice/ssh.service",
+	        "/system.slice/system-getty.slice",
+	        "/system.slice/systemd-journald.service",
+	        "/system.slice/systemd-logind.service",
+	        "/system.slice/systemd-udevd.service",
+	        "/system.slice/zz-only.service",
+	        "/system.slice-x",
+	        "/user.slice",
+	        "/user.slice/user-1000.slice",
+	};
+	char dir[400];
+	uint32_t n, i;
+	struct ext_cgroup *items;
+	const struct ext_cgroup *cg;
+
+	SKIP_WITHOUT_TREES();
+	snprintf(dir, sizeof(dir), "%s/v1", tmp_top);
+	make_hybrid(dir, false);
+	make_v1_tree(dir);
+	items = collect(dir, 2, &n, 0);
+	ck_assert_uint_eq(n, 18);
+	for (i = 0; i < n; i++)
+		ck_assert_str_eq(items[i].path, order[i]);
+	/* The root keeps the v2 shape: its v1 files are the whole machine's. */
+	ck_assert_uint_eq(items[0].present & V1_MEM, 0);
+	ck_assert_uint_eq(items[0].ev_oom_kill + items[0].mem_current, 0);
+	/* A v2 cgroup and its v1 twin: cpu from one, memory from the other; deep's counts added. */
+	cg = find(items, n, "/system.slice/cron.service");
+	ck_assert_uint_eq(cg->present & (V1_MEM | EXT_CG_CPU | EXT_CG_SWAP), V1_MEM | EXT_CG_CPU);
+	ck_assert_uint_eq(cg->usage_usec, 5000000);
+	ck_assert_uint_eq(cg->mem_current, 33554000);
+	ck_assert_uint_eq(cg->mem_max, 33554432);
+	ck_assert_uint_eq(cg->ev_max, 107);
+	ck_assert_uint_eq(cg->ev_oom_kill, 13);
+	ck_assert_uint_eq(cg->ev_high + cg->ev_oom + cg->swap_current, 0);
+	/* Hierarchical as memory.events: 1 + 3 + 10 + 2; failcnt 2 + 7 + 100 (dbus's 5 not taken).
+	 */
+	cg = find(items, n, "/system.slice");
+	ck_assert_uint_eq(cg->ev_oom_kill, 16);
+	ck_assert_uint_eq(cg->ev_max, 109);
+	ck_assert_uint_eq(cg->mem_max, UINT64_MAX);
+	ck_assert_uint_eq(cg->present & V1_MEM, V1_MEM);
+	cg = find(items, n, "/system.slice/dbus.service");
+	ck_assert_uint_eq(cg->present & V1_MEM, EXT_CG_MEM | EXT_CG_MEMMAX);
+	ck_assert_uint_eq(cg->ev_max, 0);
+	/* Only in v1: an item of its own, with nothing but memory. */
+	cg = &items[1];
+	ck_assert_uint_eq(cg->depth, 1);
+	ck_assert_uint_eq(cg->present, V1_MEM);
+	ck_assert_uint_eq(cg->mem_current, 4096);
+	ck_assert_uint_eq(cg->mem_max, 1048576);
+	ck_assert_uint_eq(cg->ev_oom_kill, 4);
+	ck_assert_uint_eq(items[14].depth, 2);
+	ck_assert_uint_eq(items[14].ev_oom_kill, 2);
+	ck_assert_uint_eq(items[15].present, V1_MEM);
+	/* Only in v2: no memory. */
+	cg = find(items, n, "/init.scope");
+	ck_assert_uint_eq(cg->present & V1_MEM, 0);
+	ck_assert_uint_ne(cg->present & EXT_CG_CPU, 0);
+	free(items);
+	/* The depth holds for v1 too; the counts below it still reach the top. */
+	items = collect(dir, 1, &n, 0);
+	ck_assert_uint_eq(n, 7);
+	cg = find(items, n, "/system.slice");
+	ck_assert_uint_eq(cg->ev_oom_kill, 16);
+	free(items);
+}
+END_TEST
+
+START_TEST(walk_v1_not_when_v2_has_memory)
+{
+	char dir[400], path[600];
+	uint32_t n, n2;
+	struct ext_cgroup *items, *without;
+
+	SKIP_WITHOUT_TREES();
+	snprintf(dir, sizeof(dir), "%s/v1mem", tmp_top);
+	make_hybrid(dir, true);
+	snprintf(path, sizeof(path), "%s/sys/fs/cgroup/memory", dir);
+	ck_assert_int_eq(rmdir(path), 0);
+	without = collect(dir, 3, &n2, 0);
+	ck_assert_int_eq(mkdir(path, 0755), 0);
+	make_v1_tree(dir);
+	items = collect(dir, 3, &n, 0);
+	ck_assert_uint_eq(n, n2);
+	ck_assert_int_eq(memcmp(items, without, n * sizeof(*items)), 0);
+	free(items);
+	free(without);
+}
+END_TEST
+
+START_TEST(walk_v1_alone)
+{
+	char dir[400], path[600];
+	uint32_t n;
+	struct ext_cgroup *items;
+
+	SKIP_WITHOUT_TREES();
+	snprintf(dir, sizeof(dir), "%s/v1only", tmp_top);
+	snprintf(path, sizeof(path), "mkdir -p '%s/sys/fs/cgroup/memory'", dir);
+	ck_assert_int_eq(system(path), 0);
+	make_v1_tree(dir);
+	/* No unified hierarchy at all (a v1-only machine): the memory cgroups alone. */
+	items = collect(dir, 2, &n, 0);
+	ck_assert_uint_eq(n, 7);
+	ck_assert_str_eq(items[0].path, "/");
+	ck_assert_uint_eq(items[0].present, 0);
+	ck_assert_str_eq(items[6].path, "/system.slice-x");
+	ck_assert_uint_eq(find(items, n, "/system.slice")->ev_oom_kill, 16);
+	free(items);
+	items = collect(dir, 0, &n, 0);
+	ck_assert_uint_eq(n, 1);
+	free(items);
+	/* A directory without memory.usage_in_bytes is no v1 memory hierarchy. */
+	snprintf(path, sizeof(path), "%s/sys/fs/cgroup/memory/memory.usage_in_bytes", dir);
+	ck_assert_int_eq(unlink(path), 0);
+	items = collect(dir, 2, &n, -ENOENT);
+	ck_assert_uint_eq(n, 0);
+	free(items);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------- */
 /* This machine */
 
 START_TEST(live_unified_tree)
@@ -686,6 +948,9 @@ collect_cgroup_suite(void)
 	tcase_add_test(tc, parse_io_stat_sums_devices);
 	tcase_add_test(tc, parse_pressure_lines);
 	tcase_add_test(tc, parse_value_forms);
+	tcase_add_test(tc, parse_oom_control);
+	tcase_add_test(tc, parse_v1_limit_unlimited);
+	tcase_add_test(tc, parse_controllers);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("walk");
@@ -702,6 +967,9 @@ collect_cgroup_suite(void)
 	tcase_add_test(tc, walk_long_io_stat);
 	tcase_add_test(tc, walk_hybrid_and_none);
 	tcase_add_test(tc, walk_reuses_the_buffer);
+	tcase_add_test(tc, walk_v1_fills_and_inserts);
+	tcase_add_test(tc, walk_v1_not_when_v2_has_memory);
+	tcase_add_test(tc, walk_v1_alone);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("live");
