@@ -236,7 +236,7 @@ sadc_take_sample(struct sadc *s, uint8_t type)
 		if (a && a->collected && a->col)
 			read_activity(s, a);
 	}
-	/* An unreadable /proc or no unified hierarchy is recorded as no items. */
+	/* An unreadable /proc or neither cgroup hierarchy (v2, or v1 memory) is recorded as no items. */
 	s->n_procs = s->n_cgroups = 0;
 	if (s->cfg.proc && collect_proc(&s->cc.root, &s->procs, &s->n_procs, &s->procs_cap) < 0)
 		s->n_procs = 0;
