@@ -1,15 +1,14 @@
 #!/bin/bash
-# The README's main-job command: installs what is needed (as root on Debian),
-# builds sysrec, collects a few one-second samples of this machine with its
-# sadc into ./sa-demo, and shows what was recorded.
+# The README's main-job command: installs what building and running needs
+# (scripts/deps.sh's deps_build, as root on Debian), builds sysrec,
+# collects a few one-second samples of this machine with its sadc into
+# ./sa-demo, and shows what was recorded.
 set -eu
 cd "$(dirname "$0")/.."
-if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq
-	apt-get install -y -qq --no-install-recommends build-essential autoconf automake \
-		libtool pkg-config zlib1g-dev >/dev/null
-fi
+# shellcheck source=scripts/deps.sh
+. scripts/deps.sh
+# shellcheck disable=SC2086 # a list of words
+deps_install $deps_build
 [ -x configure ] || autoreconf -fi >/dev/null 2>&1
 [ -f Makefile ] || ./configure >/dev/null
 make -j"$(nproc)" sadc/sadc sadf/sadf sar/sar >/dev/null
@@ -22,5 +21,6 @@ echo
 sadf/sadf -H sa-demo/today.sa
 echo
 for opts in "-u" "-r" "-q ALL" "-d" "-n DEV"; do
+	# shellcheck disable=SC2086 # "-q ALL": two words
 	sar/sar $opts -f sa-demo/today.sa
 done

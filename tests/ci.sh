@@ -1,21 +1,17 @@
 #!/bin/bash
-# The README's test command: installs the build and test dependencies (when
-# run as root on Debian), builds with the developer warnings and the
-# sanitizers, runs every test, then checks that the release tarball builds
-# and passes its own tests. Run from the top of a checkout.
+# The README's test command: installs the build and test dependencies
+# (scripts/deps.sh's two lists, when run as root on Debian), builds with
+# the developer warnings and the sanitizers, runs every test, then checks
+# that the release tarball builds and passes its own tests. Run from the
+# top of a checkout.
 set -eu
 cd "$(dirname "$0")/.."
 
-deps="build-essential autoconf automake libtool pkg-config zlib1g-dev
-liblzma-dev libbz2-dev libzstd-dev xz-utils bzip2 zstd
-check clang libclang-rt-14-dev sysstat gzip systemd strace groff-base man-db
-locales libxml2-utils python3 chromium debootstrap systemd-container
-prometheus prometheus-node-exporter"
-if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq
-	# shellcheck disable=SC2086
-	apt-get install -y -qq --no-install-recommends $deps >/dev/null
+# shellcheck source=scripts/deps.sh
+. scripts/deps.sh
+# shellcheck disable=SC2086 # lists of words
+deps_install $deps_build $deps_test
+if deps_can_install; then
 	# The locales of the differential tests with a decimal comma and translations.
 	for l in de_DE fr_FR en_US; do
 		locale -a 2>/dev/null | grep -qi "^$l.utf-\?8$" || localedef -i $l -c -f UTF-8 $l.UTF-8

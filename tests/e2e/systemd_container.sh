@@ -19,7 +19,8 @@
 # Needs root, debootstrap, systemd-nspawn and the Debian mirror of
 # /etc/apt/sources.list* (SYSREC_MIRROR overrides it); skips otherwise. The
 # debootstrap tree is kept as a tarball in /var/cache/sysrec-test-CODENAME
-# (SYSREC_NSPAWN_CACHE=DIR elsewhere, =none for none) for 30 days.
+# (SYSREC_NSPAWN_CACHE=DIR elsewhere, =none for none) for 30 days
+# (tests/tools/debian_tree.sh, which newcomer.sh shares).
 . "${top_srcdir:-.}/tests/lib.sh"
 
 [ "$(id -u)" = 0 ] || skip "not root (debootstrap and systemd-nspawn need root)"
@@ -28,60 +29,21 @@ for c in debootstrap systemd-nspawn nsenter chroot wget pgrep; do
 		skip "$c is missing (Debian packages debootstrap systemd-container wget procps)"
 done
 
+. "$top_srcdir/tests/tools/debian_tree.sh"
+
 # The container runs the host's Debian release, so that the binaries built
 # here find the same libraries there.
-codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
-codename=${codename:-bookworm}
 include=systemd,systemd-sysv,dbus
-
-# Debian's mirror for that release: the first URI of a "deb" source whose
-# suites include it, one-line (.list) or deb822 (.sources) form.
-find_mirror() {
-	local f
-	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-		[ -r "$f" ] || continue
-		awk -v s="$codename" '$1 == "deb" {
-			sub(/^deb +(\[[^]]*\] +)?/, "")
-			if ($2 == s) { print $1; exit }
-		}' "$f"
-	done
-	for f in /etc/apt/sources.list.d/*.sources; do
-		[ -r "$f" ] || continue
-		awk -v s="$codename" 'BEGIN { RS = ""; FS = "\n" }
-		{
-			types = uris = suites = ""
-			for (i = 1; i <= NF; i++) {
-				if ($i ~ /^Types:/) types = " " substr($i, 7) " "
-				if ($i ~ /^URIs:/) uris = substr($i, 6)
-				if ($i ~ /^Suites:/) suites = " " substr($i, 8) " "
-			}
-			gsub(/[ \t]+/, " ", types); gsub(/[ \t]+/, " ", suites)
-			if (types ~ / deb / && suites ~ (" " s " ")) { split(uris, u, " "); print u[1]; exit }
-		}' "$f"
-	done
-}
-mirror=${SYSREC_MIRROR:-$(find_mirror | head -1)}
-[ -n "$mirror" ] || skip "no Debian mirror for $codename in /etc/apt/sources.list*"
-
-cache_dir=${SYSREC_NSPAWN_CACHE:-/var/cache/sysrec-test-$codename}
-if command -v zstd >/dev/null; then
-	cache=$cache_dir/minbase-${include//,/-}.tar.zst
-	compress="zstd -q -1 -T0"
-	decompress="zstd -q -dc"
-else
-	cache=$cache_dir/minbase-${include//,/-}.tar.gz
-	compress="gzip -1"
-	decompress="gzip -dc"
-fi
+[ -n "$debian_mirror" ] || skip "no Debian mirror for $debian_codename in /etc/apt/sources.list*"
 
 ROOT=$TMPD/root
-build_pid="" boot_pid="" pid1="" fg_pid=""
+build_pid="" boot_pid="" pid1=""
 
 # Shuts the container down (SIGTERM to systemd-nspawn: a clean poweroff),
 # then kills what is left, unmounts anything under TMPD and removes it.
 # Every step is bounded.
 cleanup() {
-	local i m
+	local i
 	# timeout(1) passes the signal on to its whole process group.
 	for i in $build_pid $fg_pid; do kill -TERM "$i" 2>/dev/null; done
 	if [ -n "$boot_pid" ] && kill -0 "$boot_pid" 2>/dev/null; then
@@ -94,25 +56,11 @@ cleanup() {
 		[ -n "$pid1" ] && kill -KILL "$pid1" 2>/dev/null
 		kill -KILL "$boot_pid" 2>/dev/null
 	fi
-	# Innermost first (debootstrap mounts /proc and /sys in its target).
-	for m in $(awk -v d="$TMPD" 'index($2, d "/") == 1 { print $2 }' /proc/self/mounts | sort -r); do
-		umount -l "$m" 2>/dev/null
-	done
+	debian_umount_under "$TMPD"
 	rm -rf --one-file-system "$TMPD"
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
-
-# Runs a long step in the background and waits for it, so that a signal to
-# the test is handled at once (bash runs traps only between commands).
-bounded() {
-	"$@" &
-	fg_pid=$!
-	wait $fg_pid
-	local rc=$?
-	fg_pid=""
-	return $rc
-}
 
 # A make of our own, not a job of the "make check" that may be running us.
 unset MAKEFLAGS MFLAGS MAKELEVEL
@@ -150,32 +98,8 @@ build_pid=$!
 t_start=$SECONDS
 
 # 2. The container's tree: from the cache, else debootstrap (and cached).
-from_cache=no
-if [ "$cache_dir" != none ] && [ -n "$(find "$cache" -mtime -30 2>/dev/null)" ]; then
-	mkdir -p "$ROOT"
-	if bounded timeout 120 sh -c "$decompress '$cache' | tar -C '$ROOT' --numeric-owner -xpf -" \
-		2>"$TMPD/err"; then
-		from_cache=yes
-	else
-		echo "note: cached tree $cache unusable: $(head -2 "$TMPD/err")"
-		rm -rf --one-file-system "$ROOT"
-	fi
-fi
-if [ $from_cache = no ]; then
-	bounded timeout 30 wget -q -O /dev/null "$mirror/dists/$codename/Release" ||
-		skip "the Debian mirror $mirror cannot be reached"
-	if ! bounded timeout -k 10 400 debootstrap --variant=minbase --include=$include "$codename" "$ROOT" \
-		"$mirror" >"$TMPD/debootstrap.log" 2>&1; then
-		tail -5 "$TMPD/debootstrap.log"
-		skip "debootstrap $codename from $mirror failed"
-	fi
-	if [ "$cache_dir" != none ] && mkdir -p "$cache_dir" 2>/dev/null; then
-		bounded timeout 120 sh -c "tar -C '$ROOT' --numeric-owner -cf - . | $compress >'$cache.$$'" &&
-			mv "$cache.$$" "$cache" || rm -f "$cache.$$"
-	fi
-fi
-[ $from_cache = yes ] && origin=$cache || origin=$mirror
-echo "container tree: $codename from $origin ($((SECONDS - t_start)) s)"
+debian_tree "$ROOT" "$debian_codename" "$include" || skip "$debian_tree_why"
+echo "container tree: $debian_codename from $debian_tree_origin ($((SECONDS - t_start)) s)"
 
 wait "$build_pid"
 rc=$?
