@@ -18,7 +18,7 @@
 # from tests/tools/debian_tree.sh's cache (made by debootstrap the first
 # time). apt downloads the job's packages each time, as on a new machine:
 # keeping them between runs made no measurable difference to the job's 40
-# to 60 s with deb.debian.org.
+# to 60 s from this machine's Debian mirror.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 [ "$(id -u)" = 0 ] || skip "not root (debootstrap, chroot and apt-get need root)"
