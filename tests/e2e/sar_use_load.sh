@@ -58,7 +58,7 @@ cat >"$TMPD/judge.py" <<'PY'
 import json, statistics, sys, calendar, time
 
 EP = 3  # the default episode length (intervals)
-def raw(path, ncpu, memtotal):
+def raw(path, ncpu, memtotal, first):
 	"""Per resource: the intervals' over flags by sar(1)'s default limits."""
 	res = {}
 	cols = None
@@ -78,7 +78,10 @@ def raw(path, ncpu, memtotal):
 		# share their record's time.
 		if t != cur:
 			last, cur = cur, t
-		prev = last if last is not None else t - int(f["interval"])
+		# The first interval runs from the file's first record, whose time of day
+		# Debian's sar prints in its first header (UTC here): sadf -d prints no row
+		# for it, and t minus the rounded interval can miss it by a second.
+		prev = last if last is not None else t - (t % 86400 - first) % 86400
 		def put(kind, name, metric, v, limit, warn=None):
 			r = res.setdefault((kind, name), {})
 			r.setdefault((prev, t), []).append((metric, v, limit, warn))
@@ -175,7 +178,8 @@ def use(path):
 		print("suspect", s["kind"], s["name"], s["verdict"])
 
 if sys.argv[1] == "raw":
-	raw(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]))
+	h, m, s = (int(x) for x in sys.argv[5].split(":"))
+	raw(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), h * 3600 + m * 60 + s)
 else:
 	use(sys.argv[2])
 PY
@@ -190,13 +194,15 @@ collect() {
 # judge NAME: the figures (raw lines) and verdicts (use, suspect lines) of
 # $TMPD/NAME.sa in $TMPD/NAME.j; the raw lines printed for the log.
 judge() {
-	local n=$1 ncpu
+	local n=$1 ncpu first
 	wait "$SADC_PID" || fail "$n: sadc: $(cat "$TMPD/$n.sadc.err")"
 	"$ORACLE_SADF" -U -d "$TMPD/$n.sa" -- -u -q ALL -B -r -d -p >"$TMPD/$n.csv" 2>&1 ||
 		fail "$n: Debian's sadf: $(head -3 "$TMPD/$n.csv")"
 	# The CPUs the file counts (runq-excess), from Debian's sar header.
 	ncpu=$("$ORACLE_SAR" -u -f "$TMPD/$n.sa" | sed -n '1s/.*(\([0-9]*\) CPU).*/\1/p')
-	python3 "$TMPD/judge.py" raw "$TMPD/$n.csv" "${ncpu:-0}" "$MEMTOTAL" >"$TMPD/$n.j" 2>&1 ||
+	# The time of the first record (hh:mm:ss, UTC), in the first header of Debian's sar.
+	first=$(TZ=UTC LC_ALL=C "$ORACLE_SAR" -u -f "$TMPD/$n.sa" | awk 'NR == 3 { print $1; exit }')
+	python3 "$TMPD/judge.py" raw "$TMPD/$n.csv" "${ncpu:-0}" "$MEMTOTAL" "$first" >"$TMPD/$n.j" 2>&1 ||
 		fail "$n: cannot read Debian's figures: $(tail -3 "$TMPD/$n.j")"
 	if [ "$RAWONLY" != 1 ]; then
 		"$SADF" -j "$TMPD/$n.sa" -- --use >"$TMPD/$n.json" 2>"$TMPD/$n.err" ||
