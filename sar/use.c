@@ -584,6 +584,24 @@ xcalloc(size_t n, size_t size)
 	return p;
 }
 
+/* *p (of *cap elements of size bytes) grown to hold need; the new ones are not cleared. */
+static void
+xgrow(void **p, size_t *cap, size_t need, size_t size)
+{
+	size_t n = *cap ? *cap : 16;
+	void *q;
+
+	if (need <= *cap)
+		return;
+	while (n < need)
+		n *= 2;
+	q = realloc(*p, n * size);
+	if (!q)
+		no_memory();
+	*p = q;
+	*cap = n;
+}
+
 static uint32_t
 hash_key(enum use_class cls, const char *name)
 {
@@ -632,15 +650,7 @@ resource(struct use *u, enum use_class cls, const char *name)
 				return r;
 		}
 	}
-	if (u->n_res == u->cap_res) {
-		size_t cap = u->cap_res ? u->cap_res * 2 : 32;
-		struct resource **p = realloc(u->res, cap * sizeof(*p));
-
-		if (!p)
-			no_memory();
-		u->res = p;
-		u->cap_res = cap;
-	}
+	xgrow((void **) &u->res, &u->cap_res, u->n_res + 1, sizeof(*u->res));
 	r = xcalloc(1, sizeof(*r));
 	r->cls = cls;
 	r->order = (uint32_t) u->n_res;
@@ -785,15 +795,7 @@ touch(struct use *u, struct resource *r)
 	r->seq = u->seq;
 	r->over_now = false;
 	r->hot_now = false;
-	if (u->n_touched == u->cap_touched) {
-		size_t cap = u->cap_touched ? u->cap_touched * 2 : 64;
-		struct resource **p = realloc(u->touched, cap * sizeof(*p));
-
-		if (!p)
-			no_memory();
-		u->touched = p;
-		u->cap_touched = cap;
-	}
+	xgrow((void **) &u->touched, &u->cap_touched, u->n_touched + 1, sizeof(*u->touched));
 	u->touched[u->n_touched++] = r;
 }
 
@@ -1305,24 +1307,6 @@ struct cg_owed {
 	double kills;
 	uint64_t seq; /* the interval it was left over from */
 };
-
-/* *p (of *cap elements of size bytes) grown to hold need; the new ones are not cleared. */
-static void
-xgrow(void **p, size_t *cap, size_t need, size_t size)
-{
-	size_t n = *cap ? *cap : 16;
-	void *q;
-
-	if (need <= *cap)
-		return;
-	while (n < need)
-		n *= 2;
-	q = realloc(*p, n * size);
-	if (!q)
-		no_memory();
-	*p = q;
-	*cap = n;
-}
 
 static uint64_t
 cg_field(const struct ext_cgroup *cg, size_t offset)
