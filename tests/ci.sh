@@ -29,7 +29,9 @@ autoreconf -fi >/dev/null 2>&1
 rm -rf build-ci && mkdir build-ci
 (cd build-ci && ../configure --enable-developer --enable-sanitizers >/dev/null)
 status=0
+t_phase=$SECONDS
 TZ=UTC LC_ALL=C make -C build-ci -j"$jobs" check >build-ci/check.out 2>&1 || status=$?
+echo "time: make check $((SECONDS - t_phase)) s"
 grep -E '^(PASS|FAIL|SKIP|XFAIL|XPASS|ERROR):|^# ' build-ci/check.out || true
 if [ "$status" -ne 0 ]; then
 	tail -60 build-ci/check.out
@@ -73,12 +75,14 @@ gmt12_running() {
 	for p in "${gmt12_pids[@]}"; do kill -0 "$p" 2>/dev/null && n=$((n + 1)); done
 	echo "$n"
 }
+t_phase=$SECONDS
 for t in $gmt12_tests; do
 	while [ "$(gmt12_running)" -ge "$jobs" ]; do wait -n || true; done
 	gmt12 "$t" &
 	gmt12_pids+=($!)
 done
 wait "${gmt12_pids[@]}" || true
+echo "time: TZ=GMT+12 $((SECONDS - t_phase)) s"
 for t in $gmt12_tests; do
 	out=build-ci/gmt12-$(basename "$t").out
 	if [ "$(cat "$out.rc")" = 0 ]; then
@@ -92,6 +96,7 @@ done
 
 # 3. The fuzz targets build under clang with libFuzzer, the library and the
 # programs' code instrumented, and replay their saved corpora.
+t_phase=$SECONDS
 if command -v clang >/dev/null; then
 	rm -rf build-fuzz && mkdir build-fuzz
 	(cd build-fuzz && ../configure CC=clang --enable-fuzzers --enable-sanitizers >/dev/null)
@@ -111,8 +116,12 @@ if command -v clang >/dev/null; then
 	done
 fi
 
+echo "time: fuzz build and replay $((SECONDS - t_phase)) s"
+
 # 4. The release tarball (started before step 2).
+t_phase=$SECONDS
 wait "$distcheck_pid" || true
+echo "time: waiting for distcheck $((SECONDS - t_phase)) s"
 if [ "$(cat build-ci/distcheck.rc 2>/dev/null)" != 0 ]; then
 	status=1
 	tail -40 build-ci/distcheck.out
@@ -133,5 +142,9 @@ if command -v git >/dev/null && [ -d .git ]; then
 	fi
 fi
 
+# Where the time went: the slowest test runs of step 1 (tests/flavours.sh).
+echo "slowest tests of make check:"
+find build-ci/tests -name '*.log' -exec grep -h '^time (' {} + | sort -t' ' -k4,4nr | head -12 | sed 's/^/  /'
+echo "time: ci.sh $SECONDS s"
 bash tests/summary.sh build-ci || status=1
 exit "$status"

@@ -26,9 +26,11 @@ for f in $flavours; do
 	# Under both flavours, leaks are checked in the 12.7.5 run (tests/lib.sh).
 	leaks=1
 	case " $flavours " in *" 12.7.5 "*) [ "$f" = 12.6.1 ] && leaks=0 ;; esac
+	t0=$SECONDS
 	SYSREC_TEST_FLAVOUR=$f SYSREC_LEAK_CHECK=$leaks bash "$t" "$@" >"$out" 2>&1
 	rc=$?
 	cat "$out"
+	echo "time ($f): $name $((SECONDS - t0)) s"
 	case $rc in
 	0) ran=$((ran + 1)) ;;
 	77) echo "SKIP ($f): $name" ;;
