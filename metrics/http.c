@@ -10,7 +10,7 @@
 #include <strings.h>
 
 #include "http.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /* A method longer than this is no method the endpoint could know. */
 #define METHOD_MAX 32

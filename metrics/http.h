@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "strbuf.h"
+#include "common/strbuf.h"
 
 /* The most bytes of a request (request line and headers) that are read. */
 #define HTTP_REQUEST_MAX 8192

@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "strbuf.h"
+#include "common/strbuf.h"
 
 enum om_type {
 	OM_COUNTER, /* samples are <name>_total */

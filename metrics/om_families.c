@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "activity.h"
-#include "layout.h"
+#include "common/activity.h"
+#include "common/layout.h"
 #include "om.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /* How a member is stored. */
 enum kind {

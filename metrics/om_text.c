@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "om.h"
-#include "banned.h"
+#include "common/banned.h"
 
 const char *
 om_content_type(enum om_format fmt)

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "layout_stats.h"
+#include "common/layout_stats.h"
 #include "scrape.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /*
  * A disk's name as sar gives it by default: the last component of the

@@ -13,10 +13,10 @@
 #include <stdint.h>
 #include <sys/utsname.h>
 
-#include "activity.h"
-#include "collect.h"
+#include "common/activity.h"
+#include "sadc/collect.h"
 #include "om.h"
-#include "strbuf.h"
+#include "common/strbuf.h"
 
 /* One activity's items in the sample. */
 struct scrape_act {

@@ -18,12 +18,12 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "compat.h"
+#include "common/compat.h"
 #include "http.h"
 #include "scrape.h"
 /* After collect.h (in scrape.h): <sys/socket.h> defines a PF_MAX of its own. */
 #include <sys/socket.h>
-#include "banned.h"
+#include "common/banned.h"
 
 /* The time a client has to send its request, and to take the response. */
 #define READ_BOUND_MS  5000

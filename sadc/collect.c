@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "collect.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /* Kernel documents: Documentation/filesystems/proc.rst, and the per-file ABI docs. */
 static const char *const file_paths[PF_MAX] = {

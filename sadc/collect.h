@@ -21,10 +21,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "activity.h"
-#include "layout.h"
-#include "strbuf.h"
-#include "sysroot.h"
+#include "common/activity.h"
+#include "common/layout.h"
+#include "common/strbuf.h"
+#include "common/sysroot.h"
 
 /* The /proc (and /etc) files shared between activities, cached per sample. */
 enum proc_file {

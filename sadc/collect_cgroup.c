@@ -21,7 +21,7 @@
 
 #include "collect.h"
 #include "collect_cgroup.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /* Big enough for any of the files but io.stat of a machine with many disks (read in runs). */
 #define FILE_BUF 4096

@@ -18,8 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ext.h"
-#include "sysroot.h"
+#include "common/ext.h"
+#include "common/sysroot.h"
 
 /* The most cgroups of one sample: the walk stops there. */
 #define COLLECT_CGROUP_MAX 65536u

@@ -13,7 +13,7 @@
 
 #include "collect.h"
 #include "collect_cpu.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /* sadc's /proc/interrupts line buffer: 128 bytes plus 11 per CPU column. */
 #define INTERRUPTS_LINE 128

@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "layout.h"
+#include "common/layout.h"
 
 /*
  * The highest CPU number the parsers accept (sysstat's NR_CPUS): a CPU

@@ -8,7 +8,7 @@
 #include <sys/statvfs.h>
 
 #include "collect_disk.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /*
  * sadc's fgets() buffer sizes: a longer line comes back in pieces, each

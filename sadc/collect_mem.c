@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "collect_mem.h"
-#include "compat.h"
-#include "banned.h"
+#include "common/compat.h"
+#include "common/banned.h"
 
 /* How the number of a matching line goes into its field. */
 enum key_mode {

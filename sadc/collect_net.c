@@ -15,7 +15,7 @@
 
 #include "collect.h"
 #include "collect_net.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /*
  * The fgets() buffer sizes sadc 12.6.1 uses for each file. A line longer

@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #include "collect.h"
-#include "layout.h"
+#include "common/layout.h"
 
 /* The /proc/net/snmp ICMP layout, kept in collect_ctx.icmp_format. */
 enum net_icmp_format {

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 
 #include "collect_power.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /* The fgets() buffer sizes of sadc (cpuinfo, time_in_state) and libsensors (attributes). */
 #define CPUINFO_LINE 1024

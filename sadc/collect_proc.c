@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "collect_proc.h"
-#include "banned.h"
+#include "common/banned.h"
 
 #define PF_KTHREAD 0x00200000u /* include/linux/sched.h */
 

@@ -22,8 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ext.h"
-#include "sysroot.h"
+#include "common/ext.h"
+#include "common/sysroot.h"
 
 /* The stat field of delayacct_blkio_ticks, missing on kernels before 2.6.18. */
 #define PROC_STAT_BLKIO_FIELD 42

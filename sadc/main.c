@@ -13,10 +13,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "compat.h"
-#include "datafile.h"
+#include "common/compat.h"
+#include "common/datafile.h"
 #include "sadc.h"
-#include "banned.h"
+#include "common/banned.h"
 
 static const char *progname = "sadc";
 static volatile sig_atomic_t sigint_caught;

@@ -25,7 +25,7 @@
 #include <unistd.h>
 
 #include "notify.h"
-#include "banned.h"
+#include "common/banned.h"
 
 #define NSEC_PER_SEC  1000000000L
 #define NSEC_PER_USEC 1000L

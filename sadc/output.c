@@ -14,9 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "datafile.h"
+#include "common/datafile.h"
 #include "sadc.h"
-#include "banned.h"
+#include "common/banned.h"
 
 static _Noreturn void
 write_error(void)

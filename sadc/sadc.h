@@ -6,9 +6,9 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "archive.h"
+#include "common/archive.h"
 #include "collect.h"
-#include "ext.h"
+#include "common/ext.h"
 #include "notify.h"
 
 #define SADC_PATH_LEN 4096

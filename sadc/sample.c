@@ -13,7 +13,7 @@
 #include "collect_cgroup.h"
 #include "collect_proc.h"
 #include "sadc.h"
-#include "banned.h"
+#include "common/banned.h"
 
 struct group_keyword {
 	const char *name;

@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "sadc.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /* Records of a common file are a few kilobytes: a buffer holds many. */
 #define SKIM_BUF_SIZE (64 * 1024)

@@ -12,17 +12,17 @@
 #include <string.h>
 #include <time.h>
 
-#include "activity.h"
-#include "compat.h"
-#include "datafile.h"
-#include "nls.h"
-#include "numfmt.h"
-#include "options.h"
+#include "common/activity.h"
+#include "common/compat.h"
+#include "common/datafile.h"
+#include "common/nls.h"
+#include "common/numfmt.h"
+#include "report/options.h"
 #include "sadf.h"
-#include "source.h"
-#include "views.h"
-#include "sysexit.h"
-#include "banned.h"
+#include "common/source.h"
+#include "report/views.h"
+#include "common/sysexit.h"
+#include "common/banned.h"
 
 /* Where a walk stands. */
 struct walk {

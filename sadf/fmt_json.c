@@ -8,11 +8,11 @@
  */
 #include <string.h>
 
-#include "numfmt.h"
-#include "compat.h"
+#include "common/numfmt.h"
+#include "common/compat.h"
 #include "sadf.h"
-#include "use.h"
-#include "banned.h"
+#include "report/use.h"
+#include "common/banned.h"
 
 static void
 line(struct sadf *d, int tab, const char *text)

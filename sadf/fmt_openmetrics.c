@@ -31,15 +31,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "activity.h"
-#include "compat.h"
-#include "datafile.h"
-#include "om.h"
-#include "options.h"
+#include "common/activity.h"
+#include "common/compat.h"
+#include "common/datafile.h"
+#include "metrics/om.h"
+#include "report/options.h"
 #include "sadf.h"
-#include "sysexit.h"
-#include "views.h"
-#include "banned.h"
+#include "common/sysexit.h"
+#include "report/views.h"
+#include "common/banned.h"
 
 /*
  * The encoded samples of a series kept in memory before they go to the

@@ -26,14 +26,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "activity.h"
-#include "display.h"
-#include "layout.h"
-#include "compat.h"
+#include "common/activity.h"
+#include "report/display.h"
+#include "common/layout.h"
+#include "common/compat.h"
 #include "sadf.h"
-#include "views.h"
-#include "sysexit.h"
-#include "banned.h"
+#include "report/views.h"
+#include "common/sysexit.h"
+#include "common/banned.h"
 
 /* sysstat's NR_CPUS: the highest CPU item it looks at. */
 #define RAW_CPU_MAX 8192

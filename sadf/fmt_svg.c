@@ -16,14 +16,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "activity.h"
-#include "compat.h"
-#include "datafile.h"
+#include "common/activity.h"
+#include "common/compat.h"
+#include "common/datafile.h"
 #include "sadf.h"
-#include "source.h"
+#include "common/source.h"
 #include "svg.h"
-#include "sysexit.h"
-#include "banned.h"
+#include "common/sysexit.h"
+#include "common/banned.h"
 
 /* sysstat's geometry (sa.h): graph, margin, view and total sizes. */
 enum {

@@ -8,10 +8,10 @@
  */
 #include <string.h>
 
-#include "display.h"
-#include "numfmt.h"
+#include "report/display.h"
+#include "common/numfmt.h"
 #include "sadf.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /*
  * "host<sep>dt<sep>[date ]time[ zone]" into buf (len bytes); returns its

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sadf with sar's --proc[=SPEC] and --cgroup (issue 14): the rows of
- * sar/who.h in -d, -p, -j, -x, and the records' cumulative counters in
+ * report/who.h in -d, -p, -j, -x, and the records' cumulative counters in
  * --openmetrics. Not a sysstat format: nothing here runs without those
  * options, so what sysstat prints does not change.
  *
@@ -26,12 +26,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "om.h"
+#include "metrics/om.h"
 #include "sadf.h"
-#include "source.h"
-#include "sysexit.h"
-#include "who.h"
-#include "banned.h"
+#include "common/source.h"
+#include "common/sysexit.h"
+#include "report/who.h"
+#include "common/banned.h"
 
 /* A record's extension, kept while an interval may need it. */
 struct who_cached {

@@ -7,10 +7,10 @@
  */
 #include <string.h>
 
-#include "numfmt.h"
-#include "compat.h"
+#include "common/numfmt.h"
+#include "common/compat.h"
 #include "sadf.h"
-#include "banned.h"
+#include "common/banned.h"
 
 #define XML_DTD_VERSION "3.11"
 #define XML_DTD_VERSION_1275 "3.16"

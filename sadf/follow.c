@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sadf --follow: -d, -p or -j over the records of a growing file, read by
- * sar's tail (sar/follow.h). Each record is printed once it is whole: -d
+ * sar's tail (report/follow.h). Each record is printed once it is whole: -d
  * and -p as their rows (-d's field lists once, at the start), -j as one
  * JSON object per line (JSON Lines):
  *   {"nodename": "...", "timestamp": {...}, "cpu-load": [...], ...}
@@ -13,10 +13,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "follow.h"
+#include "report/follow.h"
 #include "sadf.h"
-#include "sysexit.h"
-#include "banned.h"
+#include "common/sysexit.h"
+#include "common/banned.h"
 
 struct sadf_follow {
 	struct sadf *d;

@@ -10,15 +10,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "datafile.h"
-#include "history.h"
-#include "nls.h"
-#include "options.h"
-#include "compat.h"
+#include "common/datafile.h"
+#include "common/history.h"
+#include "common/nls.h"
+#include "report/options.h"
+#include "common/compat.h"
 #include "sadf.h"
-#include "source.h"
-#include "sysexit.h"
-#include "banned.h"
+#include "common/source.h"
+#include "common/sysexit.h"
+#include "common/banned.h"
 
 void
 sadf_resolve_file(struct sadf_config *c)

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "sadf.h"
-#include "banned.h"
+#include "common/banned.h"
 
 const char *progname = "sadf";
 

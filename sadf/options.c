@@ -5,13 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "history.h"
-#include "nls.h"
-#include "options.h"
-#include "compat.h"
+#include "common/history.h"
+#include "common/nls.h"
+#include "report/options.h"
+#include "common/compat.h"
 #include "sadf.h"
-#include "sysexit.h"
-#include "banned.h"
+#include "common/sysexit.h"
+#include "common/banned.h"
 
 void
 sadf_usage(void)

@@ -13,16 +13,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "archive.h"
-#include "datafile.h"
-#include "display.h"
-#include "history.h"
-#include "options.h"
+#include "common/archive.h"
+#include "common/datafile.h"
+#include "report/display.h"
+#include "common/history.h"
+#include "report/options.h"
 #include "sadf.h"
-#include "sysexit.h"
-#include "use.h"
-#include "compat.h"
-#include "banned.h"
+#include "common/sysexit.h"
+#include "report/use.h"
+#include "common/compat.h"
+#include "common/banned.h"
 
 /* Where the system's sysstat keeps its catalogs (configure's localedir). */
 #ifndef LOCALEDIR
@@ -253,7 +253,7 @@ sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 
 		sar_parse_sadf_word(&d->s.o, argv_a, &at, &cl.option_a);
 	}
-	/* -- --use: the USE method's JSON document (sar/use.h) instead of the records. */
+	/* -- --use: the USE method's JSON document (report/use.h) instead of the records. */
 	if (d->s.o.use) {
 		if (cl.c.format != SADF_F_JSON || sar_any_output(&d->s.o) || cl.option_a) {
 			fputs("sadf: --use is a report of its own, in JSON: sadf -j FILE -- --use\n",

@@ -4,7 +4,7 @@
 
 /*
  * sadf: sysstat daily data files in other formats (spec §4). The values come
- * from sar's views (sar/views_*.c) printing into a sink instead of text: each
+ * from sar's views (report/views_*.c) printing into a sink instead of text: each
  * row of a view becomes cells, and a format backend (fmt_*.c) writes the
  * cells with the names of the view's sar_names table.
  */
@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "archive.h"
-#include "sar.h"
-#include "strbuf.h"
+#include "common/archive.h"
+#include "report/sar.h"
+#include "common/strbuf.h"
 
 enum sadf_format {
 	SADF_F_NONE,
@@ -206,7 +206,7 @@ void sadf_flush(struct sadf *d);
 
 /*
  * fmt_json.c: sadf -j FILE -- --use: the file's host object with the USE
- * method's analysis (sar/use.h) as its "use" object, instead of the records.
+ * method's analysis (report/use.h) as its "use" object, instead of the records.
  */
 void sadf_json_use(struct sadf *d, const char *file);
 void sadf_printf(struct sadf *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -337,7 +337,7 @@ void sadf_check_record(struct sadf *d, int rc, const struct archive_record *rec)
 int sadf_cpu_count(unsigned int sa_cpu_nr);
 
 /*
- * fmt_who.c: sar's --proc[=SPEC] and --cgroup after "--" (sar/who.h's rows)
+ * fmt_who.c: sar's --proc[=SPEC] and --cgroup after "--" (report/who.h's rows)
  * in -d, -p, -j, -x and --openmetrics. -d and -p print each in a pass of
  * its own over a segment, after sysstat's; -j and -x inside each record.
  */

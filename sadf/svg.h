@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sar.h"
+#include "report/sar.h"
 
 struct svg; /* one run of fmt_svg.c */
 

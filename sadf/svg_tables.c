@@ -11,12 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "activity.h"
-#include "layout.h"
+#include "common/activity.h"
+#include "common/layout.h"
 #include "svg.h"
-#include "views.h"
-#include "sysexit.h"
-#include "banned.h"
+#include "report/views.h"
+#include "common/sysexit.h"
+#include "common/banned.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -5,8 +5,8 @@
  */
 #include <stdio.h>
 
-#include "sar.h"
-#include "banned.h"
+#include "report/sar.h"
+#include "common/banned.h"
 
 const char *progname = "sar";
 

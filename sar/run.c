@@ -14,16 +14,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "datafile.h"
-#include "display.h"
-#include "follow.h"
-#include "history.h"
-#include "options.h"
-#include "sar.h"
-#include "sysexit.h"
-#include "use.h"
-#include "compat.h"
-#include "banned.h"
+#include "common/datafile.h"
+#include "report/display.h"
+#include "report/follow.h"
+#include "common/history.h"
+#include "report/options.h"
+#include "report/sar.h"
+#include "common/sysexit.h"
+#include "report/use.h"
+#include "common/compat.h"
+#include "common/banned.h"
 
 /* Where the system's sysstat keeps its catalogs (configure's localedir). */
 #ifndef LOCALEDIR

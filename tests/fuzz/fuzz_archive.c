@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "archive.h"
+#include "common/archive.h"
 #include "fuzz_prog.h"
-#include "source.h"
+#include "common/source.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collect_cgroup.h"
+#include "sadc/collect_cgroup.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "archive.h"
-#include "convert.h"
+#include "common/archive.h"
+#include "common/convert.h"
 #include "fuzz_prog.h"
-#include "source.h"
+#include "common/source.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -16,10 +16,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "archive.h"
-#include "history.h"
+#include "common/archive.h"
+#include "common/history.h"
 #include "fuzz_prog.h"
-#include "source.h"
+#include "common/source.h"
 
 #define SEPARATOR "\n--SYSREC-NEXT-FILE--\n"
 #define MAX_FILES 4

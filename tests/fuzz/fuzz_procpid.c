@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collect_proc.h"
+#include "sadc/collect_proc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

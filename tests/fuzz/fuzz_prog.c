@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "fuzz_prog.h"
-#include "sysexit.h"
+#include "common/sysexit.h"
 
 #define MAX_ARGS 32
 

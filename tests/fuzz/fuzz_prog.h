@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "archive.h"
-#include "compat.h"
-#include "ext.h"
-#include "source.h"
+#include "common/archive.h"
+#include "common/compat.h"
+#include "common/ext.h"
+#include "common/source.h"
 
 /* A program's entry point: argv with argv[0], the report's stream; returns the status. */
 typedef int (*fuzz_entry)(int argc, char **argv, FILE *out);

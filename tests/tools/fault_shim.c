@@ -28,7 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "banned.h"
+#include "common/banned.h"
 
 struct errno_name {
 	const char *name;

@@ -28,7 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "banned.h"
+#include "common/banned.h"
 
 struct listener {
 	int fd;

@@ -40,8 +40,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "archive.h"
-#include "layout_ops.h"
+#include "common/archive.h"
+#include "common/layout_ops.h"
 
 struct make_config {
 	int cpus;

@@ -16,8 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "archive.h"
-#include "source.h"
+#include "common/archive.h"
+#include "common/source.h"
 
 static const char *
 error_name(int rc)

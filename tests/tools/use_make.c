@@ -48,8 +48,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "archive.h"
-#include "layout_ops.h"
+#include "common/archive.h"
+#include "common/layout_ops.h"
 
 #define MAX_ITEMS 64
 

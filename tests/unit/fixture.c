@@ -6,9 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "archive.h"
+#include "common/archive.h"
 #include "fixture.h"
-#include "source.h"
+#include "common/source.h"
 
 const char *
 fixture_shared(void)

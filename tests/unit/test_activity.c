@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "activity.h"
-#include "compat.h"
-#include "layout.h"
-#include "banned.h"
+#include "common/activity.h"
+#include "common/compat.h"
+#include "common/layout.h"
+#include "common/banned.h"
 
 /*
  * 12.7.5's sadc table order: HUGE after MEMORY, NET_FC and NET_SOFT before the

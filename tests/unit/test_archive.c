@@ -20,12 +20,12 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "activity.h"
-#include "archive.h"
-#include "compat.h"
-#include "layout.h"
-#include "source.h"
-#include "banned.h"
+#include "common/activity.h"
+#include "common/archive.h"
+#include "common/compat.h"
+#include "common/layout.h"
+#include "common/source.h"
+#include "common/banned.h"
 
 /* The identity of every test file: x.sa of the spec (Nov 29, 2026, 2 CPUs). */
 #define T_CREATED  1795936433u

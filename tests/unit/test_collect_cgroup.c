@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "collect_cgroup.h"
+#include "sadc/collect_cgroup.h"
 #include "fixture.h"
 
 #define ALL_BITS 0x7ffu /* every EXT_CG_* bit */

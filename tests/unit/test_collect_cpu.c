@@ -18,13 +18,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "activity.h"
-#include "archive.h"
-#include "collect.h"
-#include "collect_cpu.h"
+#include "common/activity.h"
+#include "common/archive.h"
+#include "sadc/collect.h"
+#include "sadc/collect_cpu.h"
 #include "fixture.h"
-#include "source.h"
-#include "banned.h"
+#include "common/source.h"
+#include "common/banned.h"
 
 #define N_ITEMS(a) (sizeof(a) / sizeof((a)[0]))
 

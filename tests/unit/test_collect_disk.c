@@ -17,12 +17,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "archive.h"
-#include "collect.h"
-#include "collect_disk.h"
+#include "common/archive.h"
+#include "sadc/collect.h"
+#include "sadc/collect_disk.h"
 #include "fixture.h"
-#include "source.h"
-#include "banned.h"
+#include "common/source.h"
+#include "common/banned.h"
 
 /* ------------------------------------------------------------------------- */
 /* A fake system for the pure parsers */

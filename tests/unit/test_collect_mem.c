@@ -14,11 +14,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "collect.h"
-#include "collect_mem.h"
-#include "compat.h"
+#include "sadc/collect.h"
+#include "sadc/collect_mem.h"
+#include "common/compat.h"
 #include "fixture.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /* ------------------------------------------------------------------------- */
 /* /proc/meminfo */

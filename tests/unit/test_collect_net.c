@@ -17,12 +17,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "activity.h"
-#include "collect.h"
-#include "collect_net.h"
+#include "common/activity.h"
+#include "sadc/collect.h"
+#include "sadc/collect_net.h"
 #include "fixture.h"
-#include "layout.h"
-#include "banned.h"
+#include "common/layout.h"
+#include "common/banned.h"
 
 /* ------------------------------------------------------------------------- */
 /* /proc/net/dev */

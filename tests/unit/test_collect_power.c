@@ -18,10 +18,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "collect.h"
-#include "collect_power.h"
+#include "sadc/collect.h"
+#include "sadc/collect_power.h"
 #include "fixture.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /* ------------------------------------------------------------------------- */
 /* A_PWR_CPU: /proc/cpuinfo */

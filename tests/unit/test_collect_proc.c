@@ -21,9 +21,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "collect_proc.h"
+#include "sadc/collect_proc.h"
 #include "fixture.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /* ------------------------------------------------------------------------- */
 /* Parsers */

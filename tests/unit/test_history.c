@@ -15,9 +15,9 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "archive.h"
-#include "history.h"
-#include "source.h"
+#include "common/archive.h"
+#include "common/history.h"
+#include "common/source.h"
 
 static char dir[64];
 /* The one activity of the files made next. */

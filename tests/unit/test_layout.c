@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout.h"
-#include "layout_ops.h"
-#include "banned.h"
+#include "common/layout.h"
+#include "common/layout_ops.h"
+#include "common/banned.h"
 
 /* A heap copy of len bytes (at least one byte is allocated, so len may be 0). */
 static unsigned char *

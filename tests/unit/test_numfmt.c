@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "numfmt.h"
+#include "common/numfmt.h"
 
 static void
 expect_fixed(double v, int w, int d, const char *want)

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "activity.h"
-#include "layout.h"
-#include "om.h"
+#include "common/activity.h"
+#include "common/layout.h"
+#include "metrics/om.h"
 
 /* ---- helpers ---- */
 

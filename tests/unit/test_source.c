@@ -17,7 +17,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
-#include "source.h"
+#include "common/source.h"
 
 enum fmt { F_GZIP, F_XZ, F_BZIP2, F_ZSTD, F_MAX };
 

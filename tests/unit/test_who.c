@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sar/who.c on hand-made records: the matching rules of who.h (pid reuse, a
+ * report/who.c on hand-made records: the matching rules of who.h (pid reuse, a
  * process born after the earlier record counts from zero, an older one the
  * earlier record did not list is left out, a counter that went down counts
  * 0), the formulas, sorting, --proc's SPEC, and the window averages. Every
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "who.h"
+#include "report/who.h"
 
 #define EPS 1e-9
 

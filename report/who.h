@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "archive.h"
+#include "common/archive.h"
 
 enum who_sort { WHO_SORT_CPU, WHO_SORT_MEM, WHO_SORT_IO };
 

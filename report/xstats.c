@@ -12,8 +12,8 @@
 
 #include "display.h"
 #include "xstats.h"
-#include "sysexit.h"
-#include "banned.h"
+#include "common/sysexit.h"
+#include "common/banned.h"
 
 /*
  * One cell of a row: a value (its extremes, col its column) or an item

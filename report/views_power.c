@@ -19,12 +19,12 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "activity.h"
+#include "common/activity.h"
 #include "display.h"
-#include "layout.h"
+#include "common/layout.h"
 #include "sar.h"
 #include "views.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /* Item bounds of the readers (activity.c): the average arrays are this big. */
 #define PWR_MAX_CPUS    (8192 + 1)

@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 
-#include "nls.h"
+#include "common/nls.h"
 #include "sar.h"
 
 /* The time-column words of the average and summary rows, translated. */

@@ -12,12 +12,12 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "activity.h"
-#include "layout.h"
+#include "common/activity.h"
+#include "common/layout.h"
 #include "sar.h"
 #include "views.h"
 #include "xstats.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /* The index of a u64 member in its item. */
 #define FIELD(type, member) (offsetof(struct type, member) / sizeof(uint64_t))

@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compat.h"
+#include "common/compat.h"
 #include "sar.h"
 #include "views.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /*
  * In the order sar prints the outputs of one activity (the activities

@@ -18,13 +18,13 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "activity.h"
-#include "layout.h"
+#include "common/activity.h"
+#include "common/layout.h"
 #include "options.h"
 #include "sar.h"
 #include "views.h"
 #include "xstats.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /* ---- columns ---- */
 

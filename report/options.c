@@ -6,15 +6,15 @@
 #include <ctype.h>
 #include <unistd.h>
 
-#include "activity.h"
-#include "compat.h"
-#include "nls.h"
-#include "history.h"
+#include "common/activity.h"
+#include "common/compat.h"
+#include "common/nls.h"
+#include "common/history.h"
 #include "options.h"
 #include "use.h"
 #include "who.h"
-#include "sysexit.h"
-#include "banned.h"
+#include "common/sysexit.h"
+#include "common/banned.h"
 
 
 void

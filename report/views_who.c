@@ -9,9 +9,9 @@
 
 #include "display.h"
 #include "sar.h"
-#include "sysexit.h"
+#include "common/sysexit.h"
 #include "who.h"
-#include "banned.h"
+#include "common/banned.h"
 
 struct sar_who {
 	struct archive_ext ext[2]; /* the records' processes and cgroups, [0]/[1] as the engine's slots */

@@ -8,12 +8,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compat.h"
+#include "common/compat.h"
 #include "display.h"
-#include "numfmt.h"
+#include "common/numfmt.h"
 #include "sar.h"
 #include "xstats.h"
-#include "banned.h"
+#include "common/banned.h"
 
 _Static_assert(SAR_SGR_MAX == sizeof(((struct sar *) 0)->sgr) / sizeof(((struct sar *) 0)->sgr[0]),
                "struct sar has one escape sequence per enum sar_sgr");

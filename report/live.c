@@ -16,12 +16,12 @@
 
 #include "display.h"
 #include "sar.h"
-#include "source.h"
-#include "sysexit.h"
+#include "common/source.h"
+#include "common/sysexit.h"
 #include "use.h"
-#include "compat.h"
+#include "common/compat.h"
 #include "xstats.h"
-#include "banned.h"
+#include "common/banned.h"
 
 static volatile sig_atomic_t sigint_caught;
 static volatile sig_atomic_t sigint_line = 1;

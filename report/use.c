@@ -15,17 +15,17 @@
 #include <string.h>
 #include <time.h>
 
-#include "activity.h"
-#include "compat.h"
+#include "common/activity.h"
+#include "common/compat.h"
 #include "display.h"
-#include "layout.h"
+#include "common/layout.h"
 #include "options.h"
-#include "source.h"
-#include "sysexit.h"
+#include "common/source.h"
+#include "common/sysexit.h"
 #include "use.h"
 #include "views.h"
 #include "who.h"
-#include "banned.h"
+#include "common/banned.h"
 
 #ifndef SYSSTAT_CONF
 #define SYSSTAT_CONF "/etc/sysstat/sysstat"

@@ -12,16 +12,16 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "compat.h"
-#include "datafile.h"
+#include "common/compat.h"
+#include "common/datafile.h"
 #include "display.h"
-#include "history.h"
+#include "common/history.h"
 #include "sar.h"
 #include "xstats.h"
-#include "source.h"
-#include "sysexit.h"
+#include "common/source.h"
+#include "common/sysexit.h"
 #include "use.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /* Where a pass over the file stands. */
 struct pass {

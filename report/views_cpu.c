@@ -22,13 +22,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "activity.h"
-#include "layout.h"
+#include "common/activity.h"
+#include "common/layout.h"
 #include "sar.h"
 #include "views.h"
 #include "xstats.h"
-#include "sysexit.h"
-#include "banned.h"
+#include "common/sysexit.h"
+#include "common/banned.h"
 
 /* Items of a per-CPU activity that sysstat 12.6.1 looks at: "all" and NR_CPUS (8192). */
 #define CPU_ITEMS_MAX 8193

@@ -19,15 +19,15 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "compat.h"
-#include "activity.h"
-#include "layout.h"
+#include "common/compat.h"
+#include "common/activity.h"
+#include "common/layout.h"
 #include "options.h"
 #include "sar.h"
 #include "views.h"
 #include "xstats.h"
-#include "sysexit.h"
-#include "banned.h"
+#include "common/sysexit.h"
+#include "common/banned.h"
 
 /* sysstat's units of --human values: bytes (filesystems) and kB (disks). */
 #define UNIT_BYTE 1

@@ -26,7 +26,7 @@
 #include <stdio.h>
 
 #include "sar.h"
-#include "strbuf.h"
+#include "common/strbuf.h"
 
 struct use;
 

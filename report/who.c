@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "who.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /* What one process added up over the intervals of a window. */
 struct who_proc_acc {

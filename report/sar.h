@@ -17,8 +17,8 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "archive.h"
-#include "strbuf.h"
+#include "common/archive.h"
+#include "common/strbuf.h"
 
 #define SAR_TS_LEN 64
 

@@ -15,14 +15,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "datafile.h"
+#include "common/datafile.h"
 #include "display.h"
 #include "follow.h"
-#include "history.h"
-#include "source.h"
-#include "sysexit.h"
+#include "common/history.h"
+#include "common/source.h"
+#include "common/sysexit.h"
 #include "xstats.h"
-#include "banned.h"
+#include "common/banned.h"
 
 /* Without inotify, the file is looked at this often (milliseconds). */
 #define FOLLOW_POLL_MS 2000
