@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "om.h"
 #include "common/activity.h"
 #include "common/layout.h"
-#include "om.h"
 #include "common/banned.h"
 
 /* How a member is stored. */

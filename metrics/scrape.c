@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/layout_stats.h"
 #include "scrape.h"
+#include "common/layout_stats.h"
 #include "common/banned.h"
 
 /*

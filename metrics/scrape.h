@@ -13,10 +13,10 @@
 #include <stdint.h>
 #include <sys/utsname.h>
 
-#include "common/activity.h"
-#include "sadc/collect.h"
 #include "om.h"
+#include "common/activity.h"
 #include "common/strbuf.h"
+#include "sadc/collect.h"
 
 /* One activity's items in the sample. */
 struct scrape_act {

@@ -18,9 +18,9 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "common/compat.h"
 #include "http.h"
 #include "scrape.h"
+#include "common/compat.h"
 /* After collect.h (in scrape.h): <sys/socket.h> defines a PF_MAX of its own. */
 #include <sys/socket.h>
 #include "common/banned.h"

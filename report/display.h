@@ -11,8 +11,9 @@
 
 #include <stdbool.h>
 
+#include "engine.h"
+#include "render.h"
 #include "common/nls.h"
-#include "sar.h"
 
 /* The time-column words of the average and summary rows, translated. */
 const char *sar_label_average(void);

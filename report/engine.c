@@ -12,15 +12,16 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "display.h"
+#include "engine.h"
+#include "render.h"
+#include "use.h"
+#include "xstats.h"
 #include "common/compat.h"
 #include "common/datafile.h"
-#include "display.h"
 #include "common/history.h"
-#include "sar.h"
-#include "xstats.h"
 #include "common/source.h"
 #include "common/sysexit.h"
-#include "use.h"
 #include "common/banned.h"
 
 /* Where a pass over the file stands. */

@@ -15,13 +15,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/datafile.h"
 #include "display.h"
 #include "follow.h"
+#include "xstats.h"
+#include "common/datafile.h"
 #include "common/history.h"
 #include "common/source.h"
 #include "common/sysexit.h"
-#include "xstats.h"
 #include "common/banned.h"
 
 /* Without inotify, the file is looked at this often (milliseconds). */

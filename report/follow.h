@@ -14,7 +14,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include "sar.h"
+#include "engine.h"
 
 struct follow_tail {
 	struct sar *s;

@@ -15,12 +15,13 @@
 #include <unistd.h>
 
 #include "display.h"
-#include "sar.h"
+#include "engine.h"
+#include "render.h"
+#include "use.h"
+#include "xstats.h"
+#include "common/compat.h"
 #include "common/source.h"
 #include "common/sysexit.h"
-#include "use.h"
-#include "common/compat.h"
-#include "xstats.h"
 #include "common/banned.h"
 
 static volatile sig_atomic_t sigint_caught;

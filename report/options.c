@@ -6,13 +6,13 @@
 #include <ctype.h>
 #include <unistd.h>
 
-#include "common/activity.h"
-#include "common/compat.h"
-#include "common/nls.h"
-#include "common/history.h"
 #include "options.h"
 #include "use.h"
 #include "who.h"
+#include "common/activity.h"
+#include "common/compat.h"
+#include "common/history.h"
+#include "common/nls.h"
 #include "common/sysexit.h"
 #include "common/banned.h"
 

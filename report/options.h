@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "sar.h"
+#include "engine.h"
 
 #define SAR_PATH_LEN 4096
 

@@ -8,11 +8,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/compat.h"
 #include "display.h"
-#include "common/numfmt.h"
-#include "sar.h"
+#include "engine.h"
+#include "render.h"
 #include "xstats.h"
+#include "common/compat.h"
+#include "common/numfmt.h"
 #include "common/banned.h"
 
 _Static_assert(SAR_SGR_MAX == sizeof(((struct sar *) 0)->sgr) / sizeof(((struct sar *) 0)->sgr[0]),

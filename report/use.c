@@ -15,16 +15,16 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/activity.h"
-#include "common/compat.h"
 #include "display.h"
-#include "common/layout.h"
 #include "options.h"
-#include "common/source.h"
-#include "common/sysexit.h"
 #include "use.h"
 #include "views.h"
 #include "who.h"
+#include "common/activity.h"
+#include "common/compat.h"
+#include "common/layout.h"
+#include "common/source.h"
+#include "common/sysexit.h"
 #include "common/banned.h"
 
 #ifndef SYSSTAT_CONF

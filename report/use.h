@@ -25,7 +25,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "sar.h"
+#include "engine.h"
 #include "common/strbuf.h"
 
 struct use;

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/compat.h"
-#include "sar.h"
+#include "engine.h"
 #include "views.h"
+#include "common/compat.h"
 #include "common/banned.h"
 
 /*

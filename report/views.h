@@ -8,7 +8,7 @@
  */
 
 #include "display.h" /* sar_label_summary() */
-#include "sar.h"
+#include "engine.h"
 
 /*
  * Every view is defined: a strong reference, so that the family files are

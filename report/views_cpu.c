@@ -22,11 +22,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/activity.h"
-#include "common/layout.h"
-#include "sar.h"
+#include "engine.h"
+#include "render.h"
 #include "views.h"
 #include "xstats.h"
+#include "common/activity.h"
+#include "common/layout.h"
 #include "common/sysexit.h"
 #include "common/banned.h"
 

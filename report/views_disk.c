@@ -19,13 +19,14 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "common/compat.h"
-#include "common/activity.h"
-#include "common/layout.h"
+#include "engine.h"
 #include "options.h"
-#include "sar.h"
+#include "render.h"
 #include "views.h"
 #include "xstats.h"
+#include "common/activity.h"
+#include "common/compat.h"
+#include "common/layout.h"
 #include "common/sysexit.h"
 #include "common/banned.h"
 

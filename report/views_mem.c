@@ -12,11 +12,12 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "common/activity.h"
-#include "common/layout.h"
-#include "sar.h"
+#include "engine.h"
+#include "render.h"
 #include "views.h"
 #include "xstats.h"
+#include "common/activity.h"
+#include "common/layout.h"
 #include "common/banned.h"
 
 /* The index of a u64 member in its item. */

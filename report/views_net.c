@@ -18,12 +18,13 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "common/activity.h"
-#include "common/layout.h"
+#include "engine.h"
 #include "options.h"
-#include "sar.h"
+#include "render.h"
 #include "views.h"
 #include "xstats.h"
+#include "common/activity.h"
+#include "common/layout.h"
 #include "common/banned.h"
 
 /* ---- columns ---- */

@@ -19,11 +19,12 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "common/activity.h"
 #include "display.h"
-#include "common/layout.h"
-#include "sar.h"
+#include "engine.h"
+#include "render.h"
 #include "views.h"
+#include "common/activity.h"
+#include "common/layout.h"
 #include "common/banned.h"
 
 /* Item bounds of the readers (activity.c): the average arrays are this big. */

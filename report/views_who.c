@@ -8,9 +8,10 @@
 #include <string.h>
 
 #include "display.h"
-#include "sar.h"
-#include "common/sysexit.h"
+#include "engine.h"
+#include "render.h"
 #include "who.h"
+#include "common/sysexit.h"
 #include "common/banned.h"
 
 struct sar_who {

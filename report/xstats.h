@@ -23,7 +23,8 @@
 
 #include <stdbool.h>
 
-#include "sar.h"
+#include "engine.h"
+#include "render.h"
 
 struct sar_xstats;
 

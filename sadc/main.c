@@ -13,9 +13,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sadc.h"
 #include "common/compat.h"
 #include "common/datafile.h"
-#include "sadc.h"
 #include "common/banned.h"
 
 static const char *progname = "sadc";

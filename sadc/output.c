@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/datafile.h"
 #include "sadc.h"
+#include "common/datafile.h"
 #include "common/banned.h"
 
 static _Noreturn void

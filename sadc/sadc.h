@@ -6,10 +6,10 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "common/archive.h"
 #include "collect.h"
-#include "common/ext.h"
 #include "notify.h"
+#include "common/archive.h"
+#include "common/ext.h"
 
 #define SADC_PATH_LEN 4096
 

@@ -12,16 +12,17 @@
 #include <string.h>
 #include <time.h>
 
+#include "sadf.h"
 #include "common/activity.h"
 #include "common/compat.h"
 #include "common/datafile.h"
 #include "common/nls.h"
 #include "common/numfmt.h"
-#include "report/options.h"
-#include "sadf.h"
 #include "common/source.h"
-#include "report/views.h"
 #include "common/sysexit.h"
+#include "report/options.h"
+#include "report/render.h"
+#include "report/views.h"
 #include "common/banned.h"
 
 /* Where a walk stands. */

@@ -8,9 +8,9 @@
  */
 #include <string.h>
 
-#include "common/numfmt.h"
-#include "common/compat.h"
 #include "sadf.h"
+#include "common/compat.h"
+#include "common/numfmt.h"
 #include "report/use.h"
 #include "common/banned.h"
 

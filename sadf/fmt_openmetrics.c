@@ -31,13 +31,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sadf.h"
 #include "common/activity.h"
 #include "common/compat.h"
 #include "common/datafile.h"
+#include "common/sysexit.h"
 #include "metrics/om.h"
 #include "report/options.h"
-#include "sadf.h"
-#include "common/sysexit.h"
 #include "report/views.h"
 #include "common/banned.h"
 

@@ -26,13 +26,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/activity.h"
-#include "report/display.h"
-#include "common/layout.h"
-#include "common/compat.h"
 #include "sadf.h"
-#include "report/views.h"
+#include "common/activity.h"
+#include "common/compat.h"
+#include "common/layout.h"
 #include "common/sysexit.h"
+#include "report/display.h"
+#include "report/render.h"
+#include "report/views.h"
 #include "common/banned.h"
 
 /* sysstat's NR_CPUS: the highest CPU item it looks at. */

@@ -16,13 +16,14 @@
 #include <string.h>
 #include <time.h>
 
+#include "sadf.h"
+#include "svg.h"
 #include "common/activity.h"
 #include "common/compat.h"
 #include "common/datafile.h"
-#include "sadf.h"
 #include "common/source.h"
-#include "svg.h"
 #include "common/sysexit.h"
+#include "report/render.h"
 #include "common/banned.h"
 
 /* sysstat's geometry (sa.h): graph, margin, view and total sizes. */

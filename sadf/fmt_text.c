@@ -8,9 +8,9 @@
  */
 #include <string.h>
 
-#include "report/display.h"
-#include "common/numfmt.h"
 #include "sadf.h"
+#include "common/numfmt.h"
+#include "report/display.h"
 #include "common/banned.h"
 
 /*

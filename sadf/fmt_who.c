@@ -26,10 +26,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "metrics/om.h"
 #include "sadf.h"
 #include "common/source.h"
 #include "common/sysexit.h"
+#include "metrics/om.h"
 #include "report/who.h"
 #include "common/banned.h"
 

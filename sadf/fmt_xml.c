@@ -7,9 +7,9 @@
  */
 #include <string.h>
 
-#include "common/numfmt.h"
-#include "common/compat.h"
 #include "sadf.h"
+#include "common/compat.h"
+#include "common/numfmt.h"
 #include "common/banned.h"
 
 #define XML_DTD_VERSION "3.11"

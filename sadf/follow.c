@@ -13,9 +13,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "report/follow.h"
 #include "sadf.h"
 #include "common/sysexit.h"
+#include "report/follow.h"
 #include "common/banned.h"
 
 struct sadf_follow {

@@ -10,14 +10,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sadf.h"
+#include "common/compat.h"
 #include "common/datafile.h"
 #include "common/history.h"
 #include "common/nls.h"
-#include "report/options.h"
-#include "common/compat.h"
-#include "sadf.h"
 #include "common/source.h"
 #include "common/sysexit.h"
+#include "report/options.h"
 #include "common/banned.h"
 
 void

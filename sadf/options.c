@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sadf.h"
+#include "common/compat.h"
 #include "common/history.h"
 #include "common/nls.h"
-#include "report/options.h"
-#include "common/compat.h"
-#include "sadf.h"
 #include "common/sysexit.h"
+#include "report/options.h"
 #include "common/banned.h"
 
 void

@@ -13,15 +13,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/archive.h"
-#include "common/datafile.h"
-#include "report/display.h"
-#include "common/history.h"
-#include "report/options.h"
 #include "sadf.h"
-#include "common/sysexit.h"
-#include "report/use.h"
+#include "common/archive.h"
 #include "common/compat.h"
+#include "common/datafile.h"
+#include "common/history.h"
+#include "common/sysexit.h"
+#include "report/display.h"
+#include "report/options.h"
+#include "report/use.h"
 #include "common/banned.h"
 
 /* Where the system's sysstat keeps its catalogs (configure's localedir). */

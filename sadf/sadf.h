@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "common/archive.h"
-#include "report/sar.h"
 #include "common/strbuf.h"
+#include "report/engine.h"
 
 enum sadf_format {
 	SADF_F_NONE,

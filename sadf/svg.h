@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "report/sar.h"
+#include "report/engine.h"
 
 struct svg; /* one run of fmt_svg.c */
 

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "svg.h"
 #include "common/activity.h"
 #include "common/layout.h"
-#include "svg.h"
-#include "report/views.h"
 #include "common/sysexit.h"
+#include "report/views.h"
 #include "common/banned.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))

@@ -5,7 +5,7 @@
  */
 #include <stdio.h>
 
-#include "report/sar.h"
+#include "sar.h"
 #include "common/banned.h"
 
 const char *progname = "sar";

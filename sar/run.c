@@ -14,15 +14,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/datafile.h"
-#include "report/display.h"
-#include "report/follow.h"
-#include "common/history.h"
-#include "report/options.h"
-#include "report/sar.h"
-#include "common/sysexit.h"
-#include "report/use.h"
+#include "sar.h"
 #include "common/compat.h"
+#include "common/datafile.h"
+#include "common/history.h"
+#include "common/sysexit.h"
+#include "report/display.h"
+#include "report/engine.h"
+#include "report/follow.h"
+#include "report/options.h"
+#include "report/use.h"
 #include "common/banned.h"
 
 /* Where the system's sysstat keeps its catalogs (configure's localedir). */

@@ -17,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_prog.h"
 #include "common/archive.h"
 #include "common/compat.h"
-#include "fuzz_prog.h"
-#include "sadc/sadc.h"
 #include "common/source.h"
+#include "sadc/sadc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

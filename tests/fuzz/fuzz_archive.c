@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/archive.h"
 #include "fuzz_prog.h"
+#include "common/archive.h"
 #include "common/source.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_prog.h"
 #include "common/archive.h"
 #include "common/convert.h"
-#include "fuzz_prog.h"
 #include "common/source.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -16,9 +16,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "fuzz_prog.h"
 #include "common/archive.h"
 #include "common/history.h"
-#include "fuzz_prog.h"
 #include "common/source.h"
 
 #define SEPARATOR "\n--SYSREC-NEXT-FILE--\n"

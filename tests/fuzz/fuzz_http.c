@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "metrics/http.h"
 #include "common/strbuf.h"
+#include "metrics/http.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -12,12 +12,12 @@
 #include <string.h>
 #include <sys/statvfs.h>
 
+#include "common/layout_stats.h"
 #include "sadc/collect_cpu.h"
 #include "sadc/collect_disk.h"
 #include "sadc/collect_mem.h"
 #include "sadc/collect_net.h"
 #include "sadc/collect_power.h"
-#include "common/layout_stats.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

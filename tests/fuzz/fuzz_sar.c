@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "fuzz_prog.h"
-#include "report/sar.h"
+#include "sar/sar.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -6,8 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/archive.h"
 #include "fixture.h"
+#include "common/archive.h"
 #include "common/source.h"
 
 const char *

@@ -18,8 +18,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sadc/collect_cgroup.h"
 #include "fixture.h"
+#include "sadc/collect_cgroup.h"
 
 #define ALL_BITS 0x7ffu /* every EXT_CG_* bit */
 

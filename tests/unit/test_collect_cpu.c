@@ -18,12 +18,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fixture.h"
 #include "common/activity.h"
 #include "common/archive.h"
+#include "common/source.h"
 #include "sadc/collect.h"
 #include "sadc/collect_cpu.h"
-#include "fixture.h"
-#include "common/source.h"
 #include "common/banned.h"
 
 #define N_ITEMS(a) (sizeof(a) / sizeof((a)[0]))

@@ -17,11 +17,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fixture.h"
 #include "common/archive.h"
+#include "common/source.h"
 #include "sadc/collect.h"
 #include "sadc/collect_disk.h"
-#include "fixture.h"
-#include "common/source.h"
 #include "common/banned.h"
 
 /* ------------------------------------------------------------------------- */

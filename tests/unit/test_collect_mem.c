@@ -14,10 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fixture.h"
+#include "common/compat.h"
 #include "sadc/collect.h"
 #include "sadc/collect_mem.h"
-#include "common/compat.h"
-#include "fixture.h"
 #include "common/banned.h"
 
 /* ------------------------------------------------------------------------- */

@@ -17,11 +17,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fixture.h"
 #include "common/activity.h"
+#include "common/layout.h"
 #include "sadc/collect.h"
 #include "sadc/collect_net.h"
-#include "fixture.h"
-#include "common/layout.h"
 #include "common/banned.h"
 
 /* ------------------------------------------------------------------------- */

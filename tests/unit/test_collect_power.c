@@ -18,9 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fixture.h"
 #include "sadc/collect.h"
 #include "sadc/collect_power.h"
-#include "fixture.h"
 #include "common/banned.h"
 
 /* ------------------------------------------------------------------------- */

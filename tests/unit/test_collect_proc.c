@@ -21,8 +21,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sadc/collect_proc.h"
 #include "fixture.h"
+#include "sadc/collect_proc.h"
 #include "common/banned.h"
 
 /* ------------------------------------------------------------------------- */

@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef SYSREC_SAR_H
-#define SYSREC_SAR_H
+#ifndef SYSREC_REPORT_ENGINE_H
+#define SYSREC_REPORT_ENGINE_H
 
 /*
- * sar: reports of sysstat daily data files, byte-identical to sysstat
- * 12.6.1's or 12.7.5's sar (the run's flavour, compat.h). The engine
+ * The report engine: reports of sysstat daily data files, byte-identical to
+ * sysstat 12.6.1's or 12.7.5's sar (the run's flavour, compat.h). The engine
  * (engine.c) walks the file the way sar does: segment by segment (between
  * LINUX RESTARTs), one activity output at a time, with averages at the end
- * of each block. Each activity output is a view (views_*.c): a header, a
- * row printer and an average printer, which print through the number
- * formatters of render.c.
+ * of each block. Each activity output is a view (view.h, views_*.c) that
+ * prints through the primitives of render.h, as text or into a sink (sadf).
  */
 
 #include <stdbool.h>
@@ -19,163 +18,15 @@
 
 #include "common/archive.h"
 #include "common/strbuf.h"
+#include "sink.h"
+#include "view.h"
 
 #define SAR_TS_LEN 64
 
-/* One record's items of one activity, copied out of the reader. */
-struct sar_slot {
-	uint32_t nr;          /* items (first dimension) */
-	unsigned char *items; /* nr * nr2 items of the activity's 12.6.1 size */
-	size_t cap;           /* bytes allocated */
-	uint64_t gen;         /* changes with the items (only per-CPU views, never searched, skip it) */
-	struct sar_slot_index *index; /* the items in key order (views.c), built on demand */
-};
-
-/* How an item's namesake is recognised: items ordered by name, 0 for the same. */
-typedef int sar_item_cmp(const void *p, const void *c);
-
-/* Releases a slot's index; accepts NULL. */
-void sar_slot_index_free(struct sar_slot_index *ix);
-
-/* Per-activity state while reading a file. */
-struct sar_act {
-	const struct activity_desc *desc;
-	const struct archive_act *fa; /* the file's entry: fa->fa.nr (nr_ini), fa->fa.nr2 */
-	int32_t nr_ini;               /* items at the file's start, updated by restarts */
-	struct sar_slot slot[3]; /* [0]/[1] alternate as current/previous; [2] first of segment */
-	unsigned char *avg;      /* the view's average accumulators (view->avg_size bytes) */
-	size_t avg_cap;
-	int in_slot;           /* 1 + the slot sar_read_record() read the items into, 0: none */
-	uint64_t in_slot_read; /* which record that was (the reader's fa->n_decoded) */
-};
-
-struct sar;
-struct sar_names;
-struct sar_cell;
 struct sar_disk_names;
 struct use;
 struct history;
 struct history_report;
-
-/* One output of an activity (CPU has -u and -u ALL; MEMORY has -r and -S...). */
-struct sar_view {
-	uint32_t act_id;
-	uint32_t opt;    /* SAR_O_* bit selecting this output */
-	const char *hdr; /* header fields separated by ';' ("CPU;%user;...") */
-	int iwidth;      /* width of the first field (7 for CPU...), 0 for 9 */
-	uint32_t flags;  /* SAR_VF_* */
-	size_t avg_size; /* bytes of average state per activity (zeroed per block) */
-
-	/*
-	 * Prints the rows of one interval: items in prev and curr, itv the
-	 * interval in 1/100 s. ts is the current record's time string. Returns
-	 * the number of lines printed (for header repetition), 0 when nothing.
-	 */
-	unsigned (*print)(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
-	                  const struct sar_slot *curr, uint64_t itv);
-
-	/* Prints the Average: (or Summary:) rows from first and last slots. */
-	void (*print_avg)(struct sar *s, struct sar_act *a, const struct sar_slot *first,
-	                  const struct sar_slot *last, uint64_t itv);
-
-	/* How sadf names this output's values (NULL: sadf does not show it). */
-	const struct sar_names *names;
-};
-
-/*
- * sadf's names for one view (house style rule 3: every format walks this
- * table). The rows a view prints are captured as cells (see struct
- * sar_sink); cell k of a row has the k-th name of `keys` in JSON and XML and
- * the k-th field of the view's hdr in -d and -p. For views with items, cell
- * 0 is the item (its name or number).
- */
-struct sar_names {
-	const char *json;      /* the activity's JSON key ("cpu-load") */
-	const char *group;     /* the JSON/XML object it sits in ("network"), or NULL */
-	const char *keys;      /* ';'-separated JSON names of the cells */
-	const char *xml;       /* the XML element around the rows, NULL: none (net-dev) */
-	const char *xml_attrs; /* its attributes (" per=\"second\""), or "" */
-	const char *xml_item;  /* XML element of one row; NULL: the values go on xml itself */
-	const char *xml_keys;  /* ';'-separated XML names of the cells; NULL: keys */
-	uint32_t flags;        /* SAR_NF_* */
-
-	/*
-	 * Hand-written rows where sysstat's output is irregular (NULL: the
-	 * generic walk). They print one row's text at indentation tab (JSON:
-	 * without the final newline).
-	 */
-	void (*json_row)(const struct sar *s, FILE *out, int tab, const struct sar_cell *cells,
-	                 size_t n);
-	void (*xml_row)(const struct sar *s, FILE *out, int tab, const struct sar_cell *cells,
-	                size_t n);
-};
-
-enum sar_names_flag {
-	SAR_NF_ITEMS = 1u << 0,     /* rows have an item in cell 0; a JSON array of objects */
-	SAR_NF_CPU_ITEM = 1u << 1,  /* the item is "all" or a CPU number: -d -1 for all, -p cpuN */
-	SAR_NF_XML_ELEMS = 1u << 2, /* XML values are child elements, not attributes (memory) */
-	SAR_NF_ITEM_NUM = 1u << 3,  /* the item is a bare number in JSON (serial "line": 0) */
-};
-
-/* One value of a row captured for sadf. */
-enum sar_cell_kind {
-	SAR_CELL_NUM, /* a double printed with `decimals` decimals */
-	SAR_CELL_U64, /* an integer */
-	SAR_CELL_STR, /* a string (an item name, a device name) */
-};
-
-struct sar_cell {
-	enum sar_cell_kind kind;
-	int decimals;
-	double d;
-	uint64_t u;
-	const char *str;  /* valid until the row ends */
-	const char *name; /* the cell's own name (sar_out_name), NULL: the table's */
-};
-
-/* The sadf format a sink writes, for views whose values differ by format (disk's -j extras). */
-enum sar_sink_format {
-	SAR_SINK_NONE, /* sar's text */
-	SAR_SINK_PPC,  /* sadf -p */
-	SAR_SINK_DB,   /* sadf -d */
-	SAR_SINK_JSON, /* sadf -j */
-	SAR_SINK_XML,  /* sadf -x */
-	SAR_SINK_RAW,  /* sadf -r */
-	SAR_SINK_SVG,  /* sadf -g */
-};
-
-/*
- * Where the views' rows go instead of sar's text (sadf). A row starts with
- * the time (sar_out_ts), collects its cells and ends with sar_out_nl;
- * headers are not printed.
- */
-struct sar_sink {
-	void (*row_begin)(struct sar *s);
-	void (*cell)(struct sar *s, const struct sar_cell *c);
-	void (*row_end)(struct sar *s);
-};
-
-enum sar_view_flag {
-	SAR_VF_HDR_EVERY_SAMPLE = 1u << 0, /* IRQ: the header before every sample */
-	SAR_VF_HDR_EVERY_WITH_Z = 1u << 1, /* DEV, EDEV, DISK, FS, SERIAL, SOFT with -z */
-	SAR_VF_CPU_BITMAP = 1u << 2,       /* rows are counted from the -P selection */
-	SAR_VF_SADF_SUPERSEDED = 1u << 3,  /* sadf -j/-x: hidden when a later output of the
-	                                      activity is selected (-F under -F MOUNT) */
-};
-
-/* Outputs selectable on the command line (a view's opt). */
-enum sar_output {
-	SAR_O_CPU = 1u << 0,
-	SAR_O_CPU_ALL = 1u << 1,
-	SAR_O_MEM = 1u << 2,
-	SAR_O_MEM_ALL = 1u << 3, /* -r ALL: the extra memory fields */
-	SAR_O_SWAP = 1u << 4,    /* -S */
-	SAR_O_FS = 1u << 5,
-	SAR_O_FS_MOUNT = 1u << 6,
-	SAR_O_IRQ_SUM = 1u << 7,
-	SAR_O_IRQ_ALL = 1u << 8,
-	SAR_O_MAIN = 1u << 9, /* the only output of a single-output activity */
-};
 
 /* -j: how block devices are named (bits of sar_opts.persistent_type; both with -j SID -j ID). */
 enum sar_persist {
@@ -257,14 +108,6 @@ struct sar {
 	struct history *history; /* run.c: the files read as one, freed with the run */
 };
 
-/*
- * Runs sar with argv (argv[0] included), writing the report to out and the
- * messages to stderr; returns the exit status. It also returns, through
- * the trap of sysexit.h when one is armed, where sar would exit. out must
- * stay open until it returns; nothing of the run outlives it.
- */
-int sar_main(int argc, char **argv, FILE *out);
-
 /* Sets up a zeroed s to report to out (no decimals given, no file open). */
 void sar_init(struct sar *s, FILE *out);
 /* Frees what a report holds (its activities, its reader, its lists); s stays zeroed-usable. */
@@ -276,28 +119,6 @@ void sar_release(struct sar *s);
 void sar_disk_kernel_name(struct sar *s, uint32_t major, uint32_t minor, char *out, size_t len);
 /* views_disk.c: frees the device naming state (NULL is fine). */
 void sar_disk_names_free(struct sar_disk_names *st);
-
-/* ---- render.c: output primitives (sysstat's cprintf_* family) ---- */
-void sar_out_ts(struct sar *s, const char *ts);                    /* "%-11s" */
-void sar_out_f(struct sar *s, double v);                           /* " %9.2f", --dec */
-void sar_out_fw(struct sar *s, double v, int width, int decimals); /* " %*.*f", --dec applies */
-void sar_out_pc(struct sar *s, double v);                          /* a percentage (human: %) */
-void sar_out_u64(struct sar *s, uint64_t v);                       /* " %9llu" */
-void sar_out_u64w(struct sar *s, uint64_t v, int width);
-void sar_out_avg(struct sar *s, double v); /* " %9.0f" (mean of levels) */
-void sar_out_unit(struct sar *s, double v,
-                  int unit); /* --human value, unit: 0 sectors, 1 B, 2 kB... */
-void sar_out_str(struct sar *s, const char *str, int width); /* " %*s" */
-void sar_out_raw(struct sar *s, const char *str);            /* as is */
-void sar_out_nl(struct sar *s);
-/* sadf: the name of the next cell, instead of the view's table (IRQ's "cpu0"...). */
-void sar_out_name(struct sar *s, const char *name);
-void sar_out_header(struct sar *s, const struct sar_view *v, const char *ts,
-                    const struct sar_act *a, const unsigned char *offline_bitmap);
-
-/* A value in human units when --human, else as a rate/level: helpers for views. */
-void sar_out_f_unit(struct sar *s, double v, int unit);     /* cprintf_f with a unit */
-void sar_out_u64_unit(struct sar *s, uint64_t v, int unit); /* cprintf_u64 with a unit */
 
 /* ---- engine.c ---- */
 int sar_report_file(struct sar *s, const char *file, bool default_file);
@@ -408,16 +229,5 @@ void sar_who_reset_avg(struct sar *s);
 void sar_who_free(struct sar_who *w);
 /* --proc[=SPEC] or --cgroup: false when a is neither; a bad SPEC is a usage error. */
 bool sar_who_word(struct sar_opts *o, const char *a);
-
-/* ---- views.c: the table of every view, in the order outputs are printed ---- */
-size_t sar_view_count(void);
-const struct sar_view *sar_view_at(size_t i);
-
-/* Helpers for views. */
-double sar_s_value(uint64_t prev, uint64_t curr, uint64_t itv);  /* (curr-prev)/itv*100 */
-double sar_sp_value(uint64_t prev, uint64_t curr, uint64_t tot); /* (curr-prev)/tot*100 */
-bool sar_cpu_selected(const struct sar *s, uint32_t index);      /* index 0 = all */
-void *sar_avg(struct sar_act *a);                                /* the view's average state */
-const void *sar_item(const struct sar_act *a, const struct sar_slot *sl, uint32_t i, uint32_t j);
 
 #endif
