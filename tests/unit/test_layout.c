@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Unit tests of layout_swap() and layout_remap(). Every expected byte image
- * is written out by hand from the rules of spec §1.10, never computed by
+ * is written out by hand from the rules of doc/format.md §3, never computed by
  * the code under test. Buffers live on the heap at their exact size, so that
  * AddressSanitizer catches any access outside them.
  */
