@@ -1,6 +1,6 @@
 #!/bin/bash
 # flavours: 12.6.1 12.7.5
-# sadf --openmetrics, the backfill of issue 12 (doc/metrics.md):
+# sadf --openmetrics, the backfill of history into Prometheus (doc/metrics.md):
 #
 # 1. Every archive of the shared corpus (upstream/files, upstream/generated,
 #    live) and every archive our sadc writes (this machine; each fixture

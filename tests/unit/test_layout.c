@@ -222,7 +222,7 @@ START_TEST(test_swap_rejects_counts_that_wrap_32bit)
 	check_swap_rejected(0x20000000u, 0, 0, true, 16);
 	check_swap_rejected(0, 0x20000000u, 0, false, 16);
 	check_swap_rejected(0, 0, 0x40000000u, true, 16);
-	/* A sum of offsets that wraps (issue #232). */
+	/* A sum of offsets that wraps (sysstat issue #232). */
 	check_swap_rejected(0x1fffffffu, 1, 0, true, 16);
 	check_swap_rejected(0x10000000u, 0x10000000u, 0, true, 16);
 	check_swap_rejected(0x1fffffffu, 0, 2, true, 16);
