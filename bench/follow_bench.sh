@@ -1,9 +1,9 @@
 #!/bin/bash
-# Cost of following a daily file (issue 15: sar --follow, sadf --follow),
+# Cost of following a daily file (sar --follow, sadf --follow),
 # against GNU `tail -f` on the same file (which also sleeps on inotify), all
 # three running side by side on one data directory:
 #   (a) idle: CPU time and wake-ups of each follower over IDLE seconds
-#       (default 20) while nothing is appended; the issue's target: near zero;
+#       (default 20) while nothing is appended; the target: near zero;
 #   (b) per record: CPU time of each follower per record appended, over
 #       RECORDS (default 50) records of `sadc -S XALL` appended one at a time,
 #       GAP seconds apart (default 0.05, so that each is a wake-up of its own).

@@ -1,6 +1,6 @@
 #!/bin/bash
-# Cost of history without edges (issue 15), as ratios measured in the same
-# run on the same machine:
+# Cost of history without edges (windows across days, compressed and old
+# files), as ratios measured in the same run on the same machine:
 #   (a) a three-day window read as one report: our
 #       `sar -A -s 'D1 00:00:00' -e 'D3 23:59:59' -f DIR` against Debian's
 #       sar 12.6.1 run on each of the three daily files (what it takes

@@ -1,9 +1,9 @@
 #!/bin/bash
-# Cost of sadf --openmetrics (issue 12) against our sadf -j with the same
+# Cost of sadf --openmetrics against our sadf -j with the same
 # activities, on the synthetic day, measured in the same run on the same
-# machine. The issue asks that --openmetrics cost no more CPU than
-# `sadf -j FILE -- -A` (ratio openmetrics / -j at most 1) and that its peak
-# memory stay flat between a tenth of the day and the day (ratio close to 1).
+# machine. The goal: --openmetrics costs no more CPU than
+# `sadf -j FILE -- -A` (ratio openmetrics / -j at most 1) and its peak
+# memory stays flat between a tenth of the day and the day (ratio close to 1).
 #
 # The day: tests/tools/sa_make -s -r 8640 -c 8 -d 16 -i 4 (a day at 10 s,
 # 8 CPUs, 16 disks and other devices, 4 interfaces, every activity of the

@@ -1,8 +1,8 @@
 #!/bin/bash
-# Cost of sar --use (issue 13) against our sar -A on the same file, measured
-# in the same run on the same machine. The issue asks that `sar --use` over
-# the synthetic day cost no more than `sar -A` (ratio --use / -A at most 1)
-# and that its peak memory stay flat as the records grow.
+# Cost of sar --use against our sar -A on the same file, measured in the
+# same run on the same machine. The goal: `sar --use` over the synthetic
+# day costs no more than `sar -A` (ratio --use / -A at most 1)
+# and its peak memory stays flat as the records grow.
 #
 # The day: tests/tools/sa_make -s -r 8640 -c 8 -d 16 -i 4 (8,640 records,
 # which sa_make writes 60 s apart, 8 CPUs, 16 disks and other devices, 4

@@ -1,10 +1,9 @@
 #!/bin/bash
-# Cost of sysrec's processes and cgroups (issue 14: sadc -S PROCESS,
-# -S CGROUP), as ratios against references measured in the same run on the
-# same machine:
+# Cost of sysrec's processes and cgroups (sadc -S PROCESS, -S CGROUP), as
+# ratios against references measured in the same run on the same machine:
 #   (a) one `sadc -S PROCESS FILE 1 1` with PROCS (default 1,000) extra
 #       sleeping processes (the bench spawns them) against one
-#       `atop -w FILE 1 1` (Debian's atop) on the same processes; the issue's
+#       `atop -w FILE 1 1` (Debian's atop) on the same processes; the
 #       target: at most 0.5;
 #   (b) one `sadc -S CGROUP --root=FIXTURE FILE 1 1` on a fixture of CGROUPS
 #       (default 200) cgroups (tests/tools/cgroup_fixture.py --cgroups 200

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The activity registry. Facts come from the master table of the
- * sysstat 12.6.1 notes (spec §2.0) and, for 12.7.5, from its sadc's files;
+ * The activity registry. Facts come from sysstat 12.6.1's activity table
+ * (doc/format.md §8.1) and, for 12.7.5, from its sadc's files;
  * sizes and types come from the item structs in layout_stats.h, so that
  * they cannot drift apart. The table is 12.7.5's; the 12.6.1 flavour sees
  * it without A_PWR_BAT and with A_PAGE's 12.6.1 item (paging_1261).

@@ -284,7 +284,7 @@ void archive_put_comment(struct archive_recbuf *b, const char *text);
 int archive_write_buf(int fd, const struct archive_recbuf *b);
 
 /*
- * First half of sadc's append check (spec §1.12), on fd positioned at 0:
+ * First half of sadc's append check (doc/format.md §6), on fd positioned at 0:
  * reads the magic block and the file header. Returns 0 with *ret_hdr
  * filled, 1 for an empty file (to be created anew), ARCHIVE_E_FORMAT when
  * a whole sysstat magic block is not exactly a 12.6.1 one (*ret_magic then

@@ -10,7 +10,7 @@
  * holds an id it does not know, and sadf -H would list it. They are stored in
  * extra-structure records (record type EXT_RECORD_TYPE, within sysstat's
  * R_EXTRA range 5-15), which every 12.x reader since 12.1.7 skips whole
- * without looking inside (spec 1.6, 1.7). One such record follows the R_STATS
+ * without looking inside (doc/format.md §4.4). One such record follows the R_STATS
  * record it belongs to, with the same time fields, in the same write().
  *
  * The record's extra-structure chain:

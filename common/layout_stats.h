@@ -40,7 +40,7 @@
 
 /*
  * The (u64, long, u32) counts of each item struct below, as sadc stores them
- * in file_activity.types_nr (spec §2.0). They must match the field groups
+ * in file_activity.types_nr (doc/format.md §8.1). They must match the field groups
  * of the structs; tests/unit/test_activity.c checks that they do.
  */
 // clang-format off

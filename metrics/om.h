@@ -5,7 +5,7 @@
 /*
  * Metrics: the statistics of one sample (a record of an archive, or a
  * collection made at scrape time) as Prometheus series with
- * node_exporter's names (../shared/spec/openmetrics.md §3), and their text
+ * node_exporter's names (doc/metrics.md §2), and their text
  * in the OpenMetrics 1.0 format or in the Prometheus text format 0.0.4.
  *
  * The backfill (sadf --openmetrics) and the live endpoint (sysstat-metrics)

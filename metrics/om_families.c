@@ -2,7 +2,7 @@
 /*
  * The families of the metrics (om.h): for every activity, the series its
  * items give, with node_exporter's names where node_exporter has the same
- * quantity (../shared/spec/openmetrics.md §3) and sysstat_ names for the
+ * quantity (doc/metrics.md §2) and sysstat_ names for the
  * rest. A family takes one or more members of the item struct; members
  * other than the first carry a label of their own (node_cpu_seconds_total's
  * mode). The item gives the other labels (cpu, device, mountpoint...).

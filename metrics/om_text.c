@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The text of the metrics (om.h): OpenMetrics 1.0 (spec §1: TYPE, UNIT,
+ * The text of the metrics (om.h): OpenMetrics 1.0 (doc/metrics.md §1: TYPE, UNIT,
  * HELP; counters' samples end in _total; timestamps in seconds) and the
  * Prometheus text format 0.0.4 (HELP, TYPE with the sample name; no UNIT;
  * untyped; timestamps in milliseconds). Numbers are written in the C

@@ -2,7 +2,7 @@
 /*
  * sar's file mode: segments between LINUX RESTARTs, one pass over the
  * segment per activity output, rows against the previously displayed
- * record, averages against the segment's first record (spec §3.7).
+ * record, averages against the segment's first record (doc/report.md §1).
  */
 #include <errno.h>
 #include <fcntl.h>

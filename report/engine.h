@@ -146,7 +146,7 @@ int sar_cmp_limit(const struct sar_opts *o, bool end, const struct tm *tm, uint6
                   bool cross_day);
 /*
  * -i: whether the record at uptime is close enough to a multiple of the
- * interval counted from ref (spec §3.7). last_uptime is the caller's state;
+ * interval counted from ref (doc/report.md §1.4). last_uptime is the caller's state;
  * reset restarts it from ref (after a LINUX RESTART).
  */
 bool sar_next_slice(long interval, uint64_t *last_uptime, bool reset, uint64_t ref,

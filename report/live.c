@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sar's live mode: run sadc with -Z on a pipe and report each sample as it
- * comes, every selected activity together (spec §1.13, §3.9). The report
+ * comes, every selected activity together (doc/format.md §7, doc/report.md §3). The report
  * of the samples (sar_live_loop) also serves --follow (follow.c), whose
  * records come from a growing file instead of the pipe.
  */

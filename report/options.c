@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* sar's command line (spec §3.8), into struct sar_opts and the file to read. */
+/* sar's command line (doc/report.md §2), into struct sar_opts and the file to read. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -86,7 +86,7 @@ struct stats_cpu;
 uint64_t sar_cpu_ticks(const struct stats_cpu *c);
 
 /*
- * sysstat's get_per_cpu_interval (spec §2.2): the ticks of one CPU from p to
+ * sysstat's get_per_cpu_interval (doc/activities.md §3.1): the ticks of one CPU from p to
  * c. A CPU back online restarts idle and iowait from 0 while its other
  * counters resume: p's idle and iowait are then corrected in place, so
  * that the interval is not negative (the percentages use them too).

@@ -3,7 +3,7 @@
  * The CPU family of sar views: CPU utilization (-u, -u ALL, -P), task
  * creation and context switches (-w), interrupts (-I, --int=), run queue
  * and load (-q), softnet (-n SOFT) and pressure stall (-q CPU/IO/MEM)
- * (spec §2.2-§2.4, §2.11, §2.20, §2.23).
+ * (doc/activities.md §3).
  *
  * The per-CPU views work on the engine's slots in place, as sysstat does
  * on its sample buffers: the "all" item is rebuilt from the CPUs, an

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The disk family of sar views: I/O totals (-b), block devices (-d), serial
- * lines (-y) and filesystems (-F [MOUNT]) (spec §2.7, §2.12, §2.13, §2.21).
+ * lines (-y) and filesystems (-F [MOUNT]) (doc/activities.md §5).
  *
  * Block device names are not in the file. As sysstat does, they are made
  * from major:minor on the host that reads the file, at display time: the

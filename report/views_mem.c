@@ -2,7 +2,7 @@
 /*
  * The memory family of sar views: swapping (-W), paging (-B), memory
  * (-r [ALL]) and swap space (-S), hugepages (-H) and kernel tables (-v)
- * (spec §2.5, §2.6, §2.8-§2.10).
+ * (doc/activities.md §4).
  *
  * Every field of these activities is a u64 (the long slots are 64 bits on
  * disk), so a field is named by its index in the item. Rate columns are
@@ -298,7 +298,7 @@ memory_print(struct sar *s, struct sar_act *a, const struct sar_slot *prev,
 }
 
 /*
- * sysstat's quirks (spec §2.8): kbmemused is the last record's total minus
+ * sysstat's quirks (doc/activities.md §4.3): kbmemused is the last record's total minus
  * the uncapped mean of the unused memory; %memused and %commit take the
  * integer mean of their level.
  */

@@ -2,7 +2,7 @@
 /*
  * The network family of sar views (-n DEV, EDEV, NFS, NFSD, SOCK, IP, EIP,
  * ICMP, EICMP, TCP, ETCP, UDP, SOCK6, IP6, EIP6, ICMP6, EICMP6, UDP6, FC;
- * spec §2.14-§2.19, §2.22).
+ * doc/activities.md §6).
  *
  * Nearly every column of the family is the per-second rate of one counter,
  * so the views are tables of columns ({offset, type}) walked by three

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The power management family of sar views (spec §2.24): CPU clock
+ * The power management family of sar views (doc/activities.md §7): CPU clock
  * (-m CPU), fans (-m FAN), temperatures (-m TEMP), voltage inputs (-m IN),
  * weighted CPU frequency (-m FREQ), USB devices (-m USB) and, in the
  * 12.7.5 flavour, batteries (-m BAT).
@@ -11,7 +11,7 @@
  * same computation from the segment's first record to the last one. USB
  * has no mean: its Summary: rows list every device seen in the block.
  *
- * sadf's rows (sink mode) are not sar's in places (spec §4): the items
+ * sadf's rows (sink mode) are not sar's in places (doc/report.md §5.2-§5.5): the items
  * are numbers ("fan1", "bus3" for -p); -j and -x show offline CPUs' clocks,
  * put the sensor's device after its values and print fan speeds as
  * integers; -p names the USB values in an order of its own.

@@ -4,8 +4,8 @@
 
 /*
  * The disk family of collectors: A_IO and A_DISK from /proc/diskstats,
- * A_SERIAL from /proc/tty/driver/serial and A_FS from /etc/mtab (spec
- * §2.7, §2.12, §2.13, §2.21). The parsers are pure: what they need from
+ * A_SERIAL from /proc/tty/driver/serial and A_FS from /etc/mtab
+ * (doc/activities.md §5). The parsers are pure: what they need from
  * /sys, /dev and statvfs() comes through the callbacks below, so tests can
  * run them on literal buffers.
  *

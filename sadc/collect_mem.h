@@ -4,7 +4,7 @@
 
 /*
  * The memory family of collectors: A_SWAP and A_PAGE from /proc/vmstat,
- * A_MEMORY and A_HUGE from /proc/meminfo (spec §2.5, §2.6, §2.8, §2.9).
+ * A_MEMORY and A_HUGE from /proc/meminfo (doc/activities.md §4.1-§4.5).
  * The parsers below are pure: they read a NUL-terminated copy of the file
  * and fill one zeroed item. A key missing from the file (an older kernel)
  * leaves its field 0; a key that appears twice keeps its last value, as
@@ -21,7 +21,7 @@ void parse_vmstat_swap(const char *buf, struct stats_swap *ret);
  * whose name starts with "pgscan_kswapd", pgscan_direct of every line
  * starting with "pgscan_direct" (so pgscan_direct_throttle is included),
  * and pgsteal of every line starting with "pgsteal_" (double counting on
- * recent kernels, as sysstat 12.6.1 does; spec §8 item 8).
+ * recent kernels, as sysstat 12.6.1 does; doc/activities.md §4.2).
  */
 void parse_vmstat_paging(const char *buf, struct stats_paging *ret);
 

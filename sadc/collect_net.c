@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The network collectors: NET_DEV, NET_EDEV, NFS, NFSD, SOCK, the SNMP
- * (IPv4) and IPv6 families, and Fibre Channel hosts (spec §2.14-§2.19,
- * §2.22). Kernel documents: Documentation/filesystems/proc.rst (net/dev,
+ * (IPv4) and IPv6 families, and Fibre Channel hosts
+ * (doc/activities.md §6). Kernel documents: Documentation/filesystems/proc.rst (net/dev,
  * net/sockstat, net/snmp, net/snmp6), Documentation/ABI/testing/sysfs-class-net
  * (duplex, speed) and sysfs-class-fc_host (statistics/).
  */

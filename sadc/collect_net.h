@@ -3,8 +3,8 @@
 #define SYSREC_COLLECT_NET_H
 
 /*
- * The pure parsers behind the network collectors of collect_net.c (spec
- * §2.14-§2.19, §2.22). Each takes a NUL-terminated copy of one /proc or
+ * The pure parsers behind the network collectors of collect_net.c
+ * (doc/activities.md §6). Each takes a NUL-terminated copy of one /proc or
  * /sys file and fills an item struct that the caller has zeroed; a field
  * whose column or line is missing stays as it was (0), as in sadc.
  *
@@ -37,14 +37,14 @@ enum net_icmp_format {
 int32_t parse_net_dev_count(const char *buf);
 
 /*
- * One item per /proc/net/dev line holding a ':' (spec §2.14): the name is
+ * One item per /proc/net/dev line holding a ':' (doc/activities.md §6.1): the name is
  * the first word of the (at most 15) bytes before the ':'. Speed and duplex
  * are not touched. Returns the item count, or COLLECT_E_NOSPACE when there
  * are more than max_nr interfaces.
  */
 int32_t parse_net_dev(const char *buf, struct stats_net_dev *items, int32_t max_nr);
 
-/* The error columns of the same lines (spec §2.15); same returns. */
+/* The error columns of the same lines (doc/activities.md §6.2); same returns. */
 int32_t parse_net_edev(const char *buf, struct stats_net_edev *items, int32_t max_nr);
 
 /*
@@ -58,7 +58,7 @@ int parse_net_if_duplex(const char *buf, char *ret);
 uint32_t parse_net_if_speed(const char *buf);
 
 /*
- * /proc/net/rpc/nfs (spec §2.16): "rpc" calls and retransmissions; the
+ * /proc/net/rpc/nfs (doc/activities.md §6.3): "rpc" calls and retransmissions; the
  * read, write, access and getattr counts of "proc3" and "proc4" added up.
  */
 void parse_net_nfs(const char *buf, struct stats_net_nfs *ret);
@@ -66,14 +66,14 @@ void parse_net_nfs(const char *buf, struct stats_net_nfs *ret);
 /* /proc/net/rpc/nfsd: "rc", "net", "rpc", and the "proc3" and "proc4ops" sums. */
 void parse_net_nfsd(const char *buf, struct stats_net_nfsd *ret);
 
-/* /proc/net/sockstat, read at sadc's fixed character positions (spec §2.17). */
+/* /proc/net/sockstat, read at sadc's fixed character positions (doc/activities.md §6.4). */
 void parse_net_sock(const char *buf, struct stats_net_sock *ret);
 
-/* /proc/net/sockstat6 (spec §2.19). */
+/* /proc/net/sockstat6 (doc/activities.md §6.4). */
 void parse_net_sock6(const char *buf, struct stats_net_sock6 *ret);
 
 /*
- * /proc/net/snmp (spec §2.18): the second "Ip:", "Icmp:", "Tcp:" or "Udp:"
+ * /proc/net/snmp (doc/activities.md §6.5): the second "Ip:", "Icmp:", "Tcp:" or "Udp:"
  * line (the values after the header line), by column position.
  */
 void parse_net_ip(const char *buf, struct stats_net_ip *ret);
@@ -90,7 +90,7 @@ void parse_net_udp(const char *buf, struct stats_net_udp *ret);
 void parse_net_icmp(const char *buf, struct stats_net_icmp *ret, int *format);
 void parse_net_eicmp(const char *buf, struct stats_net_eicmp *ret, int *format);
 
-/* /proc/net/snmp6, one "Name value" line per counter (spec §2.19). */
+/* /proc/net/snmp6, one "Name value" line per counter (doc/activities.md §6.6). */
 void parse_net_ip6(const char *buf, struct stats_net_ip6 *ret);
 void parse_net_eip6(const char *buf, struct stats_net_eip6 *ret);
 void parse_net_icmp6(const char *buf, struct stats_net_icmp6 *ret);
@@ -99,7 +99,7 @@ void parse_net_udp6(const char *buf, struct stats_net_udp6 *ret);
 
 /*
  * One /sys/class/fc_host/hostN/statistics/ counter, hexadecimal with or
- * without "0x" (spec §2.22). Returns 0, or -EINVAL when there is no number.
+ * without "0x" (doc/activities.md §6.7). Returns 0, or -EINVAL when there is no number.
  */
 int parse_net_fc_counter(const char *buf, uint64_t *ret);
 

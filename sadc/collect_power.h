@@ -3,7 +3,7 @@
 #define SYSREC_COLLECT_POWER_H
 
 /*
- * The power management family of collectors (spec §2.24): A_PWR_CPU from
+ * The power management family of collectors (doc/activities.md §7): A_PWR_CPU from
  * /proc/cpuinfo, A_PWR_FREQ from sys/devices/system/cpu/cpuN/cpufreq/stats/
  * time_in_state, A_PWR_USB from sys/bus/usb/devices, and the sensors
  * A_PWR_FAN, A_PWR_TEMP and A_PWR_IN from sys/class/hwmon.

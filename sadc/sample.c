@@ -21,7 +21,7 @@ struct group_keyword {
 	bool partitions;
 };
 
-/* sadc -S keywords (spec §7.1). XDISK also selects DISK. */
+/* sadc -S keywords (doc/activities.md §1.2). XDISK also selects DISK. */
 static const struct group_keyword group_keywords[] = {
         {"INT", G_INT, false},   {"DISK", G_DISK, false}, {"XDISK", G_DISK | G_XDISK, true},
         {"SNMP", G_SNMP, false}, {"IPV6", G_IPV6, false}, {"POWER", G_POWER, false},

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sadf's walk over a file (spec §4). Two orders, as sysstat has them:
+ * sadf's walk over a file (doc/report.md §5.1). Two orders, as sysstat has them:
  * -d, -p (and -r) print one activity output at a time over each segment
  * between LINUX RESTARTs, like sar; -j and -x print every activity inside
  * each record, then the restarts and the comments in lists of their own.

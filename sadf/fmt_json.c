@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sadf -j (spec §4.3): sysstat's JSON, indented with TABs. Every record is
+ * sadf -j (doc/report.md §5.4): sysstat's JSON, indented with TABs. Every record is
  * an object of the statistics array holding its timestamp and every
  * selected activity; the restarts and comments follow in arrays of their
  * own. Numbers are printed with a decimal point whatever the locale (main

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sadf -r: the stored counters, not rates (spec §4.6). Each line is the
+ * sadf -r: the stored counters, not rates (doc/report.md §5.7). Each line is the
  * record's time, then fields " name; prev; curr;" for counters (the
  * previous and the current record) or " name; value;" for levels, e.g.
  *

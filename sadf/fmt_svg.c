@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sadf -g: SVG graphs (spec §4.6), drawn as sysstat 12.6.1's and 12.7.5's
+ * sadf -g: SVG graphs (doc/report.md §5.8), drawn as sysstat 12.6.1's and 12.7.5's
  * svg_stats.c draw them. Like sysstat's svg_display_loop, this format has
  * its own walk over the file: each graphed output (svg_tables.c) reads
  * every record of the window again, its sar view prints the rows into the

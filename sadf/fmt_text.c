@@ -2,7 +2,7 @@
 /*
  * sadf -p (one line per value, TAB-separated) and -d (one line per item,
  * ';'-separated, after a "# hostname;interval;timestamp;..." field list)
- * (spec §4.1, §4.2). Both follow the locale's LC_NUMERIC, as sysstat does.
+ * (doc/report.md §5.2, §5.3). Both follow the locale's LC_NUMERIC, as sysstat does.
  * With -d -h every activity of a record goes on one line: the record's
  * prefix once, then each row's item and values.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sadf with sar's --proc[=SPEC] and --cgroup (issue 14): the rows of
+ * sadf with sar's --proc[=SPEC] and --cgroup: the rows of
  * report/who.h in -d, -p, -j, -x, and the records' cumulative counters in
  * --openmetrics. Not a sysstat format: nothing here runs without those
  * options, so what sysstat prints does not change.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sadf -x (spec §4.4): sysstat's XML (DTD 3.11; 3.16 under 12.7.5, which
+ * sadf -x (doc/report.md §5.5): sysstat's XML (DTD 3.11; 3.16 under 12.7.5, which
  * has no DOCTYPE and sysstat.github.io's namespace), indented with TABs. Every
  * record is a <timestamp> element holding every selected activity; the
  * restarts and comments follow in lists of their own.

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* sadf's command line (spec §4 and sadf.c's main): its own options, then sar's after "--". */
+/*
+ * sadf's command line (doc/report.md §5.1 and sysstat's sadf.c main): its own options, then
+ * sar's after "--".
+ */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

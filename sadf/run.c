@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sadf's run: the command line (sysstat 12.6.1's sadf.c main, spec §4)
+ * sadf's run: the command line (sysstat 12.6.1's sadf.c main, doc/report.md §5.1)
  * and the top-level flow; the formats live in their own files. main.c
  * only calls sadf_main(); the fuzz target calls it too, many times in one
  * process, so a run keeps nothing in static storage and frees what it made.

@@ -3,7 +3,7 @@
 #define SYSREC_SADF_H
 
 /*
- * sadf: sysstat daily data files in other formats (spec §4). The values come
+ * sadf: sysstat daily data files in other formats (doc/report.md §5). The values come
  * from sar's views (report/views_*.c) printing into a sink instead of text: each
  * row of a view becomes cells, and a format backend (fmt_*.c) writes the
  * cells with the names of the view's sar_names table.

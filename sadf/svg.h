@@ -3,7 +3,7 @@
 #define SYSREC_SADF_SVG_H
 
 /*
- * sadf -g (spec §4.6): the graphs of sysstat 12.6.1's and 12.7.5's
+ * sadf -g (doc/report.md §5.8): the graphs of sysstat 12.6.1's and 12.7.5's
  * svg_stats.c. Each graphed output of an activity is one table entry
  * (svg_tables.c): the sar view whose rows give the values, the views (graph
  * frames) it draws, and its series, each naming the cell of the view's row

@@ -1,6 +1,6 @@
 #!/bin/bash
 # flavours: 12.6.1 12.7.5
-# Compressed daily files (issue 15): a day's file written by our sadc (fixed
+# Compressed daily files, read as they are: a day's file written by our sadc (fixed
 # clock, every activity, a comment) is compressed by sa2 with ZIP set to
 # gzip, xz, bzip2 and zstd in turn; sar -A and sadf -d / -j on the
 # compressed file print the bytes they print on the plain file, which are

@@ -14,7 +14,7 @@
 # Patches inside records (which sadf -H never reads) are checked through
 # tests/tools/sa_walk, whose one-line verdict is asserted literally.
 #
-# Offsets come from the layout tables of the spec (§1.3-§1.7): file_magic is
+# Offsets come from the layout tables of doc/format.md §2: file_magic is
 # 76 bytes, file_header 336 bytes at 76, the activity list starts at 412 with
 # 36 bytes per entry, and records follow it.
 
@@ -29,7 +29,7 @@ done
 
 T=$(printf '\t')
 
-# --- Layout (spec §1.3-§1.9) ----------------------------------------------
+# --- Layout (doc/format.md §2-§4) -----------------------------------------
 
 # struct file_magic, at 0.
 M_SYSSTAT_MAGIC=0
@@ -873,7 +873,7 @@ patch_u32 "$F" $(fa 1 $FA_TYPES) 3
 header_with "$F" "02:" "99: [8b] Unknown activity     N:   1${T}(3,1,0)" | want_out
 check_sadf 0
 
-## Extra structures after the activity list (spec §1.6)
+## Extra structures after the activity list (doc/format.md §2.4)
 
 
 # set_extra_next FILE ORDER: sets file_header.extra_next to 1.

@@ -1,7 +1,7 @@
 #!/bin/bash
 # flavours: 12.6.1 12.7.5
 # sysrec's own activities (sadc -S PROCESS, -S CGROUP: extension records,
-# common/ext.h) leave everything sysstat prints unchanged (issue 14). Files
+# common/ext.h) leave everything sysstat prints unchanged. Files
 # collected by our sadc with -S XALL,PROCESS,CGROUP on this machine (with a
 # comment and a LINUX RESTART) and on every fixture root (and on the cgroup
 # fixture, when tests/tools/cgroup_fixture.py exists) are copied without

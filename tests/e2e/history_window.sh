@@ -1,6 +1,6 @@
 #!/bin/bash
 # flavours: 12.6.1 12.7.5
-# Windows across days (issue 15, common/history.h): dated -s/-e and several
+# Windows across days (common/history.h): dated -s/-e and several
 # files read as one report by sar and sadf. The archives are written by our
 # sadc with a fixed clock on a copy of fixture root1 whose /proc/stat and
 # /proc/uptime are rewritten before each sample, so every row and average

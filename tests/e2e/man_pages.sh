@@ -126,7 +126,7 @@ done | check_words sysstat.5 "the layouts"
 # No flavour mark or placeholder left.
 if grep -n '@[A-Za-z_0-9]*@' "$M"/*.[158] "$B/collect/sa1" "$B/collect/sa2" "$B/conf/sysstat" \
 	"$B/systemd/sysstat.sleep"; then fail "placeholders left"; else pass; fi
-# 6. sar --use (issue 13), from its source, report/use.c: every key of the limit
+# 6. sar --use (the USE method), from its source, report/use.c: every key of the limit
 #    table appears in sar(1) with its default limit (and warning level), as
 #    "KEY LIMIT" or "KEY LIMIT, warning WARN"; every metric name and every
 #    collection hint appears too.

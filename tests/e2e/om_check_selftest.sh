@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/tools/om_check.py, the strict OpenMetrics checker the export tests
 # rely on, accepts hand-written good expositions and rejects each rule
-# violation of ../shared/spec/openmetrics.md section 1 (and of the
+# violation of doc/metrics.md section 1 (and of the
 # OpenMetrics 1.0 ABNF) with its line number and message. Where promtool
 # is installed, it agrees on the cases that it is known to reject.
 . "${top_srcdir:-.}/tests/lib.sh"

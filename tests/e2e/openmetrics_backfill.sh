@@ -1,6 +1,6 @@
 #!/bin/bash
 # flavours: 12.6.1 12.7.5
-# sadf --openmetrics, the backfill of issue 12 (../shared/spec/openmetrics.md):
+# sadf --openmetrics, the backfill of history into Prometheus (doc/metrics.md):
 #
 # 1. Every archive of the shared corpus (upstream/files, upstream/generated,
 #    live) and every archive our sadc writes (this machine; each fixture
@@ -24,7 +24,7 @@
 #    counter reset that drops no sample; a comment changes nothing.
 #
 # The export's exact family set and help texts are not pinned here (the
-# spec's table is); names, labels, units and values are.
+# table of doc/metrics.md §2 is); names, labels, units and values are.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 requires shared python3
@@ -419,7 +419,7 @@ if [ -s "$TMPD/d.om" ]; then
 	# Integer Unix seconds (the records' times have no fraction).
 	n=$(grep -v '^#' "$TMPD/d.om" | awk '$NF !~ /^[0-9]+$/' | wc -l)
 	[ "$n" = 0 ] && pass || fail "data.tmp: $n samples without an integer timestamp"
-	# node_exporter's names for what the spec's table maps (a sample).
+	# node_exporter's names for what doc/metrics.md §2 maps (a sample).
 	for fam in node_cpu_seconds node_cpu_guest_seconds node_context_switches node_forks node_intr \
 		node_load1 node_load5 node_load15 node_procs_running node_procs_blocked \
 		node_memory_MemAvailable_bytes node_memory_SwapFree_bytes node_vmstat_pgfault \
@@ -428,7 +428,7 @@ if [ -s "$TMPD/d.om" ]; then
 		node_filefd_allocated; do
 		omq "$TMPD/d.om" families | grep -x "$fam" >/dev/null && pass || fail "data.tmp: no family $fam"
 	done
-	# Nothing else under node_ but the spec's names; the rest under sysstat_.
+	# Nothing else under node_ but the names of doc/metrics.md §2; the rest under sysstat_.
 	others=$(omq "$TMPD/d.om" families | grep -v -e '^node_' -e '^sysstat_' | tr '\n' ' ')
 	[ -z "$others" ] && pass || fail "data.tmp: families neither node_ nor sysstat_: $others"
 fi

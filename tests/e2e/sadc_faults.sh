@@ -115,7 +115,7 @@ appends_again() {
 }
 
 # A base file of one record, the length of a record, and of a header (the
-# header size from sysstat's sadf -H and the sizes of spec 1.3-1.5).
+# header size from sysstat's sadf -H and the sizes of doc/format.md §2.1-§2.3).
 ours "$TMPD/base.sa" 1 1 || fail "base file"
 cp "$TMPD/base.sa" "$TMPD/probe.sa"
 ours "$TMPD/probe.sa" 1 1

@@ -1,6 +1,6 @@
 #!/bin/bash
 # flavours: 12.6.1 12.7.5
-# Differential test of `sadf -g` (SVG graphs, spec §4.6) against the
+# Differential test of `sadf -g` (SVG graphs, doc/report.md §5.8) against the
 # oracle of the flavour (Debian's sysstat 12.6.1, or 12.7.5) on every
 # archive at hand, for several activities and -O options, under TZ=UTC and
 # TZ=GMT+12; plus archives of our sadc where disks and interfaces vanish,

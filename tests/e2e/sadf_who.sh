@@ -1,7 +1,7 @@
 #!/bin/bash
 # flavours: 12.6.1 12.7.5
 # sadf -d, -p, -j, -x and --openmetrics with sar's --proc[=SPEC] and
-# --cgroup after "--" (issue 14), on two files:
+# --cgroup after "--", on two files:
 #  - live: this machine, sadc -S PROCESS,CGROUP 1 3, while a CPU
 #    burner runs under a command name full of what the formats must escape
 #    (';', a blank, '"', '<', '&', a tab);

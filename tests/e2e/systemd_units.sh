@@ -28,7 +28,7 @@ U=$DEST$unitdir
 services="sysstat.service sysstat-collect.service sysstat-rotate.service sysstat-summary.service
 sysstat-collect-daemon.service"
 timers="sysstat-collect.timer sysstat-summary.timer sysstat-rotate.timer"
-# The live endpoint (issue 12): a socket and its handler's template.
+# The live endpoint (sysstat-metrics): a socket and its handler's template.
 live_units="sysstat-metrics.socket sysstat-metrics@.service"
 for u in $services $timers $live_units; do
 	if [ -f "$U/$u" ]; then pass; else fail "$u is not installed in $unitdir"; fi

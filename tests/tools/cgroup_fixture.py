@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Writes a cgroup v2 fixture tree for sadc -S CGROUP (issue 14).
+"""Writes a cgroup v2 fixture tree for sadc -S CGROUP (sysrec's cgroups).
 
 Usage:
   cgroup_fixture.py DIR [--cgroups N] [--seed S] [--advance SECONDS]

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """A strict checker of OpenMetrics 1.0 text expositions.
 
-Checks the rules of ../shared/spec/openmetrics.md section 1 and of the
+Checks the rules of doc/metrics.md section 1 and of the
 OpenMetrics 1.0 specification's ABNF and text-format sections:
 
 - UTF-8 without a byte order mark, lines ended by \\n alone (no \\r, no

@@ -10,7 +10,7 @@ list), the R_STATS, R_RESTART and R_COMMENT records (and the extra_desc
 chains they carry).
 
 The walk follows the file's own description (the layout of
-../shared/spec/sysstat-12.6.1.md, 1.1-1.9): header_size, the header's
+doc/format.md, sections 1-4): header_size, the header's
 hdr_types_nr, act_size and act_types_nr, rec_size and rec_types_nr, every
 activity's has_nr, nr2 and item size, and each extra_desc's count, size and
 next flag.
@@ -58,7 +58,7 @@ class Walker:
         return b
 
     def extra_chain(self, what):
-        """Skips one extra_desc chain (spec 1.6); returns its length in bytes."""
+        """Skips one extra_desc chain (doc/format.md §2.4); returns its length in bytes."""
         start = self.pos
         more = True
         while more:

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Unit tests of the activity registry, once per flavour. The expected values
- * are typed from the master table of the sysstat 12.6.1 notes (spec §2.0 and
- * §7.1) and, for 12.7.5, from the headers of files its sadc wrote (A_PAGE
+ * are typed from sysstat 12.6.1's activity table (doc/format.md §8.1 and
+ * doc/activities.md §1.2) and, for 12.7.5, from the headers of files its sadc wrote (A_PAGE
  * 80 bytes (0,10,0), A_PWR_BAT a 3-byte item between A_PWR_FREQ and
  * A_PWR_USB), not derived from the code under test, so that a slip in
  * either shows up here.
@@ -22,7 +22,7 @@
 
 /*
  * 12.7.5's sadc table order: HUGE after MEMORY, NET_FC and NET_SOFT before the
- * PWR ones (spec §1.5), BAT between FREQ and USB. 12.6.1's is the same
+ * PWR ones (doc/format.md §2.3), BAT between FREQ and USB. 12.6.1's is the same
  * without A_PWR_BAT.
  */
 // clang-format off
@@ -44,7 +44,7 @@ struct expected {
 	uint32_t magic;
 	bool has_nr;
 	int32_t nr_max;
-	uint32_t size; /* the spec's size column */
+	uint32_t size; /* doc/format.md §8.1's size column */
 	uint32_t types[3];
 	uint32_t groups;
 	enum activity_policy policy;
@@ -101,7 +101,7 @@ static const struct expected spec[A_ID_MAX + 1] = {
 	ROW(A_PSI_MEM,    0x8a, false, 1,         64,  {2, 6, 0},  G_DEFAULT, ACT_SINGLE),
 };
 
-/* The one row 12.6.1 has otherwise (spec §2.0). */
+/* The one row 12.6.1 has otherwise (doc/format.md §8.1). */
 static const struct expected page_1261 =
 	{"A_PAGE",        0x8a, false, 1,         64,  {0, 8, 0},  G_DEFAULT, ACT_SINGLE};
 

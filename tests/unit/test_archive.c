@@ -4,8 +4,8 @@
  * with the writer API, every struct of them recorded as a "piece" (offset,
  * length, types), so that a test can patch one field, swap every struct by
  * hand into the other byte order, or rewrite the file in the 11.7.1-12.1.6
- * layout. Expected values, offsets and error codes are written out from the
- * spec (§1.3-§1.9), not derived from the code under test.
+ * layout. Expected values, offsets and error codes are written out from
+ * doc/format.md (§2-§5), not derived from the code under test.
  */
 
 #include <check.h>
@@ -27,7 +27,7 @@
 #include "common/source.h"
 #include "common/banned.h"
 
-/* The identity of every test file: x.sa of the spec (Nov 29, 2026, 2 CPUs). */
+/* The identity of every test file: the reference file x.sa (Nov 29, 2026, 2 CPUs). */
 #define T_CREATED  1795936433u
 #define T_MIDNIGHT 1795910400u
 
@@ -45,7 +45,7 @@ static const struct archive_ident ident = {
         .tzname = "UTC",
 };
 
-/* Activity-list entries, typed from the spec's master table (§2.0). */
+/* Activity-list entries, typed from the table of doc/format.md §8.1. */
 // clang-format off
 static const struct sa_file_activity fa_cpu     = {A_CPU,     0x8b, 3, 1, 1, 80, {10, 0, 0}};
 static const struct sa_file_activity fa_cpu2    = {A_CPU,     0x8b, 2, 1, 1, 80, {10, 0, 0}};
@@ -289,7 +289,7 @@ reverse(unsigned char *p, size_t n)
 	}
 }
 
-/* The spec's swap rule (§1.10), written out again here rather than calling layout_swap(). */
+/* The swap rule of doc/format.md §3.2, written out again here rather than calling layout_swap(). */
 static void
 swap_by_hand(unsigned char *p, const uint32_t t[3], bool is64)
 {
@@ -454,7 +454,7 @@ check_items(struct archive_reader *r, const struct sa_file_activity *fa, int32_t
 static const struct sa_file_activity std_list[] = {fa_cpu, fa_pcsw, fa_irq, fa_net_dev};
 static const int32_t std_counts1[] = {3, 0, 3, 2}; /* cpu, (pcsw), irq, net_dev */
 static const int32_t std_counts2[] = {5, 0, 0, 1}; /* irq has a count of 0 */
-/* Offsets from the spec's sizes: 76 + 336 + 4 * 36, then 24 + 244 + 16 + 148 + 164, ... */
+/* Offsets from doc/format.md §2's sizes: 76 + 336 + 4 * 36, then 24 + 244 + 16 + 148 + 164, ... */
 #define STD_R1  556u
 #define STD_R2  1152u /* R1 + 596 */
 #define STD_R3  1240u /* R2 + 24 + 64 */
@@ -792,7 +792,7 @@ START_TEST(test_r_last_stats_reads_as_statistics)
 END_TEST
 
 /* ------------------------------------------------------------------------- */
-/* Comments (spec §1.9) */
+/* Comments (doc/format.md §4.3) */
 
 static void
 read_one_comment(const struct tfile *tf, char *ret)
@@ -958,7 +958,7 @@ START_TEST(test_swapped_64bit_file)
 
 	build_standard(&tf);
 	tf_convert(&tf, &sw, X_SWAP);
-	/* A foreign-endian file starts d5 96 21 75 (spec §1.2). */
+	/* A foreign-endian file starts d5 96 21 75 (doc/format.md §1.2). */
 	ck_assert_uint_eq(sw.b.data[0], 0xd5);
 	ck_assert_uint_eq(sw.b.data[1], 0x96);
 	ck_assert_uint_eq(sw.b.data[2], 0x21);
@@ -1462,7 +1462,7 @@ START_TEST(test_extra_chain_past_end_reads_as_end)
 END_TEST
 
 /* ------------------------------------------------------------------------- */
-/* Limits (spec §1.3-§1.8): one field patched at a time, with the exact error */
+/* Limits (doc/format.md §5): one field patched at a time, with the exact error */
 
 enum test_file { F_STD, F_EXTRA, F_UNK };
 
@@ -1493,7 +1493,7 @@ struct limit_case {
 
 // clang-format off
 static const struct limit_case limit_cases[] = {
-	/* file magic (§1.3) */
+	/* file magic (doc/format.md §2.1) */
 	{"header_size 0", F_STD, false, E_FMT, PH_OPEN, 0,
 	 {{P_MAGIC, 0, 8, 4, 0}}},
 	{"header_size 8193", F_STD, false, E_FMT, PH_OPEN, 0,
@@ -1506,7 +1506,7 @@ static const struct limit_case limit_cases[] = {
 	 {{P_MAGIC, 0, 24, 4, 0x40000000}}},
 	{"sysstat magic 0x1234", F_STD, false, E_INV, PH_OPEN, 0,
 	 {{P_MAGIC, 0, 0, 2, 0x1234}}},
-	/* file header (§1.4) */
+	/* file header (doc/format.md §2.2) */
 	{"sa_act_nr 257", F_STD, false, E_INV, PH_HEADER, 0,
 	 {{P_HDR, 0, 20, 4, 257}}},
 	{"act_size 1025", F_STD, false, E_INV, PH_HEADER, 0,
@@ -1521,7 +1521,7 @@ static const struct limit_case limit_cases[] = {
 	 {{P_HDR, 0, 48, 4, 3}}},
 	{"rec_types long count wrapping 32 bits", F_STD, false, E_INV, PH_HEADER, 0,
 	 {{P_HDR, 0, 44, 4, 0x1fffffff}}},
-	/* activity list (§1.5) */
+	/* activity list (doc/format.md §2.3) */
 	{"cpu nr 0", F_STD, false, E_INV, PH_HEADER, 0,
 	 {{P_ACT, 0, 8, 4, 0}}},
 	{"cpu nr -1", F_STD, false, E_INV, PH_HEADER, 0,
@@ -1544,7 +1544,7 @@ static const struct limit_case limit_cases[] = {
 	 {{P_ACT, 0, 20, 4, (uint32_t) -80}}},
 	{"cpu size 1025", F_STD, false, E_INV, PH_HEADER, 0,
 	 {{P_ACT, 0, 20, 4, 1025}}},
-	{"unknown id, size 0 (issue #202)", F_STD, false, E_INV, PH_HEADER, 0,
+	{"unknown id, size 0 (sysstat issue #202)", F_STD, false, E_INV, PH_HEADER, 0,
 	 {{P_ACT, 0, 0, 4, 99}, {P_ACT, 0, 20, 4, 0}}},
 	{"net_dev types (8,0,0) are mixed", F_STD, false, E_INV, PH_HEADER, 0,
 	 {{P_ACT, 3, 24, 4, 8}, {P_ACT, 3, 32, 4, 0}}},
@@ -1554,11 +1554,11 @@ static const struct limit_case limit_cases[] = {
 	 {{P_ACT, 3, 24, 4, 8}, {P_ACT, 3, 32, 4, 0}}},
 	{"net_dev mixed types with another magic", F_STD, false, 0, PH_RECORDS, 4,
 	 {{P_ACT, 3, 4, 4, 0x99}, {P_ACT, 3, 24, 4, 8}, {P_ACT, 3, 32, 4, 0}}},
-	{"another magic, nr 65537 > nr_max (issue #243)", F_STD, false, E_INV, PH_HEADER, 0,
+	{"another magic, nr 65537 > nr_max (sysstat issue #243)", F_STD, false, E_INV, PH_HEADER, 0,
 	 {{P_ACT, 3, 4, 4, 0x99}, {P_ACT, 3, 8, 4, 65537}}},
 	{"net_dev types (7,0,7): map 84 > size 80", F_STD, false, E_INV, PH_HEADER, 0,
 	 {{P_ACT, 3, 32, 4, 7}}},
-	/* per-record counts (§1.8) */
+	/* per-record counts (doc/format.md §4.1) */
 	{"cpu count -1", F_STD, false, E_INV, PH_RECORDS, 0,
 	 {{P_NR, 0, 0, 4, UINT32_MAX}}},
 	{"cpu count 8194 > nr_max", F_STD, false, E_INV, PH_RECORDS, 0,
@@ -1571,12 +1571,12 @@ static const struct limit_case limit_cases[] = {
 	 {{P_NR, 1, 0, 4, UINT32_MAX}}},
 	{"unknown magic count -1", F_UNK, false, E_INV, PH_RECORDS, 0,
 	 {{P_NR, 2, 0, 4, UINT32_MAX}}},
-	/* restart records (§1.9) */
+	/* restart records (doc/format.md §4.2) */
 	{"restart cpu count 0", F_STD, false, E_INV, PH_RECORDS, 2,
 	 {{P_NR, 3, 0, 4, 0}}},
 	{"restart cpu count -1", F_STD, false, E_INV, PH_RECORDS, 2,
 	 {{P_NR, 3, 0, 4, UINT32_MAX}}},
-	/* record headers (§1.7) */
+	/* record headers (doc/format.md §2.5) */
 	{"record type 0", F_STD, false, E_BAD, PH_RECORDS, 0,
 	 {{P_REC, 0, 20, 1, 0}}},
 	{"record type 16", F_STD, false, E_BAD, PH_RECORDS, 0,
@@ -1593,7 +1593,7 @@ static const struct limit_case limit_cases[] = {
 	 {{P_REC, 3, 21, 1, 23}, {P_REC, 3, 22, 1, 59}, {P_REC, 3, 23, 1, 60}}},
 	{"rec_types (2,0,0): type read from extra_next", F_STD, false, E_BAD, PH_RECORDS, 0,
 	 {{P_HDR, 0, 48, 4, 0}}},
-	/* extra structures (§1.6) */
+	/* extra structures (doc/format.md §2.4) */
 	{"header extra_nr 8193", F_EXTRA, false, E_INV, PH_HEADER, 0,
 	 {{P_EXTRA, 0, 0, 4, 8193}}},
 	{"header extra_size 1025", F_EXTRA, false, E_INV, PH_HEADER, 0,
@@ -1909,7 +1909,7 @@ START_TEST(test_gzip_truncated_at_every_byte)
 END_TEST
 
 /* ------------------------------------------------------------------------- */
-/* Writer byte-exactness (spec §1.3, §1.4, §1.9) */
+/* Writer byte-exactness (doc/format.md §2.1, §2.2, §4.2, §4.3) */
 
 START_TEST(test_writer_magic_block)
 {
@@ -2005,7 +2005,7 @@ END_TEST
 
 START_TEST(test_writer_comment_and_restart_records)
 {
-	/* The hexdump of f.sa in spec §1.9. */
+	/* What sysstat 12.6.1's sadc wrote in f.sa (doc/format.md §4.2, §4.3). */
 	// clang-format off
 	static const unsigned char comment_hdr[24] = {
 		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
@@ -2146,7 +2146,7 @@ START_TEST(test_recbuf_reset_keeps_nothing)
 END_TEST
 
 /* ------------------------------------------------------------------------- */
-/* sadc's append check (spec §1.12) */
+/* sadc's append check (doc/format.md §6) */
 
 struct append_result {
 	int start;

@@ -2,7 +2,7 @@
 /*
  * Unit tests of the CPU-family collectors (collect_cpu.c): the pure parsers
  * on hand-typed buffers, whose expected values are worked out by hand from
- * spec §2.2-2.4, 2.10, 2.11, 2.20, 2.23 and §1.8; then the readers on
+ * doc/activities.md §3, §4.6 and doc/format.md §4.1; then the readers on
  * upstream's fixture roots, compared item by item and byte by byte with
  * what sysstat 12.6.1's own sadc stored from the same roots (the oracle).
  */

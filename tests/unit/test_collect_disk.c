@@ -2,7 +2,7 @@
 /*
  * Unit tests of the disk collectors (A_IO, A_DISK, A_SERIAL, A_FS). The
  * parser tests use hand-typed buffers whose expected values were worked out
- * by hand from the spec (§2.7, §2.12, §2.13, §2.21, §8 item 22). The
+ * by hand from doc/activities.md §5. The
  * fixture tests compare what the collectors read from each upstream root
  * with the items that sysstat 12.6.1's own sadc stored from that root, and
  * the counts with the item counts of the archive headers.

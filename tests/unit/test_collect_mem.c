@@ -2,7 +2,7 @@
 /*
  * Unit tests of the memory collectors (A_SWAP, A_PAGE, A_MEMORY, A_HUGE).
  * The parser tests use hand-typed buffers whose expected values were worked
- * out by hand from the spec (§2.5, §2.6, §2.8, §2.9, §8 item 8). The
+ * out by hand from doc/activities.md §4.1-§4.5. The
  * fixture tests compare what the collectors read from each upstream root
  * with the items that sysstat 12.6.1's own sadc stored from that root.
  */

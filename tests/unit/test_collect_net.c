@@ -2,7 +2,7 @@
 /*
  * Unit tests of the network collectors (collect_net.c). The parser tests
  * run on hand-typed buffers whose expected values were worked out by hand
- * from the spec (§2.14-§2.19, §2.22); the oracle tests compare, byte for
+ * from doc/activities.md §6; the oracle tests compare, byte for
  * byte, what the collectors read from each fixture root with the items
  * that sysstat 12.6.1's own sadc stored from the same root.
  */

@@ -2,7 +2,7 @@
 /*
  * Unit tests of the power management collectors (collect_power.c). The
  * parser tests use literal buffers whose expected values were worked out by
- * hand from the spec (§2.24) and sadc's reading rules; the sensor tests
+ * hand from doc/activities.md §7 and sadc's reading rules; the sensor tests
  * build a small hwmon tree in a temporary directory (there is no sensor
  * data in the upstream roots); the oracle tests compare, byte for byte,
  * what the collectors read from each upstream root with what sysstat

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Unit tests of layout_swap() and layout_remap(). Every expected byte image
- * is written out by hand from the rules of spec §1.10, never computed by
+ * is written out by hand from the rules of doc/format.md §3, never computed by
  * the code under test. Buffers live on the heap at their exact size, so that
  * AddressSanitizer catches any access outside them.
  */
@@ -222,7 +222,7 @@ START_TEST(test_swap_rejects_counts_that_wrap_32bit)
 	check_swap_rejected(0x20000000u, 0, 0, true, 16);
 	check_swap_rejected(0, 0x20000000u, 0, false, 16);
 	check_swap_rejected(0, 0, 0x40000000u, true, 16);
-	/* A sum of offsets that wraps (issue #232). */
+	/* A sum of offsets that wraps (sysstat issue #232). */
 	check_swap_rejected(0x1fffffffu, 1, 0, true, 16);
 	check_swap_rejected(0x10000000u, 0x10000000u, 0, true, 16);
 	check_swap_rejected(0x1fffffffu, 0, 2, true, 16);

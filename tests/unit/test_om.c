@@ -2,8 +2,8 @@
 /*
  * The metrics core (metrics/om.h): the text of values, labels, metadata and
  * sample lines in both formats, the series of hand-built items, and the
- * family table against ../shared/spec/openmetrics.md (§1 grammar and units,
- * §3 node_exporter names). Every expected text is written by hand from the
+ * family table against doc/metrics.md (§1 grammar and units, §2
+ * node_exporter names). Every expected text is written by hand from the
  * OpenMetrics 1.0 specification and the Prometheus text format 0.0.4.
  */
 #include <check.h>
@@ -810,7 +810,7 @@ metric_name_ok(const char *s)
 {
 	size_t i;
 
-	/* [a-zA-Z_:][a-zA-Z0-9_:]*; a leading '_' is reserved (spec §1.2). */
+	/* [a-zA-Z_:][a-zA-Z0-9_:]*; a leading '_' is reserved (doc/metrics.md §1.1). */
 	if (!*s || *s == '_' || (*s >= '0' && *s <= '9'))
 		return false;
 	for (i = 0; s[i]; i++)
@@ -854,7 +854,7 @@ START_TEST(test_table)
 				base |= !strcmp(f->unit, units[j]);
 			ck_assert_msg(base, "%s: unit %s", f->name, f->unit);
 		}
-		/* No percent anywhere: ratios are 0-1 (spec §1.3). */
+		/* No percent anywhere: ratios are 0-1 (doc/metrics.md §1.1). */
 		ck_assert_msg(!strstr(f->name, "percent"), "%s", f->name);
 		ck_assert_msg(!strchr(f->help, '\n'), "%s", f->name);
 		ck_assert_msg(i ? f->act >= A_CPU && f->act <= A_ID_MAX : f->act == 0, "%s: act %u",
@@ -866,7 +866,7 @@ START_TEST(test_table)
 END_TEST
 
 /*
- * Spec §3, by hand: node_exporter's sample names (with _total for its
+ * doc/metrics.md §2, by hand: node_exporter's sample names (with _total for its
  * counters) and the activity each comes from.
  */
 struct spec_name {
@@ -942,7 +942,7 @@ static const struct spec_name spec_names[] = {
         {"node_filefd_allocated", A_KTABLES},
 };
 
-/* The activities §3 lists; node_sockstat_* and node_netstat_* by their prefixes. */
+/* The activities doc/metrics.md §2 lists; node_sockstat_* and node_netstat_* by their prefixes. */
 static const uint32_t spec_acts[] = {
         A_CPU,      A_PCSW,     A_IRQ,       A_QUEUE,     A_PSI_CPU,    A_PSI_IO,
         A_PSI_MEM,  A_MEMORY,   A_SWAP,      A_PAGE,      A_DISK,       A_NET_DEV,
@@ -959,7 +959,8 @@ sample_name(char *out, size_t len, const struct om_family *f)
 
 /*
  * node_sockstat_* (gauges) and node_netstat_{Ip,Icmp,Tcp,Udp}[6]_* (unknown)
- * of their activities; the /proc/meminfo fields §3 does not name.
+ * of their activities; the /proc/meminfo fields doc/metrics.md §2
+ * does not name.
  */
 static bool
 spec_prefix_ok(const struct om_family *f)
@@ -997,7 +998,10 @@ START_TEST(test_spec_names)
 	size_t i, k, n = om_family_count();
 	char s[128];
 
-	/* Every node_* family of a §3 activity is one of §3's names, with its type and activity. */
+	/*
+	 * Every node_* family of an activity in doc/metrics.md §2 is one of its names, with
+	 * its type and activity.
+	 */
 	for (i = 1; i < n; i++) {
 		const struct om_family *f = om_family_at(i);
 		bool listed = false, known = false;
@@ -1016,7 +1020,7 @@ START_TEST(test_spec_names)
 		ck_assert_msg(known || spec_prefix_ok(f),
 		              "%s (act %u) is not a name of spec section 3", s, (unsigned) f->act);
 	}
-	/* Every §3 name is there (Shmem: the archive has no such field). */
+	/* Every name of metrics.md §2 is there (Shmem: the archive has no such field). */
 	for (k = 0; k < sizeof(spec_names) / sizeof(spec_names[0]); k++) {
 		bool found = false;
 
@@ -1028,7 +1032,7 @@ START_TEST(test_spec_names)
 		}
 		ck_assert_msg(found, "%s missing", spec_names[k].sample);
 	}
-	/* node_netstat_Tcp_RetransSegs, the spec's example. */
+	/* node_netstat_Tcp_RetransSegs, the example of doc/metrics.md §2. */
 	ck_assert_int_eq(om_family_at(family("node_netstat_Tcp_RetransSegs"))->type, OM_UNKNOWN);
 }
 END_TEST
