@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "use_int.h"
@@ -29,21 +30,11 @@ json_tabs(struct strbuf *sb, int tab)
 		strbuf_addch(sb, '\t');
 }
 
+/* Bytes past ASCII as they are, as --use has always written them (sadf --proc escapes them). */
 static void
 json_string(struct strbuf *sb, const char *str)
 {
-	const unsigned char *p = (const unsigned char *) str;
-
-	strbuf_addch(sb, '"');
-	for (; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			strbuf_addf(sb, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			strbuf_addf(sb, "\\u%04x", *p);
-		else
-			strbuf_addch(sb, (char) *p);
-	}
-	strbuf_addch(sb, '"');
+	strbuf_add_json_string(sb, str, strlen(str), 0);
 }
 
 static void
