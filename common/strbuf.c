@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +81,40 @@ strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 		va_end(ap);
 	}
 	sb->len += (size_t) n;
+}
+
+/* Whether strbuf_add_json_string() copies byte ch as it is. */
+static bool
+json_plain(unsigned char ch, unsigned flags)
+{
+	if (ch == '"' || ch == '\\' || ch < 0x20 || ch == 0x7f)
+		return false;
+	return ch < 0x80 || !(flags & STRBUF_JSON_ASCII);
+}
+
+void
+strbuf_add_json_string(struct strbuf *sb, const char *s, size_t len, unsigned flags)
+{
+	size_t i = 0, run;
+
+	strbuf_addch(sb, '"');
+	while (i < len) {
+		unsigned char ch;
+
+		/* The bytes that need no escape go in runs, as one copy each. */
+		for (run = i; run < len && json_plain((unsigned char) s[run], flags); run++)
+			;
+		strbuf_add(sb, s + i, run - i);
+		if (run == len)
+			break;
+		ch = (unsigned char) s[run];
+		if (ch == '"' || ch == '\\')
+			strbuf_addf(sb, "\\%c", ch);
+		else
+			strbuf_addf(sb, "\\u%04x", ch);
+		i = run + 1;
+	}
+	strbuf_addch(sb, '"');
 }
 
 void

@@ -37,6 +37,24 @@ void strbuf_addch(struct strbuf *sb, char c);
 /* Appends printf-formatted text. */
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Flags of strbuf_add_json_string(). */
+enum {
+	/*
+	 * Bytes past ASCII (0x80 to 0xff) as \u00XX too: for names that need
+	 * not be UTF-8 (a command, a cgroup's path), in a document that must be.
+	 */
+	STRBUF_JSON_ASCII = 1,
+};
+
+/*
+ * Appends the len bytes at s as a JSON string (RFC 8259) in double quotes:
+ * '"' and '\\' after a backslash, the control characters (0x00 to 0x1f)
+ * and DEL (0x7f) as \u00XX in lower-case hex, bytes past ASCII as they are
+ * unless flags has STRBUF_JSON_ASCII, and every other byte as it is ('/'
+ * too). len, not a NUL, ends the string: strnlen() gives a field's limit.
+ */
+void strbuf_add_json_string(struct strbuf *sb, const char *s, size_t len, unsigned flags);
+
 /* Empties the buffer, keeping its memory (and clearing err). */
 void strbuf_reset(struct strbuf *sb);
 

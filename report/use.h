@@ -13,8 +13,10 @@
  *
  * It reads the items of two consecutive records the way the views do, from
  * the slots of struct sar_act, and keeps no record: its memory grows with
- * the resources, never with the records. The metrics, their limits and the
- * activities they come from are one table (use.c); sar(1) documents them.
+ * the resources, never with the records. The metrics and the activities
+ * they come from are one table (use_model.c), their limits another
+ * (use_limits.c); sar(1) documents them. The module's pieces share
+ * use_int.h, which no other file includes.
  *
  * A file is walked twice when it has disks: a disk's await is judged
  * against its own median in the window, which is known only after a first

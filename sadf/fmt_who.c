@@ -354,22 +354,13 @@ put_ppc_name(struct sadf *d, const char *s, size_t max, bool blank_too)
 static void
 put_json_string(struct sadf *d, const char *s, size_t max)
 {
-	size_t n = strnlen(s, max), i;
+	struct strbuf *sb = &d->who->sb;
 
-	sadf_putc(d, '"');
-	for (i = 0; i < n; i++) {
-		unsigned char ch = (unsigned char) s[i];
-
-		if (ch == '"' || ch == '\\') {
-			sadf_putc(d, '\\');
-			sadf_putc(d, (char) ch);
-		} else if (ch < 0x20 || ch >= 0x7f) {
-			sadf_printf(d, "\\u%04x", ch);
-		} else {
-			sadf_putc(d, (char) ch);
-		}
-	}
-	sadf_putc(d, '"');
+	strbuf_reset(sb);
+	strbuf_add_json_string(sb, s, strnlen(s, max), STRBUF_JSON_ASCII);
+	if (sb->err)
+		die_nomem(d);
+	sadf_put(d, sb->buf, sb->len);
 }
 
 /*

@@ -126,15 +126,17 @@ done | check_words sysstat.5 "the layouts"
 # No flavour mark or placeholder left.
 if grep -n '@[A-Za-z_0-9]*@' "$M"/*.[158] "$B/collect/sa1" "$B/collect/sa2" "$B/conf/sysstat" \
 	"$B/systemd/sysstat.sleep"; then fail "placeholders left"; else pass; fi
-# 6. sar --use (the USE method), from its source, report/use.c: every key of the limit
+# 6. sar --use (the USE method), from its source, report/use_*.c: every key of the limit
 #    table appears in sar(1) with its default limit (and warning level), as
 #    "KEY LIMIT" or "KEY LIMIT, warning WARN"; every metric name and every
-#    collection hint appears too.
-use_c=$top_srcdir/report/use.c
+#    collection hint appears too. The pieces are read as one text, so that
+#    moving code between them moves no check.
+use_c=$TMPD/use.c
+cat "$top_srcdir"/report/use_*.c >"$use_c"
 # Lines such as: [L_CPU_BUSY] = {"cpu.busy", 90, 70},
 sed -n 's/^[[:space:]]*\[L_[A-Z_]*\] = {"\([^"]*\)", *\([0-9.]*\), *\([-A-Z_0-9.]*\)},.*/\1 \2 \3/p' \
 	"$use_c" >"$TMPD/limits"
-if [ "$(wc -l <"$TMPD/limits")" -ge 20 ]; then pass; else fail "too few limit keys in $use_c: $(wc -l <"$TMPD/limits")"; fi
+if [ "$(wc -l <"$TMPD/limits")" -ge 20 ]; then pass; else fail "too few limit keys in report/use_*.c: $(wc -l <"$TMPD/limits")"; fi
 text sar.1 >"$TMPD/sar.txt"
 re() { printf '%s' "$1" | sed 's/[][\.*^$+?(){}|]/\\&/g'; }
 missing=""
@@ -151,7 +153,7 @@ if [ -z "$missing" ]; then pass; else fail "sar.1 lacks the limit keys or their 
 # Lines such as: [M_CPU_BUSY] = {C_CPU_ALL, U, "%busy", L_CPU_BUSY, A_CPU, 0},
 sed -n 's/^[[:space:]]*\[M_[A-Z_]*\] = {C_[A-Z_]*, [USE], "\([^"]*\)".*/\1/p' "$use_c" | sort -u >"$TMPD/w"
 [ "$(wc -l <"$TMPD/w")" -ge 25 ] && check_words sar.1 "the metrics of --use" <"$TMPD/w" ||
-	fail "too few metric names in $use_c"
+	fail "too few metric names in report/use_*.c"
 # The hints of group_hints[] (lines such as: [A_DISK] = "sadc -S DISK",), and
 # collect_hint()'s default form "sadc -S A_NAME".
 {
@@ -170,7 +172,7 @@ printf '%s\n' --use --use-limit= SAR_USE_LIMITS SYSREC_SYSSTAT_CONF ok warning s
 if [ ! -s "$TMPD/w" ]; then pass; else fail "sar.1 lacks: $(tr '\n' ' ' <"$TMPD/w")"; fi
 
 # 7. sadf(1) names every key of the JSON of sadf -j -- --use (from the
-#    source: the quoted member names use.c writes, the U/S/E groups, the
+#    source: the quoted member names use_json.c writes, the U/S/E groups, the
 #    two lists, "use" itself), every kind and every verdict.
 {
 	grep -o '\\"[a-z-]*\\": ' "$use_c" | sed 's/\\"//g; s/: $//'

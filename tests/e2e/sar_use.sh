@@ -584,7 +584,7 @@ disk_exp = {("disk", "sda"): {"verdict": "saturated", "episodes": [ep(2, 4)],
                               "metrics": {"aqu-sz": stats(aqu) + (1,)}},
             ("disk", "sdc"): {"verdict": "warning", "episodes": [],
                               "metrics": {"await-ratio": stats([a / 2 for a in aw]) + (4,)},
-                              # report/use.c takes the median as the middle of a 5 % wide bin
+                              # report/use_feed_dev.c takes the median as the middle of a 5 % wide bin
                               "approx": {"await-ratio": 0.05}},
             ("disk", "all"): {"verdict": "ok"}}
 both("disk", p_disk, disk_exp, order=BASE + [("disk", "sda"), ("disk", "sdb"), ("disk", "sdc"),
