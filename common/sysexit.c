@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "sysexit.h"
@@ -35,4 +37,49 @@ sysrec_exit(int status)
 		longjmp(trap->env, 1);
 	}
 	exit(status);
+}
+
+void
+sysrec_nomem(void)
+{
+	fputs(SYSREC_NOMEM_MESSAGE, stderr);
+	sysrec_exit(4);
+}
+
+void *
+sysrec_malloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		sysrec_nomem();
+	return p;
+}
+
+void *
+sysrec_calloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		sysrec_nomem();
+	return p;
+}
+
+void *
+sysrec_realloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	if (!q)
+		sysrec_nomem();
+	return q;
+}
+
+void *
+sysrec_reallocarray(void *p, size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size)
+		sysrec_nomem();
+	return sysrec_realloc(p, n * size);
 }

@@ -15,6 +15,7 @@
  */
 
 #include <setjmp.h>
+#include <stddef.h>
 
 struct sysrec_trap {
 	jmp_buf env;
@@ -37,5 +38,20 @@ void sysrec_exit_cleanup(void (*fn)(void *arg), void *arg);
 
 /* Ends the program (or the trapped run) with status. */
 _Noreturn void sysrec_exit(int status);
+
+/*
+ * The programs' allocations (sar, sadf and the report layer; the modules
+ * of common/ return -ENOMEM instead): each returns the memory, or ends the
+ * program as sysstat does when there is none, with "Cannot allocate
+ * memory" on stderr and status 4 (through sysrec_exit(), so a trapped run
+ * returns). A size of 0 asks for 1 byte, so that NULL always means failure.
+ * sysrec_reallocarray() fails on an overflowing n * size.
+ */
+#define SYSREC_NOMEM_MESSAGE "Cannot allocate memory\n"
+_Noreturn void sysrec_nomem(void);
+void *sysrec_malloc(size_t n);
+void *sysrec_calloc(size_t n, size_t size);
+void *sysrec_realloc(void *p, size_t n);
+void *sysrec_reallocarray(void *p, size_t n, size_t size);
 
 #endif

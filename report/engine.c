@@ -204,13 +204,7 @@ sar_copy_slot(struct sar_act *a, struct sar_slot *dst)
 	need = keep * size;
 	grow_slots(a, need);
 	if (need > dst->cap) {
-		unsigned char *p = realloc(dst->items, need);
-
-		if (!p) {
-			fputs("Cannot allocate memory\n", stderr);
-			sysrec_exit(4);
-		}
-		dst->items = p;
+		dst->items = sysrec_realloc(dst->items, need);
 		dst->cap = need;
 	}
 	src = read_items_of(a); /* after the growth, which may move the slots */
@@ -232,13 +226,7 @@ void
 sar_copy_slot_from(struct sar_slot *dst, const struct sar_slot *src)
 {
 	if (src->cap > dst->cap) {
-		unsigned char *p = realloc(dst->items, src->cap);
-
-		if (!p) {
-			fputs("Cannot allocate memory\n", stderr);
-			sysrec_exit(4);
-		}
-		dst->items = p;
+		dst->items = sysrec_realloc(dst->items, src->cap);
 		dst->cap = src->cap;
 	}
 	if (src->cap)
@@ -462,11 +450,7 @@ sar_reset_avg(struct sar_act *a, const struct sar_view *v)
 	a->avg_cap = 0;
 	if (!size)
 		return;
-	a->avg = calloc(1, size);
-	if (!a->avg) {
-		fputs("Cannot allocate memory\n", stderr);
-		sysrec_exit(4);
-	}
+	a->avg = sysrec_calloc(1, size);
 	a->avg_cap = size;
 }
 
@@ -906,11 +890,7 @@ sar_init_acts(struct sar *s, const char *file)
 	uint32_t i, n_sel = 0;
 
 	s->n_acts = s->r->n_acts;
-	s->acts = calloc(s->n_acts ? s->n_acts : 1, sizeof(*s->acts));
-	if (!s->acts) {
-		fputs("Cannot allocate memory\n", stderr);
-		sysrec_exit(4);
-	}
+	s->acts = sysrec_calloc(s->n_acts ? s->n_acts : 1, sizeof(*s->acts));
 	for (i = 0; i < s->n_acts; i++) {
 		struct sar_act *a = &s->acts[i];
 

@@ -80,11 +80,7 @@ reserve_items(const struct sar_act *a, struct sar_slot *sl, uint32_t n)
 
 	if (need <= sl->cap)
 		return;
-	p = realloc(sl->items, need);
-	if (!p) {
-		fputs("Cannot allocate memory\n", stderr);
-		sysrec_exit(4);
-	}
+	p = sysrec_realloc(sl->items, need);
 	memset(p + sl->cap, 0, need - sl->cap);
 	sl->items = p;
 	sl->cap = need;

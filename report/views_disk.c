@@ -81,13 +81,6 @@ copy_cut(char *out, size_t len, const char *src)
 	out[n] = '\0';
 }
 
-static _Noreturn void
-die_nomem(void)
-{
-	fputs("Cannot allocate memory\n", stderr);
-	sysrec_exit(4);
-}
-
 /* POSIX basename(3) (libgen's), which sysstat uses: modifies path. */
 static const char *
 path_basename(char *path)
@@ -451,7 +444,7 @@ ioc_direct(struct ioc_table *t, const char *line, const char *file)
 		struct ioc_blk *p = realloc(t->blk, (size_t) cap * sizeof(*p));
 
 		if (!p)
-			die_nomem();
+			sysrec_nomem();
 		t->blk = p;
 		t->blk_cap = cap;
 	}
@@ -605,7 +598,7 @@ naming_of(struct sar *s)
 	if (!s->disk_names) {
 		s->disk_names = calloc(1, sizeof(*s->disk_names));
 		if (!s->disk_names)
-			die_nomem();
+			sysrec_nomem();
 	}
 	return s->disk_names;
 }
@@ -638,7 +631,7 @@ list_sysfs_devs(struct sar_disk_names *st)
 			cap = cap ? 2 * cap : 64;
 			p = realloc(st->sysfs_devs, cap * sizeof(*p));
 			if (!p)
-				die_nomem();
+				sysrec_nomem();
 			st->sysfs_devs = p;
 		}
 		st->sysfs_devs[st->n_sysfs_devs++] = (uint64_t) major << 32 | minor;
@@ -1113,7 +1106,7 @@ fs_remember(struct sar_act *a, const struct stats_filesystem *fc)
 		unsigned char *p = realloc(sum->items, cap);
 
 		if (!p)
-			die_nomem();
+			sysrec_nomem();
 		memset(p + sum->cap, 0, cap - sum->cap);
 		sum->items = p;
 		sum->cap = cap;

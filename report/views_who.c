@@ -23,20 +23,13 @@ struct sar_who {
 	struct who_avg avg;
 };
 
-static _Noreturn void
-no_memory(void)
-{
-	fputs("Cannot allocate memory\n", stderr);
-	sysrec_exit(4);
-}
-
 static struct sar_who *
 who_of(struct sar *s)
 {
 	if (!s->who) {
 		s->who = calloc(1, sizeof(*s->who));
 		if (!s->who)
-			no_memory();
+			sysrec_nomem();
 	}
 	return s->who;
 }
@@ -232,14 +225,14 @@ sar_who_print(struct sar *s, enum sar_who_kind kind, int prev, int curr,
 		n = who_proc_rows(&w->ext[prev], hprev->uptime_cs, &w->ext[curr], hcurr->uptime_cs,
 		                  hz, &w->prow, &w->prow_cap);
 		if (n < 0 || who_avg_add_procs(&w->avg, w->prow, (size_t) n, itv) < 0)
-			no_memory();
+			sysrec_nomem();
 		if (n > 0)
 			print_procs(s, w->prow, (size_t) n);
 	} else {
 		n = who_cg_rows(&w->ext[prev], hprev->uptime_cs, &w->ext[curr], hcurr->uptime_cs,
 		                &w->crow, &w->crow_cap);
 		if (n < 0 || who_avg_add_cgroups(&w->avg, w->crow, (size_t) n, itv) < 0)
-			no_memory();
+			sysrec_nomem();
 		if (n > 0)
 			print_cgroups(s, w->crow, (size_t) n);
 	}
@@ -257,13 +250,13 @@ sar_who_print_avg(struct sar *s, enum sar_who_kind kind)
 	if (kind == SAR_WHO_PROC) {
 		n = who_avg_proc_rows(&w->avg, &w->prow, &w->prow_cap);
 		if (n < 0)
-			no_memory();
+			sysrec_nomem();
 		if (n > 0)
 			print_procs(s, w->prow, (size_t) n);
 	} else {
 		n = who_avg_cg_rows(&w->avg, &w->crow, &w->crow_cap);
 		if (n < 0)
-			no_memory();
+			sysrec_nomem();
 		if (n > 0)
 			print_cgroups(s, w->crow, (size_t) n);
 	}

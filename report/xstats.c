@@ -91,13 +91,6 @@ struct sar_xstats {
 	size_t mem_len;
 };
 
-static _Noreturn void
-no_memory(void)
-{
-	fputs("Cannot allocate memory\n", stderr);
-	sysrec_exit(4);
-}
-
 void
 sar_xstats_init(struct sar *s)
 {
@@ -105,7 +98,7 @@ sar_xstats_init(struct sar *s)
 		return;
 	s->xs = calloc(1, sizeof(*s->xs));
 	if (!s->xs)
-		no_memory();
+		sysrec_nomem();
 }
 
 static void
@@ -145,7 +138,7 @@ table_of(struct sar *s)
 			return &xs->tabs[i];
 	tb = realloc(xs->tabs, (xs->n_tabs + 1) * sizeof(*tb));
 	if (!tb)
-		no_memory();
+		sysrec_nomem();
 	xs->tabs = tb;
 	tb = &xs->tabs[xs->n_tabs++];
 	memset(tb, 0, sizeof(*tb));
@@ -210,7 +203,7 @@ grow_table(struct xs_table *tb)
 	struct xs_row *rows = calloc(cap, sizeof(*rows));
 
 	if (!rows)
-		no_memory();
+		sysrec_nomem();
 	for (i = 0; i < tb->cap; i++)
 		if (tb->rows[i].key)
 			*slot_of(rows, cap, tb->rows[i].key) = tb->rows[i];
@@ -259,7 +252,7 @@ widen(struct xs_row *r, size_t col)
 		n *= 2;
 	v = realloc(r->vals, n * sizeof(*v));
 	if (!v)
-		no_memory();
+		sysrec_nomem();
 	memset(v + r->n, 0, (n - r->n) * sizeof(*v));
 	r->vals = v;
 	r->n = n;
@@ -284,7 +277,7 @@ keep_row(struct sar *s)
 		r = slot_of(tb->rows, tb->cap, xs->key.buf);
 		r->key = strdup(xs->key.buf);
 		if (!r->key)
-			no_memory();
+			sysrec_nomem();
 		tb->n_rows++;
 	}
 	for (i = 0; i < xs->n_cur; i++) {
@@ -326,7 +319,7 @@ new_cell(struct sar_xstats *xs)
 		struct xs_cell *c = realloc(xs->cur, cap * sizeof(*c));
 
 		if (!c)
-			no_memory();
+			sysrec_nomem();
 		xs->cur = c;
 		xs->cap_cur = cap;
 	}
@@ -417,7 +410,7 @@ sar_xstats_row_begin(struct sar *s, const char *ts)
 		xs->real_out = s->out;
 		xs->mem = open_memstream(&xs->mem_buf, &xs->mem_len);
 		if (!xs->mem)
-			no_memory();
+			sysrec_nomem();
 		s->out = xs->mem;
 	}
 	/* A filesystem's last values are its "Summary:" without -x. */
@@ -561,7 +554,7 @@ map_columns(struct sar *s, const struct sar_act *a, const unsigned char *offline
 			uint32_t *m = realloc(xs->colmap, cap * sizeof(*m));
 
 			if (!m)
-				no_memory();
+				sysrec_nomem();
 			xs->colmap = m;
 			xs->cap_colmap = cap;
 		}

@@ -115,18 +115,6 @@ sadf_cpu_count(unsigned int sa_cpu_nr)
 	return sa_cpu_nr > 1 ? (int) sa_cpu_nr - 1 : 1;
 }
 
-static void *
-xrealloc(void *p, size_t n)
-{
-	void *q = realloc(p, n ? n : 1);
-
-	if (!q) {
-		fputs("Cannot allocate memory\n", stderr);
-		sysrec_exit(4);
-	}
-	return q;
-}
-
 /* Writes pre, the n bytes of s, post and a NUL into out; returns the bytes written with the NUL. */
 static size_t
 write_form(char *out, const char *pre, const char *s, size_t n, const char *post)
@@ -173,11 +161,11 @@ split_names(struct sadf_names *e, const char *list)
 	char *q;
 
 	e->list = list;
-	e->buf = xrealloc(NULL, len + 1);
+	e->buf = sysrec_malloc(len + 1);
 	memcpy(e->buf, list, len + 1);
 	for (i = 0; i < len; i++)
 		n += list[i] == ';' || list[i] == '&';
-	e->v = xrealloc(NULL, n * sizeof(*e->v));
+	e->v = sysrec_calloc(n, sizeof(*e->v));
 	e->n = 0;
 	for (q = e->buf;;) {
 		size_t w;
@@ -194,7 +182,7 @@ split_names(struct sadf_names *e, const char *list)
 		q += w + 1;
 	}
 	/* Each name twice, with 4 + 3 more bytes and two NULs. */
-	e->forms = xrealloc(NULL, 2 * len + 9 * e->n + 1);
+	e->forms = sysrec_malloc(2 * len + 9 * e->n + 1);
 	for (q = e->forms, i = 0; i < e->n; i++)
 		set_forms(&e->v[i], &q);
 }
@@ -213,8 +201,8 @@ sadf_names_of(struct sadf *d, const char *list)
 		if (d->names[i]->list == list)
 			break;
 	if (i == d->n_names) {
-		d->names = xrealloc(d->names, (d->n_names + 1) * sizeof(*d->names));
-		d->names[i] = xrealloc(NULL, sizeof(**d->names));
+		d->names = sysrec_reallocarray(d->names, d->n_names + 1, sizeof(*d->names));
+		d->names[i] = sysrec_malloc(sizeof(**d->names));
 		d->names[i]->dotted = false;
 		split_names(d->names[i], list);
 		d->n_names++;
@@ -296,12 +284,7 @@ sink_cell(struct sar *s, const struct sar_cell *c)
 
 	if (d->n_cells == d->cap_cells) {
 		size_t cap = d->cap_cells ? 2 * d->cap_cells : 64;
-		struct sar_cell *p = realloc(d->cells, cap * sizeof(*p));
-
-		if (!p) {
-			fputs("Cannot allocate memory\n", stderr);
-			sysrec_exit(4);
-		}
+		struct sar_cell *p = sysrec_reallocarray(d->cells, cap, sizeof(*p));
 		d->cells = p;
 		d->cap_cells = cap;
 	}
@@ -754,12 +737,7 @@ unread_single(struct sar_act *a)
 		struct sar_slot *sl = &a->slot[k];
 
 		if (sl->cap < size) {
-			unsigned char *p = realloc(sl->items, size);
-
-			if (!p) {
-				fputs("Cannot allocate memory\n", stderr);
-				sysrec_exit(4);
-			}
+			unsigned char *p = sysrec_realloc(sl->items, size);
 			sl->items = p;
 			sl->cap = size;
 		}
@@ -783,13 +761,13 @@ build_plan(struct sadf *d)
 	size_t i, k;
 
 	d->n_plan = activity_count();
-	d->plan = xrealloc(NULL, d->n_plan * sizeof(*d->plan));
+	d->plan = sysrec_calloc(d->n_plan, sizeof(*d->plan));
 	for (i = 0; i < d->n_plan; i++) {
 		struct sadf_plan *p = &d->plan[i];
 
 		p->id = activity_at(i)->id;
 		p->a = d->s.o.outputs[p->id] ? act_by_id(d, p->id) : NULL;
-		p->v = xrealloc(NULL, sar_view_count() * sizeof(*p->v));
+		p->v = sysrec_malloc(sar_view_count() * sizeof(*p->v));
 		p->n = 0;
 		for (k = 0; p->a && k < sar_view_count(); k++)
 			if (view_wanted(&d->s, p->a, sar_view_at(k)))

@@ -111,8 +111,7 @@ static _Noreturn void
 die_nomem(struct sadf *d)
 {
 	sadf_flush(d);
-	fputs("Cannot allocate memory\n", stderr);
-	sysrec_exit(4);
+	sysrec_nomem();
 }
 
 static _Noreturn void

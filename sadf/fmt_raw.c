@@ -1170,12 +1170,7 @@ track_restart(struct raw_state *st, const struct archive_record *rec)
 			return;
 	if (st->n_restarts == st->cap_restarts) {
 		size_t cap = st->cap_restarts ? 2 * st->cap_restarts : 8;
-		struct raw_restart *p = realloc(st->restarts, cap * sizeof(*p));
-
-		if (!p) {
-			fputs("Cannot allocate memory\n", stderr);
-			sysrec_exit(4);
-		}
+		struct raw_restart *p = sysrec_reallocarray(st->restarts, cap, sizeof(*p));
 		st->restarts = p;
 		st->cap_restarts = cap;
 	}
@@ -1266,15 +1261,10 @@ raw_comment(struct sadf *d, const char *text)
 static void
 raw_file_begin(struct sadf *d)
 {
-	struct raw_state *st = calloc(1, sizeof(*st));
+	struct raw_state *st = sysrec_calloc(1, sizeof(*st));
 	uint32_t i;
 
-	if (st)
-		st->alloc = calloc(d->s.n_acts ? d->s.n_acts : 1, sizeof(*st->alloc));
-	if (!st || !st->alloc) {
-		fputs("Cannot allocate memory\n", stderr);
-		sysrec_exit(4);
-	}
+	st->alloc = sysrec_calloc(d->s.n_acts ? d->s.n_acts : 1, sizeof(*st->alloc));
 	st->debug = (d->c->out_opts & SADF_O_DEBUG) != 0;
 	st->n_acts = d->s.n_acts;
 	for (i = 0; i < st->n_acts; i++)

@@ -159,13 +159,6 @@ opt(const struct svg *v, uint32_t bit)
 }
 
 static _Noreturn void
-die_nomem(void)
-{
-	fputs("Cannot allocate memory\n", stderr);
-	sysrec_exit(4);
-}
-
-static _Noreturn void
 die_archive(struct svg *v, int rc)
 {
 	char msg[8192];
@@ -200,7 +193,7 @@ set_at(struct svg *v, size_t i)
 		struct item_set *p = realloc(v->sets, cap * sizeof(*p));
 
 		if (!p)
-			die_nomem();
+			sysrec_nomem();
 		memset(p + v->cap_sets, 0, (cap - v->cap_sets) * sizeof(*p));
 		v->sets = p;
 		v->cap_sets = cap;
@@ -210,7 +203,7 @@ set_at(struct svg *v, size_t i)
 	if (!v->sets[i].lines) {
 		v->sets[i].lines = calloc(v->g->n_series, sizeof(struct line));
 		if (!v->sets[i].lines)
-			die_nomem();
+			sysrec_nomem();
 		for (k = 0; k < v->g->n_series; k++) {
 			v->sets[i].lines[k].min = DBL_MAX;
 			v->sets[i].lines[k].max = -DBL_MAX;
@@ -564,7 +557,7 @@ svg_reserve(const struct sar_act *a, struct sar_slot *sl, uint32_t n)
 		return;
 	p = realloc(sl->items, need);
 	if (!p)
-		die_nomem();
+		sysrec_nomem();
 	memset(p + sl->cap, 0, need - sl->cap);
 	sl->items = p;
 	sl->cap = need;
@@ -845,7 +838,7 @@ count_items(struct svg *v)
 	v->n_count_names = s->n_acts;
 	v->n_items = calloc(s->n_acts ? s->n_acts : 1, sizeof(*v->n_items));
 	if (!names || !v->n_items)
-		die_nomem();
+		sysrec_nomem();
 	do {
 		if (!count_next(v, &any, false))
 			goto out;
@@ -898,7 +891,7 @@ find_first(struct svg *v)
 	v->w.cpu_nr = s->r->hdr.sa_cpu_nr;
 	v->w.nr_ini = calloc(s->n_acts ? s->n_acts : 1, sizeof(*v->w.nr_ini));
 	if (!v->w.nr_ini)
-		die_nomem();
+		sysrec_nomem();
 	for (i = 0; i < s->n_acts; i++)
 		v->w.nr_ini[i] = s->acts[i].nr_ini;
 	return true;
@@ -1736,7 +1729,7 @@ svg_run(struct sadf *d, const char *file)
 	unsigned int cpu_nr;
 
 	if (!v)
-		die_nomem();
+		sysrec_nomem();
 	d->fmt = v;
 	v->d = d;
 	v->file = file;

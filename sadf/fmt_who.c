@@ -173,8 +173,7 @@ die_nomem(struct sadf *d)
 {
 	sadf_flush(d);
 	fflush(d->out);
-	fputs("Cannot allocate memory\n", stderr);
-	sysrec_exit(4);
+	sysrec_nomem();
 }
 
 static void

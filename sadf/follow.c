@@ -110,10 +110,8 @@ json_record(struct sadf_follow *f, void (*body)(struct sadf_follow *f, const voi
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
 
-	if (!m) {
-		fputs("Cannot allocate memory\n", stderr);
-		sysrec_exit(4);
-	}
+	if (!m)
+		sysrec_nomem();
 	sadf_flush(d);
 	f->real = d->out;
 	d->out = m;

@@ -148,11 +148,7 @@ prepare_history(struct sadf *d, struct sadf_cmdline *cl)
 	/* -c and -H read one file; -N names one day. */
 	if (c->format == SADF_F_CONV || c->header_only || c->day_offset)
 		sadf_usage();
-	d->history = calloc(1, sizeof(*d->history));
-	if (!d->history) {
-		fputs("Cannot allocate memory\n", stderr);
-		sysrec_exit(4);
-	}
+	d->history = sysrec_calloc(1, sizeof(*d->history));
 	/* Old formats read as their conversion (-O hz=), as sadf_open() reads one file. */
 	d->history->conv_hz = c->conv_hz;
 	snprintf(dir, sizeof(dir), "%s", c->file[0] ? c->file : SA_DIR);
@@ -292,7 +288,7 @@ sadf_main(int argc, char **argv, FILE *out)
 	int rc;
 
 	if (!d) {
-		fputs("Cannot allocate memory\n", stderr);
+		fputs(SYSREC_NOMEM_MESSAGE, stderr);
 		return 4;
 	}
 	if (sysrec_flavour_init() < 0) {

@@ -103,11 +103,7 @@ softnet_raw(struct svg *v, struct sar_act *a, struct sar_slot *prev, struct sar_
 		return;
 	svg_reserve(a, prev, n);
 	svg_reserve(a, curr, n);
-	offline = calloc(n, 1);
-	if (!offline) {
-		fputs("Cannot allocate memory\n", stderr);
-		sysrec_exit(4);
-	}
+	offline = sysrec_calloc(n, 1);
 	all_c = item_at(a, curr, 0);
 	all_p = item_at(a, prev, 0);
 	memset(all_c, 0, sizeof(*all_c));

@@ -106,14 +106,10 @@ window_dated(const struct sar_opts *o)
 static void
 report_history(struct sar *s, const struct sar_cmdline *c)
 {
-	struct history *h = calloc(1, sizeof(*h));
+	struct history *h = sysrec_calloc(1, sizeof(*h));
 	char one[SAR_PATH_LEN];
 	int n;
 
-	if (!h) {
-		fputs("Cannot allocate memory\n", stderr);
-		sysrec_exit(4);
-	}
 	s->history = h;
 	n = history_open_window(h, &c->files, c->n_files, c->from_file[0] ? c->from_file : SA_DIR,
 	                        s->o.start_epoch, s->o.end_epoch, "sar", one, sizeof(one));
@@ -254,7 +250,7 @@ sar_main(int argc, char **argv, FILE *out)
 	int rc;
 
 	if (!s) {
-		fputs("Cannot allocate memory\n", stderr);
+		fputs(SYSREC_NOMEM_MESSAGE, stderr);
 		return 4;
 	}
 	if (sysrec_flavour_init() < 0) {
