@@ -319,10 +319,6 @@ extern const struct class_desc use_class_table[C_MAX];
 /* The metrics, grouped by class in class order. */
 extern const struct metric_desc use_metric_table[M_MAX];
 
-/* "Cannot allocate memory", and exit status 4. */
-_Noreturn void use_no_memory(void);
-/* calloc() that exits when out of memory; n 0 is one element. */
-void *use_xcalloc(size_t n, size_t size);
 /* *p (of *cap elements of size bytes) grown to hold need; the new ones are not cleared. */
 void use_xgrow(void **p, size_t *cap, size_t need, size_t size);
 /* FNV-1a of a class and a name: the resources' hash, and the cgroups' long names. */

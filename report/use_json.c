@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "use_int.h"
+#include "common/sysexit.h"
 #include "common/banned.h"
 
 static const char *const letter_groups[LETTER_MAX] = {"utilization", "saturation", "errors"};
@@ -195,7 +196,7 @@ use_json(struct use *u, int tab, struct strbuf *sb)
 	size_t n, n_unk = 0, k;
 
 	sus = use_judge_all(u, &n);
-	unk = use_xcalloc(u->n_res, sizeof(*unk));
+	unk = sysrec_calloc(u->n_res, sizeof(*unk));
 	for (k = 0; k < u->n_res; k++)
 		if (u->res[k]->verdict == V_UNKNOWN)
 			unk[n_unk++] = u->res[k];

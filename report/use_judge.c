@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "use_int.h"
+#include "common/sysexit.h"
 #include "common/banned.h"
 
 const char *const use_verdict_names[] = {"ok", "unknown", "warning", "errors", "saturated"};
@@ -125,7 +126,7 @@ use_is_suspect(const struct resource *r)
 struct resource **
 use_judge_all(struct use *u, size_t *ret_n)
 {
-	struct resource **sus = use_xcalloc(u->n_res, sizeof(*sus));
+	struct resource **sus = sysrec_calloc(u->n_res, sizeof(*sus));
 	size_t k, n = 0;
 
 	for (k = 0; k < u->n_res; k++) {

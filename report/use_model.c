@@ -70,38 +70,17 @@ const struct metric_desc use_metric_table[M_MAX] = {
         [M_CG_OOM] = {C_CG_N, E, "oom_kill/s", L_CG_OOM, A_USE_CG, 0, "no memory.events"},
 };
 
-_Noreturn void
-use_no_memory(void)
-{
-	fputs("Cannot allocate memory\n", stderr);
-	sysrec_exit(4);
-}
-
-void *
-use_xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		use_no_memory();
-	return p;
-}
-
 /* *p (of *cap elements of size bytes) grown to hold need; the new ones are not cleared. */
 void
 use_xgrow(void **p, size_t *cap, size_t need, size_t size)
 {
 	size_t n = *cap ? *cap : 16;
-	void *q;
 
 	if (need <= *cap)
 		return;
 	while (n < need)
 		n *= 2;
-	q = realloc(*p, n * size);
-	if (!q)
-		use_no_memory();
-	*p = q;
+	*p = sysrec_reallocarray(*p, n, size);
 	*cap = n;
 }
 
@@ -133,7 +112,7 @@ hash_grow(struct use *u)
 
 	free(u->hash);
 	u->hash_cap = u->hash_cap ? u->hash_cap * 2 : 64;
-	u->hash = use_xcalloc(u->hash_cap, sizeof(*u->hash));
+	u->hash = sysrec_calloc(u->hash_cap, sizeof(*u->hash));
 	for (k = 0; k < u->n_res; k++)
 		hash_insert(u, k);
 }
@@ -154,13 +133,13 @@ use_resource(struct use *u, enum use_class cls, const char *name)
 		}
 	}
 	use_xgrow((void **) &u->res, &u->cap_res, u->n_res + 1, sizeof(*u->res));
-	r = use_xcalloc(1, sizeof(*r));
+	r = sysrec_calloc(1, sizeof(*r));
 	r->cls = cls;
 	r->order = (uint32_t) u->n_res;
 	snprintf(r->name, sizeof(r->name), "%s", name);
-	r->m = use_xcalloc(u->n_metrics[cls], sizeof(*r->m));
+	r->m = sysrec_calloc(u->n_metrics[cls], sizeof(*r->m));
 	if (cls == C_DISK_N)
-		r->await_hist = use_xcalloc(AWAIT_BINS, sizeof(*r->await_hist));
+		r->await_hist = sysrec_calloc(AWAIT_BINS, sizeof(*r->await_hist));
 	u->res[u->n_res++] = r;
 	if ((u->n_res + 1) * 2 > u->hash_cap)
 		hash_grow(u);
@@ -180,7 +159,7 @@ use_have_metric(const struct use *u, enum metric_id id)
 struct use *
 use_new(struct sar *s)
 {
-	struct use *u = use_xcalloc(1, sizeof(*u));
+	struct use *u = sysrec_calloc(1, sizeof(*u));
 	uint32_t i;
 	int c;
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "use_int.h"
+#include "common/sysexit.h"
 #include "common/banned.h"
 
 /* What ranks the consumers of a resource of this class; false for those with no per-process figure.
@@ -54,7 +55,7 @@ use_who_fill(struct resource *r, struct episode *e)
 	nc = who_avg_top_cgroups(r->who, key, cr, WHO_TOP);
 	if (!np && !nc)
 		return;
-	e->top = use_xcalloc(2 * WHO_TOP, sizeof(*e->top));
+	e->top = sysrec_calloc(2 * WHO_TOP, sizeof(*e->top));
 	/* Only consumers with a value: not a cgroup without the controller, nor a zero. */
 	for (k = 0; k < np; k++) {
 		struct who_top *t = &e->top[e->n_proc];
@@ -126,12 +127,12 @@ use_who(struct use *u, struct sar *s, int k, const struct sa_record_header *hk, 
 			nc = who_cg_rows(&u->ext[!k], u->ext_up[!k], &u->ext[k], u->ext_up[k],
 			                 &u->crow, &u->crow_cap);
 			if (np < 0 || nc < 0)
-				use_no_memory();
+				sysrec_nomem();
 		}
 		if (!r->who)
-			r->who = use_xcalloc(1, sizeof(*r->who));
+			r->who = sysrec_calloc(1, sizeof(*r->who));
 		if (who_avg_add_procs(r->who, u->prow, (size_t) np, itv) < 0 ||
 		    who_avg_add_cgroups(r->who, u->crow, (size_t) nc, itv) < 0)
-			use_no_memory();
+			sysrec_nomem();
 	}
 }
