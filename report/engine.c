@@ -16,6 +16,7 @@
 #include "engine.h"
 #include "render.h"
 #include "use.h"
+#include "walk.h"
 #include "xstats.h"
 #include "common/compat.h"
 #include "common/datafile.h"
@@ -235,12 +236,6 @@ sar_copy_slot_from(struct sar_slot *dst, const struct sar_slot *src)
 	dst->gen++;
 }
 
-static bool
-act_selected(const struct sar *s, const struct sar_act *a)
-{
-	return a->fa->known_format && s->o.outputs[a->desc->id] != 0;
-}
-
 /* The slot of activity i that sar_read_record() lends to the reader, or -1. */
 static int
 lent_slot(const struct sar *s, uint32_t i, int k_percpu, int k_other)
@@ -248,7 +243,7 @@ lent_slot(const struct sar *s, uint32_t i, int k_percpu, int k_other)
 	const struct sar_act *a = &s->acts[i];
 
 	/* A slot holds items of sysstat's size: the reader's stride must be the same. */
-	if (!act_selected(s, a) || s->r->acts[i].ignore || s->r->acts[i].msize != a->desc->size)
+	if (!walk_selected(s, a) || s->r->acts[i].ignore || s->r->acts[i].msize != a->desc->size)
 		return -1;
 	return (a->desc->flags & AF_PERSISTENT) ? k_percpu : k_other;
 }
@@ -490,40 +485,6 @@ cpu_lines(const struct sar *s, const struct sar_view *v)
 	return n;
 }
 
-/*
- * Per-CPU activities shown: sysstat reads them at every record of every
- * pass, and items of one pass's records that the next pass's records do not
- * overwrite stay in its buffers (a view shows them when it raises nr_ini to
- * a record's count). Their slots follow every read, as the buffers do.
- */
-static bool
-keeps_buffers(const struct sar *s, const struct sar_act *a)
-{
-	return (a->desc->flags & AF_PERSISTENT) && act_selected(s, a);
-}
-
-/* Copies the record just read into slot k of those activities but one. */
-static void
-read_persistent(struct sar *s, int k, const struct sar_act *except)
-{
-	uint32_t i;
-
-	for (i = 0; i < s->n_acts; i++)
-		if (&s->acts[i] != except && keeps_buffers(s, &s->acts[i]))
-			sar_copy_slot(&s->acts[i], &s->acts[i].slot[k]);
-}
-
-/* During a pass over one activity, the reader decodes that activity (and those above). */
-static void
-decode_only(struct sar *s, const struct sar_act *only)
-{
-	uint32_t i;
-
-	for (i = 0; i < s->r->n_acts; i++)
-		s->r->acts[i].ignore = only && s->acts[i].fa != only->fa &&
-		                       !keeps_buffers(s, &s->acts[i]);
-}
-
 static void
 handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_view *v,
             uint64_t fpos, const char *file)
@@ -543,7 +504,7 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 	/* The segment's first record is the reference of the first row. */
 	sar_copy_slot_from(&a->slot[!p->curr], &a->slot[2]);
 	for (i = 0; i < s->n_acts; i++)
-		if (&s->acts[i] != a && keeps_buffers(s, &s->acts[i]))
+		if (&s->acts[i] != a && walk_keeps_buffers(s, &s->acts[i]))
 			sar_copy_slot_from(&s->acts[i].slot[!p->curr], &s->acts[i].slot[2]);
 	p->hdr[!p->curr] = p->hdr[2];
 	p->cnt = s->o.count;
@@ -551,7 +512,7 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 	s->view_opt = v->opt;
 	s->view_act = v->act_id;
 	sar_reset_avg(a, v);
-	decode_only(s, a);
+	walk_decode(s, a, 0);
 	do {
 		bool more = next_record(s, p, file, p->curr, p->curr);
 
@@ -569,7 +530,7 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 		}
 		p->hdr[p->curr] = p->rec.hdr;
 		sar_copy_slot(a, &a->slot[p->curr]);
-		read_persistent(s, p->curr, a);
+		walk_read_persistent(s, p->curr, a);
 		now = s->hist ? history_part_at(s->hist, p->rec.offset) : 0;
 		if (write_stats(s, p, a, v, now != part ? &s->hist->parts[now].hdr : NULL)) {
 			if (p->cnt > 0)
@@ -681,7 +642,7 @@ any_view_selected(const struct sar *s)
 	uint32_t i;
 
 	for (i = 0; i < s->n_acts; i++)
-		if (act_selected(s, &s->acts[i]))
+		if (walk_selected(s, &s->acts[i]))
 			return true;
 	return false;
 }
@@ -803,39 +764,56 @@ sar_print_banner(struct sar *s, const struct sa_file_header *h)
 	        h->sa_nodename, date, h->sa_machine, h->sa_cpu_nr > 1 ? (int) h->sa_cpu_nr - 1 : 1);
 }
 
+/* What find_segment_start() hands walk_find_segment(). */
+struct find_ctx {
+	struct sar *s;
+	struct pass *p;
+	const char *file;
+};
+
+static bool
+find_next(void *ctx)
+{
+	struct find_ctx *c = ctx;
+
+	return next_record(c->s, c->p, c->file, 0, 2);
+}
+
+/* sar prints a RESTART, and a comment with -C, wherever it meets one. */
+static void
+find_special(void *ctx)
+{
+	struct find_ctx *c = ctx;
+
+	print_special(c->s, &c->p->rec);
+}
+
+/* Before -s, or at or past -e: 12.6.1 skips a first record at the end time; 12.7.5 takes it. */
+static bool
+find_outside(void *ctx)
+{
+	struct find_ctx *c = ctx;
+	struct sar *s = c->s;
+	const struct sa_record_header *h = &c->p->rec.hdr;
+	struct tm tm;
+	int end_cmp;
+
+	if (!sar_record_tm(s, h, &tm))
+		return true;
+	end_cmp = sar_cmp_limit(&s->o, true, &tm, h->ust_time, false);
+	return sar_cmp_limit(&s->o, false, &tm, h->ust_time, false) < 0 ||
+	       (s->o.use_end && (flavour_1275() ? end_cmp > 0 : end_cmp >= 0));
+}
+
 /* Reads up to the first statistics record of the next segment, printing special records. */
 static bool
 find_segment_start(struct sar *s, struct pass *p, const char *file)
 {
-	struct tm tm;
-	uint32_t i;
-	int end_cmp;
+	struct find_ctx c = {s, p, file};
+	struct walk_find f = {find_next, find_special, find_outside, &p->rec, &c};
 
-	for (;;) {
-		if (!next_record(s, p, file, 0, 2))
-			return false;
-		if (p->rec.hdr.record_type == SA_R_RESTART ||
-		    p->rec.hdr.record_type == SA_R_COMMENT) {
-			print_special(s, &p->rec);
-			continue;
-		}
-		/* sysstat reads each candidate into its buffer 0. */
-		read_persistent(s, 0, NULL);
-		if (!sar_record_tm(s, &p->rec.hdr, &tm))
-			continue;
-		end_cmp = sar_cmp_limit(&s->o, true, &tm, p->rec.hdr.ust_time, false);
-		/* 12.6.1 skips a first record at the end time; 12.7.5 takes it. */
-		if (sar_cmp_limit(&s->o, false, &tm, p->rec.hdr.ust_time, false) < 0 ||
-		    (s->o.use_end && (flavour_1275() ? end_cmp > 0 : end_cmp >= 0)))
-			continue;
-		break;
-	}
-	for (i = 0; i < s->n_acts; i++) {
-		if (keeps_buffers(s, &s->acts[i]))
-			sar_copy_slot_from(&s->acts[i].slot[2], &s->acts[i].slot[0]);
-		else if (act_selected(s, &s->acts[i]))
-			sar_copy_slot(&s->acts[i], &s->acts[i].slot[2]);
-	}
+	if (!walk_find_segment(s, &f))
+		return false;
 	p->hdr[2] = p->rec.hdr;
 	return true;
 }
@@ -852,7 +830,7 @@ skip_to_restart(struct sar *s, struct pass *p, const char *file)
 		if (p->rec.hdr.record_type == SA_R_COMMENT)
 			print_special(s, &p->rec);
 		else
-			read_persistent(s, p->curr, NULL);
+			walk_read_persistent(s, p->curr, NULL);
 	}
 }
 
@@ -861,7 +839,7 @@ report_segment(struct sar *s, struct pass *p, uint64_t fpos, const char *file)
 {
 	report_views(s, p, fpos, file);
 	report_who(s, p, fpos, file);
-	decode_only(s, NULL);
+	walk_decode(s, NULL, WALK_DECODE_EVERY);
 }
 
 static void
@@ -873,7 +851,7 @@ report_views(struct sar *s, struct pass *p, uint64_t fpos, const char *file)
 	for (i = 0; i < s->n_acts; i++) {
 		struct sar_act *a = &s->acts[i];
 
-		if (!act_selected(s, a))
+		if (!walk_selected(s, a))
 			continue;
 		for (k = 0; k < sar_view_count(); k++) {
 			const struct sar_view *v = sar_view_at(k);

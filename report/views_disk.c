@@ -441,10 +441,7 @@ ioc_direct(struct ioc_table *t, const char *line, const char *file)
 		return false;
 	if (t->n_blk == t->blk_cap) {
 		uint32_t cap = t->blk_cap ? 2 * t->blk_cap : 64;
-		struct ioc_blk *p = realloc(t->blk, (size_t) cap * sizeof(*p));
-
-		if (!p)
-			sysrec_nomem();
+		struct ioc_blk *p = sysrec_realloc(t->blk, (size_t) cap * sizeof(*p));
 		t->blk = p;
 		t->blk_cap = cap;
 	}
@@ -596,9 +593,7 @@ static struct sar_disk_names *
 naming_of(struct sar *s)
 {
 	if (!s->disk_names) {
-		s->disk_names = calloc(1, sizeof(*s->disk_names));
-		if (!s->disk_names)
-			sysrec_nomem();
+		s->disk_names = sysrec_calloc(1, sizeof(*s->disk_names));
 	}
 	return s->disk_names;
 }
@@ -629,9 +624,7 @@ list_sysfs_devs(struct sar_disk_names *st)
 			continue;
 		if (st->n_sysfs_devs == cap) {
 			cap = cap ? 2 * cap : 64;
-			p = realloc(st->sysfs_devs, cap * sizeof(*p));
-			if (!p)
-				sysrec_nomem();
+			p = sysrec_reallocarray(st->sysfs_devs, cap, sizeof(*p));
 			st->sysfs_devs = p;
 		}
 		st->sysfs_devs[st->n_sysfs_devs++] = (uint64_t) major << 32 | minor;
@@ -1103,10 +1096,7 @@ fs_remember(struct sar_act *a, const struct stats_filesystem *fc)
 	need = ((size_t) sum->nr + 1) * size;
 	if (need > sum->cap) {
 		size_t cap = sum->cap * 2 > need ? sum->cap * 2 : need;
-		unsigned char *p = realloc(sum->items, cap);
-
-		if (!p)
-			sysrec_nomem();
+		unsigned char *p = sysrec_realloc(sum->items, cap);
 		memset(p + sum->cap, 0, cap - sum->cap);
 		sum->items = p;
 		sum->cap = cap;

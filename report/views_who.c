@@ -27,9 +27,7 @@ static struct sar_who *
 who_of(struct sar *s)
 {
 	if (!s->who) {
-		s->who = calloc(1, sizeof(*s->who));
-		if (!s->who)
-			sysrec_nomem();
+		s->who = sysrec_calloc(1, sizeof(*s->who));
 	}
 	return s->who;
 }

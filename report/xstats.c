@@ -96,9 +96,7 @@ sar_xstats_init(struct sar *s)
 {
 	if (!s->o.minmax || s->xs)
 		return;
-	s->xs = calloc(1, sizeof(*s->xs));
-	if (!s->xs)
-		sysrec_nomem();
+	s->xs = sysrec_calloc(1, sizeof(*s->xs));
 }
 
 static void
@@ -136,9 +134,7 @@ table_of(struct sar *s)
 	for (i = 0; i < xs->n_tabs; i++)
 		if (xs->tabs[i].act_id == s->view_act && xs->tabs[i].opt == s->view_opt)
 			return &xs->tabs[i];
-	tb = realloc(xs->tabs, (xs->n_tabs + 1) * sizeof(*tb));
-	if (!tb)
-		sysrec_nomem();
+	tb = sysrec_reallocarray(xs->tabs, xs->n_tabs + 1, sizeof(*tb));
 	xs->tabs = tb;
 	tb = &xs->tabs[xs->n_tabs++];
 	memset(tb, 0, sizeof(*tb));
@@ -200,10 +196,7 @@ static void
 grow_table(struct xs_table *tb)
 {
 	size_t cap = tb->cap ? tb->cap * 2 : 64, i;
-	struct xs_row *rows = calloc(cap, sizeof(*rows));
-
-	if (!rows)
-		sysrec_nomem();
+	struct xs_row *rows = sysrec_calloc(cap, sizeof(*rows));
 	for (i = 0; i < tb->cap; i++)
 		if (tb->rows[i].key)
 			*slot_of(rows, cap, tb->rows[i].key) = tb->rows[i];
@@ -250,9 +243,7 @@ widen(struct xs_row *r, size_t col)
 		return;
 	while (n <= col)
 		n *= 2;
-	v = realloc(r->vals, n * sizeof(*v));
-	if (!v)
-		sysrec_nomem();
+	v = sysrec_reallocarray(r->vals, n, sizeof(*v));
 	memset(v + r->n, 0, (n - r->n) * sizeof(*v));
 	r->vals = v;
 	r->n = n;
@@ -316,10 +307,7 @@ new_cell(struct sar_xstats *xs)
 {
 	if (xs->n_cur == xs->cap_cur) {
 		size_t cap = xs->cap_cur ? xs->cap_cur * 2 : 16;
-		struct xs_cell *c = realloc(xs->cur, cap * sizeof(*c));
-
-		if (!c)
-			sysrec_nomem();
+		struct xs_cell *c = sysrec_reallocarray(xs->cur, cap, sizeof(*c));
 		xs->cur = c;
 		xs->cap_cur = cap;
 	}
@@ -551,10 +539,7 @@ map_columns(struct sar *s, const struct sar_act *a, const unsigned char *offline
 			continue;
 		if (xs->n_colmap == xs->cap_colmap) {
 			size_t cap = xs->cap_colmap ? xs->cap_colmap * 2 : 64;
-			uint32_t *m = realloc(xs->colmap, cap * sizeof(*m));
-
-			if (!m)
-				sysrec_nomem();
+			uint32_t *m = sysrec_reallocarray(xs->colmap, cap, sizeof(*m));
 			xs->colmap = m;
 			xs->cap_colmap = cap;
 		}

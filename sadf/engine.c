@@ -23,6 +23,7 @@
 #include "report/options.h"
 #include "report/render.h"
 #include "report/views.h"
+#include "report/walk.h"
 #include "common/banned.h"
 
 /* Where a walk stands. */
@@ -525,53 +526,11 @@ next_record(struct sadf *d, struct walk *w, const char *file, int k_percpu, int 
 	return read_record(d, w, file, 0, k_percpu, k_other);
 }
 
-/*
- * Per-CPU activities shown: sysstat reads them at every record of every
- * pass, and items of one pass's records that the next pass's records do not
- * overwrite stay in its buffers (a view shows them when it raises nr_ini to
- * a record's count). Their slots follow every read, as the buffers do.
- */
-static bool
-keeps_buffers(const struct sadf *d, const struct sar_act *a)
+/* The formats that read every activity (-r) have the reader decode them all. */
+static unsigned
+decode_flags(const struct sadf *d)
 {
-	return (a->desc->flags & AF_PERSISTENT) && a->fa->known_format &&
-	       d->s.o.outputs[a->desc->id];
-}
-
-/* Copies the record just read into slot k of those activities. */
-static void
-read_persistent(struct sadf *d, int k)
-{
-	uint32_t i;
-
-	for (i = 0; i < d->s.n_acts; i++)
-		if (keeps_buffers(d, &d->s.acts[i]))
-			sar_copy_slot(&d->s.acts[i], &d->s.acts[i].slot[k]);
-}
-
-/*
- * Which activities the reader decodes: only (and the per-CPU ones shown),
- * or every selected one when NULL, or none with `none`. The others are
- * skipped, still checked for a file cut short as sysstat reads them all.
- */
-static void
-decode_set(struct sadf *d, const struct sar_act *only, bool none)
-{
-	uint32_t i;
-
-	for (i = 0; i < d->s.r->n_acts; i++) {
-		const struct sar_act *a = &d->s.acts[i];
-		bool want = only ? a->fa == only->fa || keeps_buffers(d, a)
-		                 : a->fa->known_format && a->desc && d->s.o.outputs[a->desc->id];
-
-		d->s.r->acts[i].ignore = none || !(want || d->b->decode_all);
-	}
-}
-
-static void
-decode_only(struct sadf *d, const struct sar_act *only)
-{
-	decode_set(d, only, false);
+	return d->b->decode_all ? WALK_DECODE_EVERY : 0;
 }
 
 /*
@@ -613,37 +572,55 @@ is_special(const struct walk *w)
 	return w->rec.hdr.record_type == SA_R_RESTART || w->rec.hdr.record_type == SA_R_COMMENT;
 }
 
+/* What find_segment_start() hands walk_find_segment(). */
+struct find_ctx {
+	struct sadf *d;
+	struct walk *w;
+	const char *file;
+	bool print_specials;
+};
+
+static bool
+find_next(void *ctx)
+{
+	struct find_ctx *c = ctx;
+
+	return read_record(c->d, c->w, c->file, c->print_specials ? 0 : READ_SKIP_COMMENTS, 0, 2);
+}
+
+/*
+ * A RESTART's CPU count is always taken; with print_specials, restarts and
+ * comments are printed in the format as sysstat's sadf does in its walk
+ * over the statistics (not in its walk for the header of -j, -x).
+ */
+static void
+find_special(void *ctx)
+{
+	struct find_ctx *c = ctx;
+
+	if (c->w->rec.hdr.record_type == SA_R_RESTART)
+		special_restart(c->d, c->w, c->print_specials);
+	else if (c->print_specials)
+		special_comment(c->d, c->w);
+}
+
+static bool
+find_outside(void *ctx)
+{
+	struct find_ctx *c = ctx;
+
+	return before_start(c->d, c->w) || past_end_at_start(c->d, c->w);
+}
+
 /* Reads up to the first statistics record of a segment inside the window. */
 static bool
 find_segment_start(struct sadf *d, struct walk *w, const char *file, bool print_specials)
 {
-	unsigned mode = print_specials ? 0 : READ_SKIP_COMMENTS;
-	uint32_t i;
+	struct find_ctx c = {d, w, file, print_specials};
+	struct walk_find f = {find_next, find_special, find_outside, &w->rec, &c};
 
-	for (;;) {
-		if (!read_record(d, w, file, mode, 0, 2))
-			return false;
-		if (w->rec.hdr.record_type == SA_R_RESTART) {
-			special_restart(d, w, print_specials);
-			continue;
-		}
-		if (w->rec.hdr.record_type == SA_R_COMMENT) {
-			if (print_specials)
-				special_comment(d, w);
-			continue;
-		}
-		/* sysstat reads each candidate into its buffer 0. */
-		read_persistent(d, 0);
-		if (before_start(d, w) || past_end_at_start(d, w))
-			continue;
-		break;
-	}
-	for (i = 0; i < d->s.n_acts; i++) {
-		if (keeps_buffers(d, &d->s.acts[i]))
-			sar_copy_slot_from(&d->s.acts[i].slot[2], &d->s.acts[i].slot[0]);
-		else if (d->s.acts[i].fa->known_format && d->s.o.outputs[d->s.acts[i].desc->id])
-			sar_copy_slot(&d->s.acts[i], &d->s.acts[i].slot[2]);
-	}
+	if (!walk_find_segment(&d->s, &f))
+		return false;
 	w->hdr[2] = w->rec.hdr;
 	w->end[2] = source_offset(d->s.r->src);
 	return true;
@@ -862,8 +839,7 @@ copy_current(struct sadf *d, struct walk *w, struct sar_act *only)
 	for (i = 0; i < d->s.n_acts; i++) {
 		struct sar_act *a = &d->s.acts[i];
 
-		if ((!only || a == only || keeps_buffers(d, a)) && a->fa->known_format &&
-		    d->s.o.outputs[a->desc->id])
+		if ((!only || a == only || walk_keeps_buffers(&d->s, a)) && walk_selected(&d->s, a))
 			sar_copy_slot(a, &a->slot[w->curr]);
 	}
 }
@@ -913,8 +889,7 @@ pass_view(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_vi
 	for (i = 0; i < d->s.n_acts; i++) {
 		struct sar_act *x = &d->s.acts[i];
 
-		if ((!a || x == a || keeps_buffers(d, x)) && x->fa->known_format &&
-		    d->s.o.outputs[x->desc->id])
+		if ((!a || x == a || walk_keeps_buffers(&d->s, x)) && walk_selected(&d->s, x))
 			sar_copy_slot_from(&x->slot[!w->curr], &x->slot[2]);
 	}
 	w->hdr[!w->curr] = w->hdr[2];
@@ -922,7 +897,7 @@ pass_view(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_vi
 	w->cnt = d->c->count;
 	w->cross_day = false;
 	reset_avgs(d, a, v);
-	decode_only(d, a);
+	walk_decode(&d->s, a, decode_flags(d));
 	if (d->b->pass_begin)
 		d->b->pass_begin(d, v);
 	do {
@@ -957,7 +932,7 @@ pass_who(struct sadf *d, struct walk *w, enum sadf_who_part part, uint64_t fpos,
 	w->end[!w->curr] = w->end[2];
 	w->cnt = d->c->count;
 	w->cross_day = false;
-	decode_set(d, NULL, true);
+	walk_decode(&d->s, NULL, WALK_DECODE_NONE);
 	d->who_pass = part;
 	sadf_who_pass_begin(d, part);
 	do {
@@ -1050,14 +1025,14 @@ by_activity(struct sadf *d, const char *file)
 	while (find_segment_start(d, &w, file, true)) {
 		w.reset = true;
 		segment_passes(d, &w, source_offset(d->s.r->src), file);
-		decode_only(d, NULL);
+		walk_decode(&d->s, NULL, decode_flags(d));
 		if (w.cnt == 0 && !w.eof) {
 			while (next_record(d, &w, file, w.curr, -1) &&
 			       w.rec.hdr.record_type != SA_R_RESTART)
 				if (w.rec.hdr.record_type == SA_R_COMMENT)
 					special_comment(d, &w);
 				else
-					read_persistent(d, w.curr);
+					walk_read_persistent(&d->s, w.curr, NULL);
 		}
 		if (w.eof)
 			break;
@@ -1074,7 +1049,7 @@ by_record_stats(struct sadf *d, const char *file)
 	struct walk w;
 
 	memset(&w, 0, sizeof(w));
-	decode_only(d, NULL);
+	walk_decode(&d->s, NULL, decode_flags(d));
 	do {
 		if (!find_segment_start(d, &w, file, false))
 			break;
@@ -1106,7 +1081,7 @@ by_record_stats(struct sadf *d, const char *file)
 			while (read_record(d, &w, file, READ_CONT | READ_SKIP_COMMENTS, w.curr, -1) &&
 			       w.rec.hdr.record_type != SA_R_RESTART)
 				if (!is_special(&w))
-					read_persistent(d, w.curr);
+					walk_read_persistent(&d->s, w.curr, NULL);
 			if (!w.eof)
 				special_restart(d, &w, false);
 		}
@@ -1141,7 +1116,7 @@ by_record(struct sadf *d, const char *file)
 		d->b->stats_end(d);
 
 	/* The restarts, then the comments, each in a list of its own. */
-	decode_set(d, NULL, true);
+	walk_decode(&d->s, NULL, WALK_DECODE_NONE);
 	rewind_records(d, fpos, cpu_nr, file);
 	memset(&w, 0, sizeof(w));
 	if (d->b->restarts_begin)

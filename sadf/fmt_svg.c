@@ -24,6 +24,7 @@
 #include "common/source.h"
 #include "common/sysexit.h"
 #include "report/render.h"
+#include "report/walk.h"
 #include "common/banned.h"
 
 /* sysstat's geometry (sa.h): graph, margin, view and total sizes. */
@@ -190,10 +191,7 @@ set_at(struct svg *v, size_t i)
 
 	if (i >= v->cap_sets) {
 		size_t cap = i + 16;
-		struct item_set *p = realloc(v->sets, cap * sizeof(*p));
-
-		if (!p)
-			sysrec_nomem();
+		struct item_set *p = sysrec_reallocarray(v->sets, cap, sizeof(*p));
 		memset(p + v->cap_sets, 0, (cap - v->cap_sets) * sizeof(*p));
 		v->sets = p;
 		v->cap_sets = cap;
@@ -201,9 +199,7 @@ set_at(struct svg *v, size_t i)
 	if (i >= v->n_sets)
 		v->n_sets = i + 1;
 	if (!v->sets[i].lines) {
-		v->sets[i].lines = calloc(v->g->n_series, sizeof(struct line));
-		if (!v->sets[i].lines)
-			sysrec_nomem();
+		v->sets[i].lines = sysrec_calloc(v->g->n_series, sizeof(struct line));
 		for (k = 0; k < v->g->n_series; k++) {
 			v->sets[i].lines[k].min = DBL_MAX;
 			v->sets[i].lines[k].max = -DBL_MAX;
@@ -555,9 +551,7 @@ svg_reserve(const struct sar_act *a, struct sar_slot *sl, uint32_t n)
 
 	if (need <= sl->cap)
 		return;
-	p = realloc(sl->items, need);
-	if (!p)
-		sysrec_nomem();
+	p = sysrec_realloc(sl->items, need);
 	memset(p + sl->cap, 0, need - sl->cap);
 	sl->items = p;
 	sl->cap = need;
@@ -675,31 +669,6 @@ at_or_past_end(const struct svg *v, bool cross_day, int limit)
 	return sadf_cmp_end(v->d, &v->w.rectime, v->w.rec.hdr.ust_time, cross_day) >= limit;
 }
 
-/*
- * Per-CPU activities graphed: sysstat reads them at every record of every
- * pass (the count included), and items of one pass's records that the next
- * pass's records do not overwrite stay in its buffers (a view shows them
- * when it raises nr_ini to a record's count). Their slots follow every read.
- */
-static bool
-keeps_buffers(const struct svg *v, const struct sar_act *a)
-{
-	return (a->desc->flags & AF_PERSISTENT) && a->fa->known_format &&
-	       v->d->s.o.outputs[a->desc->id];
-}
-
-/* Copies the record just read into slot k of those activities. */
-static void
-read_persistent(struct svg *v, int k)
-{
-	struct sar *s = &v->d->s;
-	uint32_t i;
-
-	for (i = 0; i < s->n_acts; i++)
-		if (keeps_buffers(v, &s->acts[i]))
-			sar_copy_slot(&s->acts[i], &s->acts[i].slot[k]);
-}
-
 static void
 copy_current(struct svg *v, bool all)
 {
@@ -710,8 +679,7 @@ copy_current(struct svg *v, bool all)
 	for (i = 0; i < s->n_acts; i++) {
 		struct sar_act *a = &s->acts[i];
 
-		if ((all || a == v->a || keeps_buffers(v, a)) && a->fa->known_format &&
-		    s->o.outputs[a->desc->id])
+		if ((all || a == v->a || walk_keeps_buffers(s, a)) && walk_selected(s, a))
 			sar_copy_slot(a, &a->slot[v->w.curr]);
 	}
 }
@@ -800,7 +768,7 @@ count_next(struct svg *v, bool *any, bool in_window)
 		v->d->s.r->hdr.sa_cpu_nr = v->w.rec.restart_cpu_nr;
 	} else if (v->w.rec.hdr.record_type != SA_R_COMMENT) {
 		*any = true;
-		read_persistent(v, 0);
+		walk_read_persistent(&v->d->s, 0, NULL);
 	}
 	return !in_window || !at_or_past_end(v, false, 0);
 }
@@ -863,35 +831,44 @@ out:
 	return found;
 }
 
+static bool
+first_next(void *ctx)
+{
+	return next_record(ctx);
+}
+
+/* sysstat's -g takes a RESTART's CPU count and passes over comments. */
+static void
+first_special(void *ctx)
+{
+	struct svg *v = ctx;
+
+	if (v->w.rec.hdr.record_type == SA_R_RESTART)
+		apply_restart(v);
+}
+
+static bool
+first_outside(void *ctx)
+{
+	struct svg *v = ctx;
+
+	return before_start(v) || at_or_past_end(v, false, 0);
+}
+
 /* The window's first statistics record, into slot 2; false when there is none. */
 static bool
 find_first(struct svg *v)
 {
 	struct sar *s = &v->d->s;
+	struct walk_find f = {first_next, first_special, first_outside, &v->w.rec, v};
 	uint32_t i;
 
-	do {
-		if (!next_record(v))
-			return false;
-		if (v->w.rec.hdr.record_type == SA_R_RESTART)
-			apply_restart(v);
-		else if (v->w.rec.hdr.record_type != SA_R_COMMENT)
-			read_persistent(v, 0); /* sysstat reads each candidate into buffer 0 */
-	} while (v->w.rec.hdr.record_type == SA_R_RESTART ||
-	         v->w.rec.hdr.record_type == SA_R_COMMENT || before_start(v) ||
-	         at_or_past_end(v, false, 0));
+	if (!walk_find_segment(s, &f))
+		return false;
 	v->w.hdr[2] = v->w.rec.hdr;
-	for (i = 0; i < s->n_acts; i++) {
-		if (keeps_buffers(v, &s->acts[i]))
-			sar_copy_slot_from(&s->acts[i].slot[2], &s->acts[i].slot[0]);
-		else if (s->acts[i].fa->known_format && s->o.outputs[s->acts[i].desc->id])
-			sar_copy_slot(&s->acts[i], &s->acts[i].slot[2]);
-	}
 	v->w.fpos = source_offset(s->r->src);
 	v->w.cpu_nr = s->r->hdr.sa_cpu_nr;
-	v->w.nr_ini = calloc(s->n_acts ? s->n_acts : 1, sizeof(*v->w.nr_ini));
-	if (!v->w.nr_ini)
-		sysrec_nomem();
+	v->w.nr_ini = sysrec_calloc(s->n_acts ? s->n_acts : 1, sizeof(*v->w.nr_ini));
 	for (i = 0; i < s->n_acts; i++)
 		v->w.nr_ini[i] = s->acts[i].nr_ini;
 	return true;
@@ -910,7 +887,7 @@ rewind_to_first(struct svg *v)
 	s->r->hdr.sa_cpu_nr = v->w.cpu_nr;
 	for (i = 0; i < s->n_acts; i++) {
 		s->acts[i].nr_ini = v->w.nr_ini[i];
-		if (&s->acts[i] == v->a || keeps_buffers(v, &s->acts[i]))
+		if (&s->acts[i] == v->a || walk_keeps_buffers(s, &s->acts[i]))
 			sar_copy_slot_from(&s->acts[i].slot[!v->w.curr], &s->acts[i].slot[2]);
 	}
 	v->w.hdr[!v->w.curr] = v->w.hdr[2];
