@@ -236,6 +236,20 @@ sar_copy_slot_from(struct sar_slot *dst, const struct sar_slot *src)
 	dst->gen++;
 }
 
+void
+sar_slot_reserve(const struct sar_act *a, struct sar_slot *sl, uint32_t n)
+{
+	size_t need = (size_t) n * (size_t) a->fa->fa.nr2 * a->desc->size;
+	unsigned char *p;
+
+	if (need <= sl->cap)
+		return;
+	p = sysrec_realloc(sl->items, need);
+	memset(p + sl->cap, 0, need - sl->cap);
+	sl->items = p;
+	sl->cap = need;
+}
+
 /* The slot of activity i that sar_read_record() lends to the reader, or -1. */
 static int
 lent_slot(const struct sar *s, uint32_t i, int k_percpu, int k_other)

@@ -165,6 +165,12 @@ void sar_copy_slot(struct sar_act *a, struct sar_slot *dst);
  */
 int sar_read_record(struct sar *s, struct archive_record *rec, int k_percpu, int k_other);
 void sar_copy_slot_from(struct sar_slot *dst, const struct sar_slot *src);
+/*
+ * Makes room in sl for n items of a's nr2 sub-items, the new bytes zero:
+ * sysstat's buffers hold nr_ini items, zeroed when they grow (the per-CPU
+ * views of sar -u/-P and sadf -g's tables).
+ */
+void sar_slot_reserve(const struct sar_act *a, struct sar_slot *sl, uint32_t n);
 void sar_reset_avg(struct sar_act *a, const struct sar_view *v);
 void sar_print_report_header(struct sar *s);
 /* The banner line of a file (sysname, release, node, date, machine, CPUs) from header h. */

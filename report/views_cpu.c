@@ -68,24 +68,6 @@ own_slot(struct sar_act *a, const struct sar_slot *sl)
 	abort();
 }
 
-/*
- * Makes room for n items of nr2 sub-items, the new ones zero: sysstat's
- * buffers hold nr_ini items, zeroed when they grow.
- */
-static void
-reserve_items(const struct sar_act *a, struct sar_slot *sl, uint32_t n)
-{
-	size_t need = (size_t) n * (size_t) a->fa->fa.nr2 * a->desc->size;
-	unsigned char *p;
-
-	if (need <= sl->cap)
-		return;
-	p = sysrec_realloc(sl->items, need);
-	memset(p + sl->cap, 0, need - sl->cap);
-	sl->items = p;
-	sl->cap = need;
-}
-
 static void *
 cell(const struct sar_act *a, struct sar_slot *sl, uint32_t i, uint32_t j)
 {
@@ -106,8 +88,8 @@ cpu_items(struct sar_act *a, struct sar_slot *prev, struct sar_slot *curr)
 	n = a->nr_ini > 0 ? (uint32_t) a->nr_ini : 0;
 	if (n > CPU_ITEMS_MAX)
 		n = CPU_ITEMS_MAX;
-	reserve_items(a, prev, n);
-	reserve_items(a, curr, n);
+	sar_slot_reserve(a, prev, n);
+	sar_slot_reserve(a, curr, n);
 	return n;
 }
 

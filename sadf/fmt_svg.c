@@ -543,20 +543,6 @@ svg_row(struct svg *v, uint32_t item, bool restart)
 	add_row(v, set_at(v, item), restart);
 }
 
-void
-svg_reserve(const struct sar_act *a, struct sar_slot *sl, uint32_t n)
-{
-	size_t need = (size_t) n * a->fa->fa.nr2 * a->desc->size;
-	unsigned char *p;
-
-	if (need <= sl->cap)
-		return;
-	p = sysrec_realloc(sl->items, need);
-	memset(p + sl->cap, 0, need - sl->cap);
-	sl->items = p;
-	sl->cap = need;
-}
-
 static void
 draw_record(struct svg *v, int curr)
 {

@@ -115,8 +115,6 @@ void svg_put(struct svg *v, double d);
 void svg_put_ext(struct svg *v, double d, double ext); /* d plotted, ext for the extrema */
 void svg_put_u64(struct svg *v, uint64_t u);
 void svg_row(struct svg *v, uint32_t item, bool restart);
-/* Makes room for n items in sl, the new ones zero (sysstat's nr_ini buffers). */
-void svg_reserve(const struct sar_act *a, struct sar_slot *sl, uint32_t n);
 
 /* The table, in the order of sar's outputs of one activity. */
 size_t svg_graphs_count(void);

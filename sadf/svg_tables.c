@@ -51,7 +51,7 @@ cpufreq_raw(struct svg *v, struct sar_act *a, struct sar_slot *prev, struct sar_
 {
 	uint32_t i;
 
-	svg_reserve(a, prev, curr->nr);
+	sar_slot_reserve(a, prev, curr->nr);
 	for (i = 0; i < curr->nr; i++) {
 		const struct stats_pwr_cpufreq *c = item_at(a, curr, i), *p = item_at(a, prev, i);
 
@@ -101,8 +101,8 @@ softnet_raw(struct svg *v, struct sar_act *a, struct sar_slot *prev, struct sar_
 	n = a->nr_ini > 0 ? (uint32_t) a->nr_ini : 0;
 	if (n == 0)
 		return;
-	svg_reserve(a, prev, n);
-	svg_reserve(a, curr, n);
+	sar_slot_reserve(a, prev, n);
+	sar_slot_reserve(a, curr, n);
 	offline = sysrec_calloc(n, 1);
 	all_c = item_at(a, curr, 0);
 	all_p = item_at(a, prev, 0);
@@ -150,7 +150,7 @@ fan_raw(struct svg *v, struct sar_act *a, struct sar_slot *prev, struct sar_slot
 {
 	uint32_t i;
 
-	svg_reserve(a, prev, curr->nr);
+	sar_slot_reserve(a, prev, curr->nr);
 	for (i = 0; i < curr->nr; i++) {
 		const struct stats_pwr_fan *c = item_at(a, curr, i), *p = item_at(a, prev, i);
 
