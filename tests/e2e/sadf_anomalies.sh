@@ -1,7 +1,7 @@
 #!/bin/bash
 # flavours: 12.6.1 12.7.5
 # sadf against Debian's sadf 12.6.1 (12.7.5 under its flavour) on archives
-# where time and counters misbehave (built by tests/e2e/anomaly_roots.sh:
+# where time and counters misbehave (built by tests/fixtures/anomaly_roots.sh:
 # the clock stepping back and forward and across midnight, uptime going
 # back, counters going back or wrapping, CPUs going offline and online,
 # interfaces and disks churning). Every format (-d, -p, -j, -x, -r, -g,
@@ -18,7 +18,7 @@ requires shared oracle "$SADF" "$SADC" "$SA_WALK"
 export LC_ALL=C S_COLORS=never
 unset S_TIME_FORMAT LANG LANGUAGE
 
-. "$top_srcdir/tests/e2e/anomaly_roots.sh"
+. "$top_srcdir/tests/fixtures/anomaly_roots.sh"
 
 n_cases=0
 n_shown=0

@@ -35,7 +35,7 @@ VIEWS=(-b -d -y -F "-F MOUNT" "-F -F MOUNT" "-F MOUNT -F" "-d -p" "-d -j SID" "-
 
 # ---- the files ----
 
-. "$top_srcdir/tests/e2e/archives_disk.sh"
+. "$top_srcdir/tests/fixtures/archives_disk.sh"
 
 # ---- the cases ----
 

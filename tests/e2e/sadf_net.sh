@@ -37,7 +37,7 @@ COMMA_LOCALE=$(locale -a 2>/dev/null | grep -i -m1 -E '^(de_DE|fr_FR)\.utf-?8$')
 
 # make-one.sa with five interfaces.
 MAKE_ONE_IFACES=5
-. "$top_srcdir/tests/e2e/archives_net.sh"
+. "$top_srcdir/tests/fixtures/archives_net.sh"
 
 # ---- the cases ----
 

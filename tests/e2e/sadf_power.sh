@@ -31,7 +31,7 @@ FULL=${SYSREC_FULL:-0}
 # A fan below its minimum (a negative drpm, printed through sysstat's
 # unsigned cast in -j and -x).
 PW_FAN2_MIN=250
-. "$top_srcdir/tests/e2e/archives_power.sh"
+. "$top_srcdir/tests/fixtures/archives_power.sh"
 
 # ---- the comparison ----
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # flavours: 12.6.1 12.7.5
 # sar against Debian's sar 12.6.1 on archives where time and counters
-# misbehave (built by tests/e2e/anomaly_roots.sh with our sadc on mutated
+# misbehave (built by tests/fixtures/anomaly_roots.sh with our sadc on mutated
 # fixture roots, and by sa_make): the clock stepping back and forward
 # between samples and across midnight, uptime going back or standing still
 # without a restart, counters going back or wrapping at 32 and 64 bits, CPUs
@@ -22,7 +22,7 @@ cp "$SAR" "$TMPD/sar" && SAR=$TMPD/sar
 export LC_ALL=C S_COLORS=never
 unset S_TIME_FORMAT LANG LANGUAGE
 
-. "$top_srcdir/tests/e2e/anomaly_roots.sh"
+. "$top_srcdir/tests/fixtures/anomaly_roots.sh"
 
 n_cases=0
 n_shown=0

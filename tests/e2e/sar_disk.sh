@@ -26,7 +26,7 @@ DISK_IDS=6,10,11,37
 
 # ---- the files ----
 
-. "$top_srcdir/tests/e2e/archives_disk.sh"
+. "$top_srcdir/tests/fixtures/archives_disk.sh"
 
 # ---- the options ----
 

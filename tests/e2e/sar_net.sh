@@ -24,7 +24,7 @@ NETALL=DEV,EDEV,NFS,NFSD,SOCK,IP,EIP,ICMP,EICMP,TCP,ETCP,UDP,SOCK6,IP6,EIP6,ICMP
 
 # ---- the files ----
 
-. "$top_srcdir/tests/e2e/archives_net.sh"
+. "$top_srcdir/tests/fixtures/archives_net.sh"
 
 # ---- the options ----
 

@@ -23,7 +23,7 @@ PWR_IDS=30,31,32,33,35,36
 
 # ---- the files ----
 
-. "$top_srcdir/tests/e2e/archives_power.sh"
+. "$top_srcdir/tests/fixtures/archives_power.sh"
 
 # ---- the options ----
 
