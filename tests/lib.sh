@@ -189,6 +189,58 @@ finish() {
 	[ "$n_fail" -eq 0 ]
 }
 
+# row_times [OPTION...] FILE VIEW...: the times (HH:MM:SS) of the records
+# the oracle shows for FILE with the sar activity options VIEW..., one a
+# line: the -s and -e bounds a differential test tries. By default,
+# `sar VIEW -f FILE` in the current TZ, the first field of each row whose
+# second starts with a digit (a figure: not a heading, an Average: or a
+# RESTART line), in file order, one per row. The tests differ in what they
+# read, kept as options:
+#   --row=ERE   (sar) the second field must match ERE instead: ^[0-9a] for
+#               -m ALL (rows of "all"), ^all$ for -u's "all" rows only
+#   --sadf-d    `sadf -d FILE -- VIEW`: the time of field 3 (UTC), without
+#               the LINUX-RESTART lines (interval -1)
+#   -T          (--sadf-d) sadf's -T: local time
+#   --restarts  (--sadf-d) the LINUX-RESTART lines too
+#   --sadf-p    `sadf -p FILE -- VIEW`: the time of field 3 (UTC), without
+#               the LINUX-RESTART lines
+#   --uniq      one line for each run of equal times (a record of several rows)
+#   --sorted    sorted, each time once
+#   --timeout=S the oracle stopped after S seconds (a file that might hang it)
+row_times() {
+	local how=sar row='^[0-9]' post=cat restarts=0 f run=() sadf_opts=()
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--row=*) row=${1#--row=} ;;
+		--sadf-d) how=d ;;
+		--sadf-p) how=p ;;
+		-T) sadf_opts+=(-T) ;;
+		--restarts) restarts=1 ;;
+		--uniq) post=uniq ;;
+		--sorted) post="sort -u" ;;
+		--timeout=*) run=(timeout "${1#--timeout=}") ;;
+		*) break ;;
+		esac
+		shift
+	done
+	f=$1
+	shift
+	case $how in
+	sar)
+		"${run[@]}" "$ORACLE_SAR" "$@" -f "$f" 2>/dev/null |
+			awk -v row="$row" '$1 ~ /^[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$/ && $2 ~ row { print $1 }'
+		;;
+	d)
+		"${run[@]}" "$ORACLE_SADF" -d "${sadf_opts[@]}" "$f" -- "$@" 2>/dev/null |
+			awk -F';' -v all=$restarts '(all || $2 != "-1") && $3 ~ /:/ { split($3, t, " "); print t[2] }'
+		;;
+	p)
+		"${run[@]}" "$ORACLE_SADF" -p "$f" -- "$@" 2>/dev/null |
+			awk -F'\t' '$2 != -1 { split($3, t, " "); print t[2] }'
+		;;
+	esac | $post
+}
+
 # Time zones for one differential case. SYSREC_FULL=1 runs every file under
 # both; by default GMT+12 runs on a sample of the files, to keep CI short.
 tz_list() {

@@ -76,12 +76,6 @@ check() {
 	keep_document "$TMPD/b" "TZ=$TZ $label: sadf $*" "$1"
 }
 
-# The times of the records (field 3 of -d), in the current TZ, in file order.
-row_times() {
-	timeout 60 "$ORACLE_SADF" -d -T "$1" -- -w 2>/dev/null |
-		awk -F';' '$3 ~ /:/ { split($3, t, " "); print t[2] }'
-}
-
 FORMATS=(-d -p -j -x -r -g "-d -h")
 # Whether the i-th archive gets the windows.
 windowed() {
@@ -104,7 +98,7 @@ for f in "${files[@]}"; do
 	check "$b" -p -t "$f" -- -n DEV,EDEV -d
 	check "$b" -g 86400 "$f" -- -q
 	windowed $idx || continue
-	mapfile -t times < <(row_times "$f")
+	mapfile -t times < <(row_times --sadf-d -T --restarts --timeout=60 "$f" -w)
 	n=${#times[@]}
 	windows=("-T 120" "-T 600" "-T 2 2" "-T -s 23:59:50" "-T -e 00:00:30")
 	if [ "$n" -gt 1 ]; then

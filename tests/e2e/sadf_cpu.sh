@@ -106,12 +106,6 @@ check() {
 	keep_document "$TMPD/b" "TZ=$TZ sadf $fmt $pre $ic $f -- $post" "$fmt"
 }
 
-# The times of the records sadf shows (field 3 of -d), in the current TZ.
-row_times() {
-	"$ORACLE_SADF" -d "$1" -- -u 2>/dev/null |
-		awk -F';' '$2 != "-1" && $3 ~ /:/ { split($3, t, " "); print t[2] }' | sort -u
-}
-
 # "SADF OPTIONS|SAR OPTIONS". sadf takes -P and --int= before "--" and
 # after it; sar's -z means nothing to sadf.
 OPTS=$(
@@ -210,7 +204,7 @@ for tz in UTC GMT+12; do
 				picked 5 && check "$f" "$fmt" "${m%%|*}" "$ALLV"
 			done
 		done
-		mapfile -t times < <(row_times "$f")
+		mapfile -t times < <(row_times --sadf-d --sorted "$f" -u)
 		n=${#times[@]}
 		windows=("-s 23:59:59|" "-e 00:00:00|" "-s 12:00:00 -e 11:00:00|" "|1 1" "|2 3" "|3600")
 		if [ "$n" -gt 0 ]; then

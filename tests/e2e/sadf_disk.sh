@@ -68,12 +68,6 @@ check() {
 	keep_document "$TMPD/b" "TZ=$TZ sadf ${a[*]} $f $*" "${a[0]}"
 }
 
-# The UTC times (HH:MM:SS) of the records sadf shows for a file.
-row_times() {
-	"$ORACLE_SADF" -p "$1" -- -b 2>/dev/null |
-		awk -F'\t' '$2 != -1 { split($3, t, " "); print t[2] }' | uniq
-}
-
 # The first items (names) sadf -p shows for the sar options after the file.
 names_of() {
 	local f=$1
@@ -99,7 +93,7 @@ full_matrix() {
 			[ "$TZ" = UTC ] && spread $((k + idx + j)) 2 && check "$f" "${FORMATS[$j]}" -- $v
 		done
 	done
-	mapfile -t times < <(row_times "$f")
+	mapfile -t times < <(row_times --sadf-p --uniq "$f" -b)
 	n=${#times[@]}
 	windows=("-s 23:59:59" "-e 00:00:00")
 	if [ "$n" -gt 0 ]; then

@@ -72,12 +72,6 @@ check() {
 	keep_document "$TMPD/b" "TZ=$TZ sadf ${a[*]} $f $*" "$fmt"
 }
 
-# The UTC times (HH:MM:SS) of the records sadf shows for a file.
-row_times() {
-	"$ORACLE_SADF" -p "$1" -- -r 2>/dev/null |
-		awk -F'\t' '$2 != -1 { split($3, t, " "); print t[2] }' | uniq
-}
-
 # Whether case k of a file gets run: always with SYSREC_FULL=1, else one in $2.
 spread() {
 	[ "${SYSREC_FULL:-0}" = 1 ] || [ $(($1 % $2)) -eq 0 ]
@@ -95,7 +89,7 @@ full_matrix() {
 			[ "$TZ" = UTC ] && spread $((k + idx + j)) 2 && check "$f" "${FORMATS[$j]}" -- $v
 		done
 	done
-	mapfile -t times < <(row_times "$f")
+	mapfile -t times < <(row_times --sadf-p --uniq "$f" -r)
 	n=${#times[@]}
 	windows=("-s 23:59:59" "-e 00:00:00")
 	if [ "$n" -gt 0 ]; then

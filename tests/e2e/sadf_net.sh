@@ -65,12 +65,6 @@ check() {
 	keep_document "$TMPD/b" "TZ=$TZ sadf ${a[*]} $f $*" "$fmt"
 }
 
-# The UTC times (HH:MM:SS) of the records sadf shows for a file.
-row_times() {
-	"$ORACLE_SADF" -p "$1" -- -n SOCK,DEV 2>/dev/null |
-		awk -F'\t' '$2 != -1 { split($3, t, " "); print t[2] }' | uniq
-}
-
 # Whether case k of a file gets run: always with SYSREC_FULL=1, else one in $2.
 spread() {
 	[ "${SYSREC_FULL:-0}" = 1 ] || [ $(($1 % $2)) -eq 0 ]
@@ -90,7 +84,7 @@ full_matrix() {
 	local all_cases=true
 	[ "${SYSREC_FULL:-0}" = 1 ] || [ "$TZ" = UTC ] || all_cases=false
 	n_seen=$idx
-	mapfile -t times < <(row_times "$f")
+	mapfile -t times < <(row_times --sadf-p --uniq "$f" -n SOCK,DEV)
 	n=${#times[@]}
 	windows=("-s 23:59:59" "-e 00:00:00")
 	if [ "$n" -gt 0 ]; then

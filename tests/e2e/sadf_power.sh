@@ -64,12 +64,6 @@ has_power() {
 	"$ORACLE_SADF" -H "$1" 2>/dev/null | grep -q 'A_PWR_'
 }
 
-# The times of the records sadf shows (field 3 of -d), in the current TZ.
-row_times() {
-	"$ORACLE_SADF" -d "$1" -- -m ALL 2>/dev/null |
-		awk -F';' '$2 != "-1" && $3 ~ /:/ { split($3, t, " "); print t[2] }' | sort -u
-}
-
 # "SADF OPTIONS|SAR OPTIONS"
 VIEWS=("|-m CPU" "-P ALL|-m CPU" "|-m CPU -P 0,1" "-P 2|-m CPU" "|-m FAN" "|-m TEMP" "|-m IN"
 	"|-m FREQ" "-P ALL|-m FREQ" "|-m FREQ -P 1,3" "|-m USB" "|-m ALL" "-P ALL|-m ALL"
@@ -119,7 +113,7 @@ for tz in UTC GMT+12; do
 				picked 4 && check "$f" "$fmt" "${m%%|*}" "$ALLV"
 			done
 		done
-		mapfile -t times < <(row_times "$f")
+		mapfile -t times < <(row_times --sadf-d --sorted "$f" -m ALL)
 		n=${#times[@]}
 		windows=("-s 23:59:59|" "-e 00:00:00|" "-s 12:00:00 -e 11:00:00|" "|1 1" "|2 2" "|1 3"
 			"|3600")

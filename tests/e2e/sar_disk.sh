@@ -44,12 +44,6 @@ names_of() {
 		h && NF > 8 && $1 != "Average:" && $1 != "Summary:" { print $NF }' | sort -u | head -3
 }
 
-# The times of the displayed rows of a file (in the current TZ).
-row_times() {
-	"$ORACLE_SAR" -b -f "$1" 2>/dev/null |
-		awk '$1 ~ /^[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$/ && $2 ~ /^[0-9]/ { print $1 }'
-}
-
 n_cases=0
 check() {
 	local f=$1
@@ -112,7 +106,7 @@ for tz in UTC GMT+12; do
 			# shellcheck disable=SC2086
 			check "$f" $v
 		done
-		mapfile -t times < <(row_times "$f")
+		mapfile -t times < <(row_times "$f" -b)
 		n=${#times[@]}
 		windows=("-s 23:59:59" "-e 00:00:00" "-s 12:00:00 -e 11:00:00")
 		if [ "$n" -gt 0 ]; then

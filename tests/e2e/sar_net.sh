@@ -43,12 +43,6 @@ PLAIN_MODS=("" --dec=1)
 # Windows and intervals, with a few views.
 WVIEWS=("-n DEV,EDEV" "-n SOCK,IP,TCP,UDP6,FC")
 
-# The times of the displayed rows of a file (in the current TZ).
-row_times() {
-	"$ORACLE_SAR" -n SOCK,DEV -f "$1" 2>/dev/null |
-		awk '$1 ~ /^[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$/ && $2 ~ /^[0-9]/ { print $1 }' | uniq
-}
-
 n_cases=0
 check() {
 	local f=$1
@@ -98,7 +92,7 @@ for tz in UTC GMT+12; do
 				check "$f" $v $m
 			done
 		done
-		mapfile -t times < <(row_times "$f")
+		mapfile -t times < <(row_times --uniq "$f" -n SOCK,DEV)
 		n=${#times[@]}
 		windows=("-s 23:59:59" "-e 00:00:00" "-s 12:00:00 -e 11:00:00")
 		if [ "$n" -gt 0 ]; then
