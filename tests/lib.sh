@@ -183,6 +183,83 @@ show_diff() {
 	echo "exit: $(cat "$a.rc") vs $(cat "$b.rc")"
 }
 
+# ---- differential cases: the oracle and ours on one command line ----
+
+n_shown=0
+
+# oracle_compare [OPTION...] sar|sadf ARG...: runs the oracle's program and
+# ours with the same arguments and the same environment, keeping the
+# captures in $TMPD/a (the oracle's) and $TMPD/b (ours, see run_capture),
+# and judges them (oracle_judge): stdout, stderr and exit status must be the
+# same. OPTION, besides oracle_judge's:
+#   --ours=PATH    our program (default $SAR or $SADF)
+#   --timeout=S    each program stopped after S seconds (exit status 124)
+#   --usage        the name in a "Usage:" line made the bare program name
+#                  (each program names itself as it was run)
+#   --paths        each program's path made its bare name, wherever it is
+#   --label=TEXT   the command the failure names (default "TZ=$TZ NAME ARG...")
+#   --doc=FMT      with sadf: our output kept for validate_documents when FMT
+#                  (the command's format option) is -j or -x (keep_document)
+oracle_compare() {
+	local ours= run=() label= doc= usage=0 paths=0 judge=() prog oracle
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--ours=*) ours=${1#--ours=} ;;
+		--timeout=*) run=(timeout "${1#--timeout=}") ;;
+		--usage) usage=1 ;;
+		--paths) paths=1 ;;
+		--label=*) label=${1#--label=} ;;
+		--doc=*) doc=${1#--doc=} ;;
+		--norm=* | --show=*) judge+=("$1") ;;
+		*) break ;;
+		esac
+		shift
+	done
+	prog=$1
+	shift
+	case $prog in
+	sar) oracle=$ORACLE_SAR ours=${ours:-$SAR} ;;
+	sadf) oracle=$ORACLE_SADF ours=${ours:-$SADF} ;;
+	*) fail "oracle_compare: no oracle for '$prog'"; return ;;
+	esac
+	[ -n "$label" ] || label="TZ=$TZ $prog $*"
+	[ $usage = 1 ] && judge+=("--norm=s|^Usage: [^ ]*|Usage: $prog|")
+	[ $paths = 1 ] && judge+=("--norm=s|$oracle|$prog|g;s|$ours|$prog|g")
+	run_capture "$TMPD/a" "${run[@]}" "$oracle" "$@"
+	run_capture "$TMPD/b" "${run[@]}" "$ours" "$@"
+	oracle_judge "${judge[@]}" "$label"
+	[ -z "$doc" ] || keep_document "$TMPD/b" "$label" "$doc"
+}
+
+# oracle_judge [OPTION...] LABEL: the judgement of oracle_compare on
+# captures $TMPD/a (the oracle's) and $TMPD/b (ours) made otherwise (in a
+# mount namespace, say): pass when stdout, stderr and exit status are the
+# same, else fail LABEL and show the diff. OPTION:
+#   --norm=SED     a sed script applied to both stdouts and stderrs first
+#                  (same_capture); several are applied in their order
+#   --show=N       the diff shown for the first N failures of the run only
+#                  (counted in n_shown; default: for every failure)
+oracle_judge() {
+	local norm= show=
+	while [ $# -gt 1 ]; do
+		case $1 in
+		--norm=*) norm=${norm:+$norm;}${1#--norm=} ;;
+		--show=*) show=${1#--show=} ;;
+		*) break ;;
+		esac
+		shift
+	done
+	if same_capture "$TMPD/a" "$TMPD/b" "$norm"; then
+		pass
+		return
+	fi
+	fail "$1"
+	if [ -z "$show" ] || [ "$n_shown" -lt "$show" ]; then
+		show_diff "$TMPD/a" "$TMPD/b"
+		n_shown=$((n_shown + 1))
+	fi
+}
+
 # Prints the totals in the closing form CI understands, and sets the status.
 finish() {
 	echo "$(basename "$0" .sh): $n_pass passed, $n_fail failed"

@@ -53,16 +53,9 @@ check() {
 		shift
 	done
 	fmt=${a[0]}
-	run_capture "$TMPD/a" "$ORACLE_SADF" "${a[@]}" "$f" "$@"
-	run_capture "$TMPD/b" "$OUR_SADF" "${a[@]}" "$f" "$@"
-	if same_capture "$TMPD/a" "$TMPD/b" "s|^Usage: [^ ]*|Usage: sadf|"; then
-		pass
-	else
-		fail "TZ=$TZ LC_ALL=$LC_ALL sadf ${a[*]} $f $*"
-		show_diff "$TMPD/a" "$TMPD/b"
-	fi
 	# Our documents are kept to be validated in one go at the end.
-	keep_document "$TMPD/b" "TZ=$TZ sadf ${a[*]} $f $*" "$fmt"
+	oracle_compare --ours="$OUR_SADF" --usage --doc="$fmt" \
+		--label="TZ=$TZ LC_ALL=$LC_ALL sadf ${a[*]} $f $*" sadf "${a[@]}" "$f" "$@"
 }
 
 # Whether case k of a file gets run: always with SYSREC_FULL=1, else one in $2.
