@@ -183,10 +183,139 @@ show_diff() {
 	echo "exit: $(cat "$a.rc") vs $(cat "$b.rc")"
 }
 
+# ---- differential cases: the oracle and ours on one command line ----
+
+n_shown=0
+
+# oracle_compare [OPTION...] sar|sadf ARG...: runs the oracle's program and
+# ours with the same arguments and the same environment, keeping the
+# captures in $TMPD/a (the oracle's) and $TMPD/b (ours, see run_capture),
+# and judges them (oracle_judge): stdout, stderr and exit status must be the
+# same. OPTION, besides oracle_judge's:
+#   --ours=PATH    our program (default $SAR or $SADF)
+#   --timeout=S    each program stopped after S seconds (exit status 124)
+#   --usage        the name in a "Usage:" line made the bare program name
+#                  (each program names itself as it was run)
+#   --paths        each program's path made its bare name, wherever it is
+#   --label=TEXT   the command the failure names (default "TZ=$TZ NAME ARG...")
+#   --doc=FMT      with sadf: our output kept for validate_documents when FMT
+#                  (the command's format option) is -j or -x (keep_document)
+oracle_compare() {
+	local ours= run=() label= doc= usage=0 paths=0 judge=() prog oracle
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--ours=*) ours=${1#--ours=} ;;
+		--timeout=*) run=(timeout "${1#--timeout=}") ;;
+		--usage) usage=1 ;;
+		--paths) paths=1 ;;
+		--label=*) label=${1#--label=} ;;
+		--doc=*) doc=${1#--doc=} ;;
+		--norm=* | --show=*) judge+=("$1") ;;
+		*) break ;;
+		esac
+		shift
+	done
+	prog=$1
+	shift
+	case $prog in
+	sar) oracle=$ORACLE_SAR ours=${ours:-$SAR} ;;
+	sadf) oracle=$ORACLE_SADF ours=${ours:-$SADF} ;;
+	*) fail "oracle_compare: no oracle for '$prog'"; return ;;
+	esac
+	[ -n "$label" ] || label="TZ=$TZ $prog $*"
+	[ $usage = 1 ] && judge+=("--norm=s|^Usage: [^ ]*|Usage: $prog|")
+	[ $paths = 1 ] && judge+=("--norm=s|$oracle|$prog|g;s|$ours|$prog|g")
+	run_capture "$TMPD/a" "${run[@]}" "$oracle" "$@"
+	run_capture "$TMPD/b" "${run[@]}" "$ours" "$@"
+	oracle_judge "${judge[@]}" "$label"
+	[ -z "$doc" ] || keep_document "$TMPD/b" "$label" "$doc"
+}
+
+# oracle_judge [OPTION...] LABEL: the judgement of oracle_compare on
+# captures $TMPD/a (the oracle's) and $TMPD/b (ours) made otherwise (in a
+# mount namespace, say): pass when stdout, stderr and exit status are the
+# same, else fail LABEL and show the diff. OPTION:
+#   --norm=SED     a sed script applied to both stdouts and stderrs first
+#                  (same_capture); several are applied in their order
+#   --show=N       the diff shown for the first N failures of the run only
+#                  (counted in n_shown; default: for every failure)
+oracle_judge() {
+	local norm= show=
+	while [ $# -gt 1 ]; do
+		case $1 in
+		--norm=*) norm=${norm:+$norm;}${1#--norm=} ;;
+		--show=*) show=${1#--show=} ;;
+		*) break ;;
+		esac
+		shift
+	done
+	if same_capture "$TMPD/a" "$TMPD/b" "$norm"; then
+		pass
+		return
+	fi
+	fail "$1"
+	if [ -z "$show" ] || [ "$n_shown" -lt "$show" ]; then
+		show_diff "$TMPD/a" "$TMPD/b"
+		n_shown=$((n_shown + 1))
+	fi
+}
+
 # Prints the totals in the closing form CI understands, and sets the status.
 finish() {
 	echo "$(basename "$0" .sh): $n_pass passed, $n_fail failed"
 	[ "$n_fail" -eq 0 ]
+}
+
+# row_times [OPTION...] FILE VIEW...: the times (HH:MM:SS) of the records
+# the oracle shows for FILE with the sar activity options VIEW..., one a
+# line: the -s and -e bounds a differential test tries. By default,
+# `sar VIEW -f FILE` in the current TZ, the first field of each row whose
+# second starts with a digit (a figure: not a heading, an Average: or a
+# RESTART line), in file order, one per row. The tests differ in what they
+# read, kept as options:
+#   --row=ERE   (sar) the second field must match ERE instead: ^[0-9a] for
+#               -m ALL (rows of "all"), ^all$ for -u's "all" rows only
+#   --sadf-d    `sadf -d FILE -- VIEW`: the time of field 3 (UTC), without
+#               the LINUX-RESTART lines (interval -1)
+#   -T          (--sadf-d) sadf's -T: local time
+#   --restarts  (--sadf-d) the LINUX-RESTART lines too
+#   --sadf-p    `sadf -p FILE -- VIEW`: the time of field 3 (UTC), without
+#               the LINUX-RESTART lines
+#   --uniq      one line for each run of equal times (a record of several rows)
+#   --sorted    sorted, each time once
+#   --timeout=S the oracle stopped after S seconds (a file that might hang it)
+row_times() {
+	local how=sar row='^[0-9]' post=cat restarts=0 f run=() sadf_opts=()
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--row=*) row=${1#--row=} ;;
+		--sadf-d) how=d ;;
+		--sadf-p) how=p ;;
+		-T) sadf_opts+=(-T) ;;
+		--restarts) restarts=1 ;;
+		--uniq) post=uniq ;;
+		--sorted) post="sort -u" ;;
+		--timeout=*) run=(timeout "${1#--timeout=}") ;;
+		*) break ;;
+		esac
+		shift
+	done
+	f=$1
+	shift
+	case $how in
+	sar)
+		"${run[@]}" "$ORACLE_SAR" "$@" -f "$f" 2>/dev/null |
+			awk -v row="$row" '$1 ~ /^[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$/ && $2 ~ row { print $1 }'
+		;;
+	d)
+		"${run[@]}" "$ORACLE_SADF" -d "${sadf_opts[@]}" "$f" -- "$@" 2>/dev/null |
+			awk -F';' -v all=$restarts '(all || $2 != "-1") && $3 ~ /:/ { split($3, t, " "); print t[2] }'
+		;;
+	p)
+		"${run[@]}" "$ORACLE_SADF" -p "$f" -- "$@" 2>/dev/null |
+			awk -F'\t' '$2 != -1 { split($3, t, " "); print t[2] }'
+		;;
+	esac | $post
 }
 
 # Time zones for one differential case. SYSREC_FULL=1 runs every file under

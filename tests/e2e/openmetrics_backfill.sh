@@ -5,7 +5,7 @@
 # 1. Every archive of the shared corpus (upstream/files, upstream/generated,
 #    live) and every archive our sadc writes (this machine; each fixture
 #    root; roots with LINUX RESTARTs and comments; the anomaly archives of
-#    tests/e2e/anomaly_roots.sh: clocks stepping back, counters wrapping,
+#    tests/fixtures/anomaly_roots.sh: clocks stepping back, counters wrapping,
 #    CPUs going offline, 300 interfaces and 150 disks appearing and
 #    vanishing, an archive of the other byte order) is exported. Where
 #    sadf -j -- -A exits 0, the export exits 0, passes the strict checker
@@ -231,7 +231,7 @@ done
 [ -s "$TMPD/roots.sa" ] && export_archive "$TMPD/roots.sa" "sadc/roots"
 
 # The anomaly archives (clocks, uptimes, counters, CPUs, churn, byte order).
-. "$top_srcdir/tests/e2e/anomaly_roots.sh"
+. "$top_srcdir/tests/fixtures/anomaly_roots.sh"
 for f in "${files[@]}"; do
 	export_archive "$f" "sadc/anomalies"
 done

@@ -1,7 +1,7 @@
 #!/bin/bash
 # flavours: 12.6.1 12.7.5
 # sadf against Debian's sadf 12.6.1 (12.7.5 under its flavour) on archives
-# where time and counters misbehave (built by tests/e2e/anomaly_roots.sh:
+# where time and counters misbehave (built by tests/fixtures/anomaly_roots.sh:
 # the clock stepping back and forward and across midnight, uptime going
 # back, counters going back or wrapping, CPUs going offline and online,
 # interfaces and disks churning). Every format (-d, -p, -j, -x, -r, -g,
@@ -18,7 +18,7 @@ requires shared oracle "$SADF" "$SADC" "$SA_WALK"
 export LC_ALL=C S_COLORS=never
 unset S_TIME_FORMAT LANG LANGUAGE
 
-. "$top_srcdir/tests/e2e/anomaly_roots.sh"
+. "$top_srcdir/tests/fixtures/anomaly_roots.sh"
 
 n_cases=0
 n_shown=0
@@ -76,12 +76,6 @@ check() {
 	keep_document "$TMPD/b" "TZ=$TZ $label: sadf $*" "$1"
 }
 
-# The times of the records (field 3 of -d), in the current TZ, in file order.
-row_times() {
-	timeout 60 "$ORACLE_SADF" -d -T "$1" -- -w 2>/dev/null |
-		awk -F';' '$3 ~ /:/ { split($3, t, " "); print t[2] }'
-}
-
 FORMATS=(-d -p -j -x -r -g "-d -h")
 # Whether the i-th archive gets the windows.
 windowed() {
@@ -104,7 +98,7 @@ for f in "${files[@]}"; do
 	check "$b" -p -t "$f" -- -n DEV,EDEV -d
 	check "$b" -g 86400 "$f" -- -q
 	windowed $idx || continue
-	mapfile -t times < <(row_times "$f")
+	mapfile -t times < <(row_times --sadf-d -T --restarts --timeout=60 "$f" -w)
 	n=${#times[@]}
 	windows=("-T 120" "-T 600" "-T 2 2" "-T -s 23:59:50" "-T -e 00:00:30")
 	if [ "$n" -gt 1 ]; then

@@ -83,33 +83,15 @@ fi
 
 FORMATS=(-d -p -j -x)
 n_cases=0
-n_shown=0
 
 # check FILE FORMAT "SADF OPTIONS" "SAR OPTIONS" ["INTERVAL COUNT"]
 check() {
 	local f=$1 fmt=$2 pre=$3 post=$4 ic=${5:-}
 	n_cases=$((n_cases + 1))
-	# shellcheck disable=SC2086
-	run_capture "$TMPD/a" "$ORACLE_SADF" $fmt $pre $ic "$f" -- $post
-	# shellcheck disable=SC2086
-	run_capture "$TMPD/b" "$SADF" $fmt $pre $ic "$f" -- $post
-	if same_capture "$TMPD/a" "$TMPD/b" "s|^Usage: [^ ]*|Usage: sadf|"; then
-		pass
-	else
-		fail "TZ=$TZ sadf $fmt $pre $ic $f -- $post"
-		if [ $n_shown -lt 10 ]; then
-			show_diff "$TMPD/a" "$TMPD/b"
-			n_shown=$((n_shown + 1))
-		fi
-	fi
 	# What a clean run prints must parse: kept for one validation at the end.
-	keep_document "$TMPD/b" "TZ=$TZ sadf $fmt $pre $ic $f -- $post" "$fmt"
-}
-
-# The times of the records sadf shows (field 3 of -d), in the current TZ.
-row_times() {
-	"$ORACLE_SADF" -d "$1" -- -u 2>/dev/null |
-		awk -F';' '$2 != "-1" && $3 ~ /:/ { split($3, t, " "); print t[2] }' | sort -u
+	# shellcheck disable=SC2086
+	oracle_compare --usage --show=10 --doc="$fmt" \
+		--label="TZ=$TZ sadf $fmt $pre $ic $f -- $post" sadf $fmt $pre $ic "$f" -- $post
 }
 
 # "SADF OPTIONS|SAR OPTIONS". sadf takes -P and --int= before "--" and
@@ -210,7 +192,7 @@ for tz in UTC GMT+12; do
 				picked 5 && check "$f" "$fmt" "${m%%|*}" "$ALLV"
 			done
 		done
-		mapfile -t times < <(row_times "$f")
+		mapfile -t times < <(row_times --sadf-d --sorted "$f" -u)
 		n=${#times[@]}
 		windows=("-s 23:59:59|" "-e 00:00:00|" "-s 12:00:00 -e 11:00:00|" "|1 1" "|2 3" "|3600")
 		if [ "$n" -gt 0 ]; then

@@ -35,17 +35,12 @@ VIEWS=(-b -d -y -F "-F MOUNT" "-F -F MOUNT" "-F MOUNT -F" "-d -p" "-d -j SID" "-
 
 # ---- the files ----
 
-. "$top_srcdir/tests/e2e/archives_disk.sh"
+. "$top_srcdir/tests/fixtures/archives_disk.sh"
+. "$top_srcdir/tests/fixtures/naming_ns.sh"
 
 # ---- the cases ----
 
 n_cases=0
-
-# Usage messages name the program (normalised only when the raw outputs differ).
-same() {
-	same_capture "$TMPD/a" "$TMPD/b" ||
-		same_capture "$TMPD/a" "$TMPD/b" "s|^Usage: [^ ]*|Usage: sadf|"
-}
 
 # check FILE SADF-ARGS...: the file goes after sadf's own options, before "--".
 check() {
@@ -56,21 +51,8 @@ check() {
 		a+=("$1")
 		shift
 	done
-	run_capture "$TMPD/a" "$ORACLE_SADF" "${a[@]}" "$f" "$@"
-	run_capture "$TMPD/b" "$OUR_SADF" "${a[@]}" "$f" "$@"
-	if same; then
-		pass
-	else
-		fail "TZ=$TZ sadf ${a[*]} $f $*"
-		show_diff "$TMPD/a" "$TMPD/b"
-	fi
-	keep_document "$TMPD/b" "TZ=$TZ sadf ${a[*]} $f $*" "${a[0]}"
-}
-
-# The UTC times (HH:MM:SS) of the records sadf shows for a file.
-row_times() {
-	"$ORACLE_SADF" -p "$1" -- -b 2>/dev/null |
-		awk -F'\t' '$2 != -1 { split($3, t, " "); print t[2] }' | uniq
+	# Usage messages name the program as it was run.
+	oracle_compare --ours="$OUR_SADF" --usage --doc="${a[0]}" sadf "${a[@]}" "$f" "$@"
 }
 
 # The first items (names) sadf -p shows for the sar options after the file.
@@ -98,7 +80,7 @@ full_matrix() {
 			[ "$TZ" = UTC ] && spread $((k + idx + j)) 2 && check "$f" "${FORMATS[$j]}" -- $v
 		done
 	done
-	mapfile -t times < <(row_times "$f")
+	mapfile -t times < <(row_times --sadf-p --uniq "$f" -b)
 	n=${#times[@]}
 	windows=("-s 23:59:59" "-e 00:00:00")
 	if [ "$n" -gt 0 ]; then
@@ -182,77 +164,7 @@ done
 
 # ---- naming on other hosts: private mount namespaces ----
 
-if unshare -m --propagation private true 2>/dev/null; then
-	NS="$TMPD/ns"
-	mkdir -p "$NS/dev/mapper" "$NS/dev/disk/by-id" "$NS/dev/disk/by-label" \
-		"$NS/dev/disk/by-uuid" "$NS/sysblock" "$NS/etc-fake" "$NS/etc-bad" "$NS/etc-none" \
-		"$NS/cwd-local" "$NS/cwd-none"
-	# /dev: device-mapper nodes, persistent links (one dangling), their targets.
-	for d in sda sda9 sdc sdc1 'cciss!c0d0' rd; do : >"$NS/dev/$d"; done
-	ln -s ../../sdz "$NS/dev/disk/by-id/0-dangling"
-	ln -s ../../sda "$NS/dev/disk/by-id/ata-DISK_A"
-	ln -s ../../sda "$NS/dev/disk/by-id/wwn-0x5000cca369f193ac"
-	ln -s ../../sdc "$NS/dev/disk/by-id/scsi-DISK_C"
-	ln -s '../../cciss!c0d0' "$NS/dev/disk/by-id/cciss-DISK"
-	ln -s ../../sda9 "$NS/dev/disk/by-label/rootfs"
-	ln -s ../../sdc1 "$NS/dev/disk/by-label/data"
-	: >"$NS/dev/disk/by-id/not-a-link"
-	# /sys/dev/block: one plain, one with a '!', one with a trailing '/'.
-	ln -s ../../devices/pci0000:00/block/sdq "$NS/sysblock/8:0"
-	ln -s '../../devices/virtual/block/cciss!c0d0' "$NS/sysblock/8:16"
-	ln -s ../../devices/x/trailing/ "$NS/sysblock/8:48"
-	printf 'Character devices:\n  1 mem\n\nBlock devices:\n253 device-mapper\n  8 device-mapper\n' \
-		>"$NS/devices"
-	cat >"$NS/etc-fake/sysstat.ioconf" <<'EOF'
-# a small ioconf: every kind of record
-1:ram:*:0:d:256:*:1:RAM disks (ram0..ram255)
-1:initrd:x:250:d:256:*:1:Initial RAM Disk (initrd)
-3:hd:*:0:a:2:*:64:IDE - Controller %d
-22:3:1:
-8:sd:*:0:a:16:*:16:SCSI - Controller %d
-65:8:1:
-66:8:2:
-
-48:rd:/c:0:%d:32:p:8:Mylex DAC960 RAID, Controller %d
-49:48:1:
-EOF
-	cp "$NS/etc-fake/sysstat.ioconf" "$NS/cwd-local/"
-	{
-		echo '# broken records, one message each'
-		echo '   '
-		echo '70:65:1:'
-		echo '65:0:1:'
-		echo '65:600:1:'
-		echo '700:8:1:'
-		echo '0:xx:*:0:a:16:*:16:zero major'
-		echo '8:sdx:x:5:a:16:*:16:exception first'
-		echo '8:sd:*:0:a:16:*:16:SCSI'
-		echo '8:sdx:x:5:a:16:*:16:exception'
-		echo '8:sdy:x:6:a:16:*:16:duplicate exception'
-		echo '9:md:*:0:d:256:*:1'
-		echo '65:8:1:'
-		printf '3:hd:*:0:a:2:*:64:%0300d\n' 7
-		echo '600:big:*:0:d:256:*:1:too big'
-	} >"$NS/etc-bad/sysstat.ioconf"
-	# The setup of one environment, then both sadfs.
-	cat >"$NS/run.sh" <<'EOF'
-ns=$1 env=$2 a=$3 b=$4
-shift 4
-case $env in
-fake | nomapper)
-	mount -t tmpfs none /dev || exit 99
-	[ $env = fake ] && cp -a "$ns/dev/." /dev/
-	mount --bind "$ns/sysblock" /sys/dev/block || exit 99
-	mount --bind "$ns/devices" /proc/devices || exit 99
-	mount --bind "$ns/etc-fake" /etc/sysstat || exit 99 ;;
-bad) mount --bind "$ns/etc-bad" /etc/sysstat || exit 99 ;;
-local) mount --bind "$ns/etc-none" /etc/sysstat || exit 99; cd "$ns/cwd-local" ;;
-none) mount --bind "$ns/etc-none" /etc/sysstat || exit 99; cd "$ns/cwd-none" ;;
-esac
-"$ORACLE_SADF" "$@" >"$a.out" 2>"$a.err"; echo $? >"$a.rc"
-"$OUR_SADF" "$@" >"$b.out" 2>"$b.err"; echo $? >"$b.rc"
-EOF
-	export ORACLE_SADF OUR_SADF
+if naming_ns_make "$TMPD/ns"; then
 	# check_ns ENV FILE SADF-ARGS... [-- SAR-ARGS...]
 	check_ns() {
 		local env=$1 f=$2 a=()
@@ -262,14 +174,11 @@ EOF
 			a+=("$1")
 			shift
 		done
-		if ! unshare -m --propagation private bash "$NS/run.sh" "$NS" "$env" "$TMPD/a" \
-			"$TMPD/b" "${a[@]}" "$f" "$@"; then
+		if ! naming_ns_run "$TMPD/ns" "$env" "$TMPD/a" "$TMPD/b" "$ORACLE_SADF" "$OUR_SADF" \
+			"${a[@]}" "$f" "$@"; then
 			fail "namespace $env: setup failed"
-		elif same; then
-			pass
 		else
-			fail "[$env] sadf ${a[*]} $f $*"
-			show_diff "$TMPD/a" "$TMPD/b"
+			oracle_judge --norm="s|^Usage: [^ ]*|Usage: sadf|" "[$env] sadf ${a[*]} $f $*"
 		fi
 		keep_document "$TMPD/b" "[$env] sadf ${a[*]} $f $*" "${a[0]}"
 	}

@@ -241,12 +241,7 @@ if [ -x "$SA_MAKE" ] && "$SA_MAKE" -r 7 -C "$TMPD/make.sa" 2>/dev/null; then
 	files+=("$TMPD/make.sa")
 fi
 
-# The times of the records (field 3 of -d), in the current TZ.
-row_times() {
-	"$ORACLE_SADF" -d "$1" -- -w 2>/dev/null |
-		awk -F';' '$2 != "-1" && $3 ~ /:/ { split($3, t, " "); print t[2] }' | sort -u
-}
-# Their seconds since the epoch (-U).
+# The seconds since the epoch (-U) of the records.
 row_epochs() {
 	"$ORACLE_SADF" -d -U "$1" -- -w 2>/dev/null |
 		awk -F';' '$2 != "-1" && $3 ~ /^[0-9]+$/ { print $3 }' | sort -un
@@ -285,7 +280,7 @@ for tz in UTC GMT+12; do
 			done
 		done
 		# Windows around the records of the file, and counts per segment.
-		mapfile -t times < <(row_times "$f")
+		mapfile -t times < <(row_times --sadf-d --sorted "$f" -w)
 		n=${#times[@]}
 		[ "$n" -gt 0 ] || continue
 		first=${times[0]} last=${times[$((n - 1))]}

@@ -58,24 +58,9 @@ check() {
 		shift
 	done
 	fmt=${a[0]}
-	run_capture "$TMPD/a" "$ORACLE_SADF" "${a[@]}" "$f" "$@"
-	run_capture "$TMPD/b" "$OUR_SADF" "${a[@]}" "$f" "$@"
-	# Usage messages name the program (normalised only when the raw outputs differ).
-	if same_capture "$TMPD/a" "$TMPD/b" ||
-		same_capture "$TMPD/a" "$TMPD/b" "s|^Usage: [^ ]*|Usage: sadf|"; then
-		pass
-	else
-		fail "TZ=$TZ sadf ${a[*]} $f $*"
-		show_diff "$TMPD/a" "$TMPD/b"
-	fi
-	# Our documents are kept to be validated in one go at the end.
-	keep_document "$TMPD/b" "TZ=$TZ sadf ${a[*]} $f $*" "$fmt"
-}
-
-# The UTC times (HH:MM:SS) of the records sadf shows for a file.
-row_times() {
-	"$ORACLE_SADF" -p "$1" -- -r 2>/dev/null |
-		awk -F'\t' '$2 != -1 { split($3, t, " "); print t[2] }' | uniq
+	# Usage messages name the program as it was run; our documents are
+	# kept to be validated in one go at the end.
+	oracle_compare --ours="$OUR_SADF" --usage --doc="$fmt" sadf "${a[@]}" "$f" "$@"
 }
 
 # Whether case k of a file gets run: always with SYSREC_FULL=1, else one in $2.
@@ -95,7 +80,7 @@ full_matrix() {
 			[ "$TZ" = UTC ] && spread $((k + idx + j)) 2 && check "$f" "${FORMATS[$j]}" -- $v
 		done
 	done
-	mapfile -t times < <(row_times "$f")
+	mapfile -t times < <(row_times --sadf-p --uniq "$f" -r)
 	n=${#times[@]}
 	windows=("-s 23:59:59" "-e 00:00:00")
 	if [ "$n" -gt 0 ]; then

@@ -37,7 +37,7 @@ COMMA_LOCALE=$(locale -a 2>/dev/null | grep -i -m1 -E '^(de_DE|fr_FR)\.utf-?8$')
 
 # make-one.sa with five interfaces.
 MAKE_ONE_IFACES=5
-. "$top_srcdir/tests/e2e/archives_net.sh"
+. "$top_srcdir/tests/fixtures/archives_net.sh"
 
 # ---- the cases ----
 
@@ -53,22 +53,9 @@ check() {
 		shift
 	done
 	fmt=${a[0]}
-	run_capture "$TMPD/a" "$ORACLE_SADF" "${a[@]}" "$f" "$@"
-	run_capture "$TMPD/b" "$OUR_SADF" "${a[@]}" "$f" "$@"
-	if same_capture "$TMPD/a" "$TMPD/b" "s|^Usage: [^ ]*|Usage: sadf|"; then
-		pass
-	else
-		fail "TZ=$TZ LC_ALL=$LC_ALL sadf ${a[*]} $f $*"
-		show_diff "$TMPD/a" "$TMPD/b"
-	fi
 	# Our documents are kept to be validated in one go at the end.
-	keep_document "$TMPD/b" "TZ=$TZ sadf ${a[*]} $f $*" "$fmt"
-}
-
-# The UTC times (HH:MM:SS) of the records sadf shows for a file.
-row_times() {
-	"$ORACLE_SADF" -p "$1" -- -n SOCK,DEV 2>/dev/null |
-		awk -F'\t' '$2 != -1 { split($3, t, " "); print t[2] }' | uniq
+	oracle_compare --ours="$OUR_SADF" --usage --doc="$fmt" \
+		--label="TZ=$TZ LC_ALL=$LC_ALL sadf ${a[*]} $f $*" sadf "${a[@]}" "$f" "$@"
 }
 
 # Whether case k of a file gets run: always with SYSREC_FULL=1, else one in $2.
@@ -90,7 +77,7 @@ full_matrix() {
 	local all_cases=true
 	[ "${SYSREC_FULL:-0}" = 1 ] || [ "$TZ" = UTC ] || all_cases=false
 	n_seen=$idx
-	mapfile -t times < <(row_times "$f")
+	mapfile -t times < <(row_times --sadf-p --uniq "$f" -n SOCK,DEV)
 	n=${#times[@]}
 	windows=("-s 23:59:59" "-e 00:00:00")
 	if [ "$n" -gt 0 ]; then

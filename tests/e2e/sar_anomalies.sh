@@ -1,7 +1,7 @@
 #!/bin/bash
 # flavours: 12.6.1 12.7.5
 # sar against Debian's sar 12.6.1 on archives where time and counters
-# misbehave (built by tests/e2e/anomaly_roots.sh with our sadc on mutated
+# misbehave (built by tests/fixtures/anomaly_roots.sh with our sadc on mutated
 # fixture roots, and by sa_make): the clock stepping back and forward
 # between samples and across midnight, uptime going back or standing still
 # without a restart, counters going back or wrapping at 32 and 64 bits, CPUs
@@ -22,7 +22,7 @@ cp "$SAR" "$TMPD/sar" && SAR=$TMPD/sar
 export LC_ALL=C S_COLORS=never
 unset S_TIME_FORMAT LANG LANGUAGE
 
-. "$top_srcdir/tests/e2e/anomaly_roots.sh"
+. "$top_srcdir/tests/fixtures/anomaly_roots.sh"
 
 n_cases=0
 n_shown=0
@@ -49,12 +49,6 @@ check() {
 	fi
 }
 
-# The times of the rows sar prints for a file, in file order.
-row_times() {
-	timeout 60 "$ORACLE_SAR" -u -f "$1" 2>/dev/null |
-		awk '$1 ~ /^[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$/ && $2 == "all" { print $1 }'
-}
-
 VIEWS=(-A "-A -z" "-A -t" "-u ALL -P ALL" "-u -P 0,3,9,11" "-n DEV" "-n EDEV"
 	"-n DEV,EDEV --iface=eth0,eth2"
 	"-d -p" "-d" "-b" "-I ALL" "-I ALL -P ALL" "-I SUM -P 1-2,8-" "-q ALL" "-r ALL" "-S" "-B" "-w"
@@ -76,7 +70,7 @@ for f in "${files[@]}"; do
 		check "$f" $v
 	done
 	windowed $idx || continue
-	mapfile -t times < <(row_times "$f")
+	mapfile -t times < <(row_times --row='^all$' --timeout=60 "$f" -u)
 	n=${#times[@]}
 	windows=("-i 2" "-i 120" "-i 600" "-i 3600" "1 1" "2 2" "-s 23:59:50" "-e 00:00:30")
 	if [ "$n" -gt 1 ]; then

@@ -26,7 +26,8 @@ DISK_IDS=6,10,11,37
 
 # ---- the files ----
 
-. "$top_srcdir/tests/e2e/archives_disk.sh"
+. "$top_srcdir/tests/fixtures/archives_disk.sh"
+. "$top_srcdir/tests/fixtures/naming_ns.sh"
 
 # ---- the options ----
 
@@ -43,25 +44,12 @@ names_of() {
 		h && NF > 8 && $1 != "Average:" && $1 != "Summary:" { print $NF }' | sort -u | head -3
 }
 
-# The times of the displayed rows of a file (in the current TZ).
-row_times() {
-	"$ORACLE_SAR" -b -f "$1" 2>/dev/null |
-		awk '$1 ~ /^[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$/ && $2 ~ /^[0-9]/ { print $1 }'
-}
-
 n_cases=0
 check() {
 	local f=$1
 	shift
 	n_cases=$((n_cases + 1))
-	run_capture "$TMPD/a" "$ORACLE_SAR" "$@" -f "$f"
-	run_capture "$TMPD/b" "$SAR" "$@" -f "$f"
-	if same_capture "$TMPD/a" "$TMPD/b"; then
-		pass
-	else
-		fail "TZ=$TZ sar $* -f $f"
-		show_diff "$TMPD/a" "$TMPD/b"
-	fi
+	oracle_compare sar "$@" -f "$f"
 }
 
 # Whether the file has one of the family's activities (else only the error is compared).
@@ -111,7 +99,7 @@ for tz in UTC GMT+12; do
 			# shellcheck disable=SC2086
 			check "$f" $v
 		done
-		mapfile -t times < <(row_times "$f")
+		mapfile -t times < <(row_times "$f" -b)
 		n=${#times[@]}
 		windows=("-s 23:59:59" "-e 00:00:00" "-s 12:00:00 -e 11:00:00")
 		if [ "$n" -gt 0 ]; then
@@ -139,89 +127,16 @@ check "$TMPD/craft.sa" -F -j LABEL
 
 # ---- naming on other hosts: private mount namespaces ----
 
-if unshare -m --propagation private true 2>/dev/null; then
-	NS="$TMPD/ns"
-	mkdir -p "$NS/dev/mapper" "$NS/dev/disk/by-id" "$NS/dev/disk/by-label" \
-		"$NS/dev/disk/by-uuid" "$NS/sysblock" "$NS/etc-fake" "$NS/etc-bad" "$NS/etc-none" \
-		"$NS/cwd-local" "$NS/cwd-none"
-	# /dev: device-mapper nodes, persistent links (one dangling), their targets.
-	for d in sda sda9 sdc sdc1 'cciss!c0d0' rd; do : >"$NS/dev/$d"; done
-	ln -s ../../sdz "$NS/dev/disk/by-id/0-dangling"
-	ln -s ../../sda "$NS/dev/disk/by-id/ata-DISK_A"
-	ln -s ../../sda "$NS/dev/disk/by-id/wwn-0x5000cca369f193ac"
-	ln -s ../../sdc "$NS/dev/disk/by-id/scsi-DISK_C"
-	ln -s '../../cciss!c0d0' "$NS/dev/disk/by-id/cciss-DISK"
-	ln -s ../../sda9 "$NS/dev/disk/by-label/rootfs"
-	ln -s ../../sdc1 "$NS/dev/disk/by-label/data"
-	: >"$NS/dev/disk/by-id/not-a-link"
-	# /sys/dev/block: one plain, one with a '!', one with a trailing '/'.
-	ln -s ../../devices/pci0000:00/block/sdq "$NS/sysblock/8:0"
-	ln -s '../../devices/virtual/block/cciss!c0d0' "$NS/sysblock/8:16"
-	ln -s ../../devices/x/trailing/ "$NS/sysblock/8:48"
-	printf 'Character devices:\n  1 mem\n\nBlock devices:\n253 device-mapper\n  8 device-mapper\n' \
-		>"$NS/devices"
-	cat >"$NS/etc-fake/sysstat.ioconf" <<'EOF'
-# a small ioconf: every kind of record
-1:ram:*:0:d:256:*:1:RAM disks (ram0..ram255)
-1:initrd:x:250:d:256:*:1:Initial RAM Disk (initrd)
-3:hd:*:0:a:2:*:64:IDE - Controller %d
-22:3:1:
-8:sd:*:0:a:16:*:16:SCSI - Controller %d
-65:8:1:
-66:8:2:
-
-48:rd:/c:0:%d:32:p:8:Mylex DAC960 RAID, Controller %d
-49:48:1:
-EOF
-	cp "$NS/etc-fake/sysstat.ioconf" "$NS/cwd-local/"
-	{
-		echo '# broken records, one message each'
-		echo '   '
-		echo '70:65:1:'
-		echo '65:0:1:'
-		echo '65:600:1:'
-		echo '700:8:1:'
-		echo '0:xx:*:0:a:16:*:16:zero major'
-		echo '8:sdx:x:5:a:16:*:16:exception first'
-		echo '8:sd:*:0:a:16:*:16:SCSI'
-		echo '8:sdx:x:5:a:16:*:16:exception'
-		echo '8:sdy:x:6:a:16:*:16:duplicate exception'
-		echo '9:md:*:0:d:256:*:1'
-		echo '65:8:1:'
-		printf '3:hd:*:0:a:2:*:64:%0300d\n' 7
-		echo '600:big:*:0:d:256:*:1:too big'
-	} >"$NS/etc-bad/sysstat.ioconf"
-	# The setup of one environment, then both sars.
-	cat >"$NS/run.sh" <<'EOF'
-ns=$1 env=$2 a=$3 b=$4
-shift 4
-case $env in
-fake | nomapper)
-	mount -t tmpfs none /dev || exit 99
-	[ $env = fake ] && cp -a "$ns/dev/." /dev/
-	mount --bind "$ns/sysblock" /sys/dev/block || exit 99
-	mount --bind "$ns/devices" /proc/devices || exit 99
-	mount --bind "$ns/etc-fake" /etc/sysstat || exit 99 ;;
-bad) mount --bind "$ns/etc-bad" /etc/sysstat || exit 99 ;;
-local) mount --bind "$ns/etc-none" /etc/sysstat || exit 99; cd "$ns/cwd-local" ;;
-none) mount --bind "$ns/etc-none" /etc/sysstat || exit 99; cd "$ns/cwd-none" ;;
-esac
-"$ORACLE_SAR" "$@" >"$a.out" 2>"$a.err"; echo $? >"$a.rc"
-"$SAR" "$@" >"$b.out" 2>"$b.err"; echo $? >"$b.rc"
-EOF
-	export ORACLE_SAR SAR
+if naming_ns_make "$TMPD/ns"; then
 	check_ns() {
 		local env=$1 f=$2
 		shift 2
 		n_cases=$((n_cases + 1))
-		if ! unshare -m --propagation private bash "$NS/run.sh" "$NS" "$env" "$TMPD/a" \
-			"$TMPD/b" "$@" -f "$f"; then
+		if ! naming_ns_run "$TMPD/ns" "$env" "$TMPD/a" "$TMPD/b" "$ORACLE_SAR" "$SAR" \
+			"$@" -f "$f"; then
 			fail "namespace $env: setup failed"
-		elif same_capture "$TMPD/a" "$TMPD/b"; then
-			pass
 		else
-			fail "[$env] sar $* -f $f"
-			show_diff "$TMPD/a" "$TMPD/b"
+			oracle_judge "[$env] sar $* -f $f"
 		fi
 	}
 	nsfiles=("$TMPD/craft.sa" "$TMPD/craft-restart.sa" "$SHARED/corpus/upstream/generated/data.tmp"

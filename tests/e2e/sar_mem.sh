@@ -43,26 +43,13 @@ MODS=("" --dec=0 --dec=1 --dec=2 -h --human "--human --dec=0" "-h --dec=2" --pre
 # Windows and intervals, with a few views.
 WVIEWS=("-r ALL -S" "-W -B" "-H -v")
 
-# The times of the displayed rows of a file (in the current TZ).
-row_times() {
-	"$ORACLE_SAR" -r -f "$1" 2>/dev/null |
-		awk '$1 ~ /^[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$/ && $2 ~ /^[0-9]/ { print $1 }'
-}
-
 n_cases=0
 check() {
 	local f=$1
 	shift
 	n_cases=$((n_cases + 1))
-	run_capture "$TMPD/a" "$ORACLE_SAR" "$@" -f "$f"
-	run_capture "$TMPD/b" "$SAR" "$@" -f "$f"
 	# Usage messages name the program.
-	if same_capture "$TMPD/a" "$TMPD/b" "s|$ORACLE_SAR|sar|g;s|$SAR|sar|g"; then
-		pass
-	else
-		fail "TZ=$TZ sar $* -f $f"
-		show_diff "$TMPD/a" "$TMPD/b"
-	fi
+	oracle_compare --paths sar "$@" -f "$f"
 }
 
 for tz in UTC GMT+12; do
@@ -88,7 +75,7 @@ for tz in UTC GMT+12; do
 				check "$f" $v $m
 			done
 		done
-		mapfile -t times < <(row_times "$f")
+		mapfile -t times < <(row_times "$f" -r)
 		n=${#times[@]}
 		windows=("-s 23:59:59" "-e 00:00:00" "-s 12:00:00 -e 11:00:00")
 		if [ "$n" -gt 0 ]; then

@@ -24,7 +24,7 @@ NETALL=DEV,EDEV,NFS,NFSD,SOCK,IP,EIP,ICMP,EICMP,TCP,ETCP,UDP,SOCK6,IP6,EIP6,ICMP
 
 # ---- the files ----
 
-. "$top_srcdir/tests/e2e/archives_net.sh"
+. "$top_srcdir/tests/fixtures/archives_net.sh"
 
 # ---- the options ----
 
@@ -43,26 +43,13 @@ PLAIN_MODS=("" --dec=1)
 # Windows and intervals, with a few views.
 WVIEWS=("-n DEV,EDEV" "-n SOCK,IP,TCP,UDP6,FC")
 
-# The times of the displayed rows of a file (in the current TZ).
-row_times() {
-	"$ORACLE_SAR" -n SOCK,DEV -f "$1" 2>/dev/null |
-		awk '$1 ~ /^[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$/ && $2 ~ /^[0-9]/ { print $1 }' | uniq
-}
-
 n_cases=0
 check() {
 	local f=$1
 	shift
 	n_cases=$((n_cases + 1))
-	run_capture "$TMPD/a" "$ORACLE_SAR" "$@" -f "$f"
-	run_capture "$TMPD/b" "$SAR" "$@" -f "$f"
 	# Usage messages name the program as it was run.
-	if same_capture "$TMPD/a" "$TMPD/b" "s|^Usage: [^ ]*|Usage: sar|"; then
-		pass
-	else
-		fail "TZ=$TZ sar $* -f $f"
-		show_diff "$TMPD/a" "$TMPD/b"
-	fi
+	oracle_compare --usage sar "$@" -f "$f"
 }
 
 for tz in UTC GMT+12; do
@@ -98,7 +85,7 @@ for tz in UTC GMT+12; do
 				check "$f" $v $m
 			done
 		done
-		mapfile -t times < <(row_times "$f")
+		mapfile -t times < <(row_times --uniq "$f" -n SOCK,DEV)
 		n=${#times[@]}
 		windows=("-s 23:59:59" "-e 00:00:00" "-s 12:00:00 -e 11:00:00")
 		if [ "$n" -gt 0 ]; then

@@ -23,7 +23,7 @@ PWR_IDS=30,31,32,33,35,36
 
 # ---- the files ----
 
-. "$top_srcdir/tests/e2e/archives_power.sh"
+. "$top_srcdir/tests/fixtures/archives_power.sh"
 
 # ---- the options ----
 
@@ -53,26 +53,12 @@ has_power() {
 	"$ORACLE_SADF" -H "$1" 2>/dev/null | grep -q 'A_PWR_'
 }
 
-# The times of the displayed rows of a file (in the current TZ).
-row_times() {
-	"$ORACLE_SAR" -m ALL -f "$1" 2>/dev/null |
-		awk '$1 ~ /^[0-9][0-9]:[0-9][0-9]:[0-9][0-9]$/ && $2 ~ /^[0-9a]/ { print $1 }' |
-		sort -u
-}
-
 n_cases=0
 check() {
 	local f=$1
 	shift
 	n_cases=$((n_cases + 1))
-	run_capture "$TMPD/a" "$ORACLE_SAR" "$@" -f "$f"
-	run_capture "$TMPD/b" "$SAR" "$@" -f "$f"
-	if same_capture "$TMPD/a" "$TMPD/b" "s|^Usage: [^ ]*|Usage: sar|"; then
-		pass
-	else
-		fail "TZ=$TZ sar $* -f $f"
-		show_diff "$TMPD/a" "$TMPD/b"
-	fi
+	oracle_compare --usage sar "$@" -f "$f"
 }
 
 for tz in UTC GMT+12; do
@@ -122,7 +108,7 @@ for tz in UTC GMT+12; do
 				check "$f" $v $m
 			done
 		done
-		mapfile -t times < <(row_times "$f")
+		mapfile -t times < <(row_times --row='^[0-9a]' --sorted "$f" -m ALL)
 		n=${#times[@]}
 		windows=("-s 23:59:59" "-e 00:00:00" "-s 12:00:00 -e 11:00:00")
 		if [ "$n" -gt 0 ]; then

@@ -19,14 +19,7 @@ norm="s|$ORACLE_SAR|sar|g;s|$SAR|sar|g"
 compare() {
 	local name=$1
 	shift
-	run_capture "$TMPD/a" timeout 60 "$ORACLE_SAR" "$@"
-	run_capture "$TMPD/b" timeout 60 "$SAR" "$@"
-	if same_capture "$TMPD/a" "$TMPD/b" "$norm"; then
-		pass
-	else
-		fail "$name: sar $*"
-		show_diff "$TMPD/a" "$TMPD/b"
-	fi
+	oracle_compare --timeout=60 --paths --label="$name: sar $*" sar "$@"
 }
 
 # Whether both sars agree on ARGS without -x (else a difference under -x is not -x's).

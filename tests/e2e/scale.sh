@@ -27,19 +27,7 @@ compare() {
 	# compare NAME PROGRAM ARGS...: both programs, same arguments.
 	local name=$1 prog=$2
 	shift 2
-	if [ "$prog" = sar ]; then
-		run_capture "$TMPD/a" "$ORACLE_SAR" "$@"
-		run_capture "$TMPD/b" "$SAR" "$@"
-	else
-		run_capture "$TMPD/a" "$ORACLE_SADF" "$@"
-		run_capture "$TMPD/b" "$SADF" "$@"
-	fi
-	if same_capture "$TMPD/a" "$TMPD/b"; then
-		pass
-	else
-		fail "$name: $prog $*"
-		show_diff "$TMPD/a" "$TMPD/b"
-	fi
+	oracle_compare --label="$name: $prog $*" "$prog" "$@"
 }
 
 for tz in UTC GMT+12; do

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,4 +115,128 @@ fixture_skip(const char *what)
 	if (!said)
 		printf("SKIP: %s\n", what);
 	said = true;
+}
+
+int
+fixture_tmp_root(const char *name, char *out, size_t len)
+{
+	const char *tmp = getenv("TMPDIR");
+	int n = snprintf(out, len, "%s/%s.XXXXXX", tmp && *tmp ? tmp : "/tmp", name);
+
+	if (n < 0 || (size_t) n >= len)
+		return -ENAMETOOLONG;
+	return mkdtemp(out) ? 0 : -errno;
+}
+
+/* ROOT/REL into out; *ret_skip gets the length of "ROOT/", what exists already. */
+static int
+tree_path(const char *root, const char *rel, char *out, size_t len, size_t *ret_skip)
+{
+	int n = snprintf(out, len, "%s/%s", root, rel);
+
+	if (n < 0 || (size_t) n >= len)
+		return -ENAMETOOLONG;
+	*ret_skip = strlen(root) + 1;
+	return 0;
+}
+
+/* Makes each directory of path after its first skip bytes, up to its last '/'. */
+static int
+make_parents(char *path, size_t skip)
+{
+	char *p;
+
+	for (p = path + skip; *p; p++) {
+		int rc = 0;
+
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0755) < 0 && errno != EEXIST)
+			rc = -errno;
+		*p = '/';
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+int
+fixture_mkdir(const char *root, const char *rel)
+{
+	char path[4096];
+	size_t skip;
+	int rc = tree_path(root, rel, path, sizeof(path), &skip);
+
+	if (rc == 0)
+		rc = make_parents(path, skip);
+	if (rc == 0 && mkdir(path, 0755) < 0 && errno != EEXIST)
+		rc = -errno;
+	return rc;
+}
+
+int
+fixture_put(const char *root, const char *rel, const void *data, size_t len)
+{
+	char path[4096];
+	size_t skip;
+	ssize_t n;
+	int fd, rc = tree_path(root, rel, path, sizeof(path), &skip);
+
+	if (rc == 0)
+		rc = make_parents(path, skip);
+	if (rc < 0)
+		return rc;
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0)
+		return -errno;
+	n = write(fd, data, len);
+	if (n < 0)
+		rc = -errno;
+	else if ((size_t) n != len)
+		rc = -EIO;
+	if (close(fd) < 0 && rc == 0)
+		rc = -errno;
+	return rc;
+}
+
+int
+fixture_put_str(const char *root, const char *rel, const char *text)
+{
+	return fixture_put(root, rel, text, strlen(text));
+}
+
+int
+fixture_symlink(const char *root, const char *rel, const char *target)
+{
+	char path[4096];
+	size_t skip;
+	int rc = tree_path(root, rel, path, sizeof(path), &skip);
+
+	if (rc == 0)
+		rc = make_parents(path, skip);
+	if (rc == 0 && symlink(target, path) < 0)
+		rc = -errno;
+	return rc;
+}
+
+static int
+remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void) st;
+	(void) type;
+	(void) ftw;
+	return remove(path) < 0 ? -errno : 0;
+}
+
+int
+fixture_rm_tree(const char *root)
+{
+	int rc;
+
+	if (!root || !*root)
+		return 0;
+	/* Depth first, so that each directory is empty when its turn comes. */
+	rc = nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	return rc == -1 ? -errno : rc;
 }

@@ -877,8 +877,7 @@ START_TEST(walk_v1_alone)
 
 	SKIP_WITHOUT_TREES();
 	snprintf(dir, sizeof(dir), "%s/v1only", tmp_top);
-	snprintf(path, sizeof(path), "mkdir -p '%s/sys/fs/cgroup/memory'", dir);
-	ck_assert_int_eq(system(path), 0);
+	ck_assert_int_eq(fixture_mkdir(tmp_top, "v1only/sys/fs/cgroup/memory"), 0);
 	make_v1_tree(dir);
 	/* No unified hierarchy at all (a v1-only machine): the memory cgroups alone. */
 	items = collect(dir, 2, &n, 0);
@@ -1004,17 +1003,13 @@ main(void)
 {
 	SRunner *sr;
 	int failed;
-	char cmd[400];
 
 	make_trees();
 	sr = srunner_create(collect_cgroup_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
-	if (tmp_top[0]) {
-		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp_top);
-		if (system(cmd) != 0)
-			fprintf(stderr, "test_collect_cgroup: cannot remove %s\n", tmp_top);
-	}
+	if (tmp_top[0] && fixture_rm_tree(tmp_top) < 0)
+		fprintf(stderr, "test_collect_cgroup: cannot remove %s\n", tmp_top);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -554,45 +554,28 @@ END_TEST
 /* ------------------------------------------------------------------------- */
 /* The collectors through a scratch root */
 
-static char tmp_root[64];
+static char tmp_root[256];
 
+/* A file of content under the root, or a directory when content is NULL. */
 static void
 put_file(const char *rel, const char *content)
 {
-	char path[512], *slash;
-	FILE *fp;
-
-	snprintf(path, sizeof(path), "%s/%s", tmp_root, rel);
-	for (slash = strchr(path + strlen(tmp_root) + 1, '/'); slash;
-	     slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		mkdir(path, 0700);
-		*slash = '/';
-	}
-	if (!content) {
-		ck_assert_int_eq(mkdir(path, 0700), 0);
-		return;
-	}
-	fp = fopen(path, "w");
-	ck_assert_ptr_nonnull(fp);
-	fputs(content, fp);
-	fclose(fp);
+	if (content)
+		ck_assert_int_eq(fixture_put_str(tmp_root, rel, content), 0);
+	else
+		ck_assert_int_eq(fixture_mkdir(tmp_root, rel), 0);
 }
 
 static void
 put_link(const char *rel, const char *target)
 {
-	char path[512];
-
-	snprintf(path, sizeof(path), "%s/%s", tmp_root, rel);
-	ck_assert_int_eq(symlink(target, path), 0);
+	ck_assert_int_eq(fixture_symlink(tmp_root, rel, target), 0);
 }
 
 static void
 make_root(void)
 {
-	snprintf(tmp_root, sizeof(tmp_root), "/tmp/sysrec-disk-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmp_root));
+	ck_assert_int_eq(fixture_tmp_root("sysrec-disk", tmp_root, sizeof(tmp_root)), 0);
 	put_file("proc/diskstats", "   8       0 sda 10 0 80 1 20 0 160 2 0 3 4\n"
 	                           "   8       1 sda1 10 0 80 1 20 0 160 2 0 3 4\n"
 	                           " 253       0 dm-0 1 0 8 1 0 0 0 0 0 1 1\n"
@@ -611,11 +594,7 @@ make_root(void)
 static void
 remove_root(void)
 {
-	char cmd[128];
-
-	/* The scratch tree is ours alone, made by mkdtemp(). */
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp_root);
-	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(fixture_rm_tree(tmp_root), 0);
 }
 
 START_TEST(collectors_scratch_root)
@@ -682,8 +661,7 @@ START_TEST(collectors_missing_files)
 	struct stats_disk d;
 	int32_t nr2 = 0;
 
-	snprintf(tmp_root, sizeof(tmp_root), "/tmp/sysrec-disk-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmp_root));
+	ck_assert_int_eq(fixture_tmp_root("sysrec-disk", tmp_root, sizeof(tmp_root)), 0);
 	memset(&c, 0, sizeof(c));
 	ck_assert_int_eq(collect_init(&c, tmp_root), 0);
 	/* A_IO is a single item: one zeroed item without diskstats. */

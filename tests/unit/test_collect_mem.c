@@ -295,35 +295,19 @@ END_TEST
 /* The collectors through a root */
 
 /* A scratch root holding only proc/meminfo (no vmstat). */
-static char tmp_root[64];
+static char tmp_root[256];
 
 static void
 make_root(void)
 {
-	char path[128];
-	FILE *f;
-
-	snprintf(tmp_root, sizeof(tmp_root), "/tmp/sysrec-mem-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmp_root));
-	snprintf(path, sizeof(path), "%s/proc", tmp_root);
-	ck_assert_int_eq(mkdir(path, 0700), 0);
-	snprintf(path, sizeof(path), "%s/proc/meminfo", tmp_root);
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(meminfo_5x, f);
-	fclose(f);
+	ck_assert_int_eq(fixture_tmp_root("sysrec-mem", tmp_root, sizeof(tmp_root)), 0);
+	ck_assert_int_eq(fixture_put_str(tmp_root, "proc/meminfo", meminfo_5x), 0);
 }
 
 static void
 remove_root(void)
 {
-	char path[128];
-
-	snprintf(path, sizeof(path), "%s/proc/meminfo", tmp_root);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/proc", tmp_root);
-	rmdir(path);
-	rmdir(tmp_root);
+	ck_assert_int_eq(fixture_rm_tree(tmp_root), 0);
 }
 
 /*
@@ -333,15 +317,12 @@ remove_root(void)
 START_TEST(collector_page_flavours)
 {
 	static const char *const flavours[] = {"12.6.1", "12.7.5"};
-	char path[128];
-	FILE *f;
 
 	make_root();
-	snprintf(path, sizeof(path), "%s/proc/vmstat", tmp_root);
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs("pgpgin 11\npgpromote_success 500\npgdemote_kswapd 100\npgdemote_direct 20\n", f);
-	fclose(f);
+	ck_assert_int_eq(fixture_put_str(tmp_root, "proc/vmstat",
+	                                 "pgpgin 11\npgpromote_success 500\npgdemote_kswapd 100\n"
+	                                 "pgdemote_direct 20\n"),
+	                 0);
 	for (size_t k = 0; k < 2; k++) {
 		unsigned char buf[sizeof(struct stats_paging)];
 		struct stats_paging p;
@@ -366,7 +347,6 @@ START_TEST(collector_page_flavours)
 		}
 		collect_release(&c);
 	}
-	unlink(path);
 	remove_root();
 }
 END_TEST

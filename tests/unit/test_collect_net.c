@@ -748,50 +748,24 @@ END_TEST
 /* ------------------------------------------------------------------------- */
 /* The collectors on a scratch root. */
 
-static char tmp_root[64];
+static char tmp_root[256];
 
 static void
 write_file(const char *rel, const char *text)
 {
-	char path[512], dir[512];
-	char *slash;
-	size_t i;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", tmp_root, rel);
-	/* mkdir -p of the parent. */
-	snprintf(dir, sizeof(dir), "%s", path);
-	slash = strrchr(dir, '/');
-	*slash = '\0';
-	for (i = strlen(tmp_root) + 1; dir[i]; i++) {
-		if (dir[i] != '/')
-			continue;
-		dir[i] = '\0';
-		mkdir(dir, 0755);
-		dir[i] = '/';
-	}
-	mkdir(dir, 0755);
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
+	ck_assert_int_eq(fixture_put_str(tmp_root, rel, text), 0);
 }
 
 static void
 make_tmp_root(void)
 {
-	snprintf(tmp_root, sizeof(tmp_root), "/tmp/test_collect_net.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmp_root));
+	ck_assert_int_eq(fixture_tmp_root("test_collect_net", tmp_root, sizeof(tmp_root)), 0);
 }
 
 static void
 remove_tmp_root(void)
 {
-	char cmd[128];
-
-	/* The name is ours (mkdtemp), so a plain rm -r is safe here. */
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp_root);
-	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(fixture_rm_tree(tmp_root), 0);
 }
 
 START_TEST(test_snmp_read_once_per_sample)

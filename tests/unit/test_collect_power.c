@@ -11,7 +11,6 @@
 
 #include <check.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -433,87 +432,39 @@ END_TEST
 /* ------------------------------------------------------------------------- */
 /* Sensors and collectors on trees built here */
 
-static char tmp_root[64];
-
-static void __attribute__((format(printf, 2, 3))) tree_path(char *out, const char *fmt, ...)
-{
-	char rel[1024];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(rel, sizeof(rel), fmt, ap);
-	va_end(ap);
-	ck_assert(n > 0 && (size_t) n < sizeof(rel));
-	n = snprintf(out, 2048, "%s/%s", tmp_root, rel);
-	ck_assert(n > 0 && n < 2048);
-}
+static char tmp_root[256];
 
 /* mkdir -p of rel (relative to the tree). */
 static void
 mk_dir(const char *rel)
 {
-	char path[2048];
-	char *p;
-
-	tree_path(path, "%s", rel);
-	for (p = path + strlen(tmp_root) + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		ck_assert(mkdir(path, 0755) == 0 || errno == EEXIST);
-		*p = '/';
-	}
-	ck_assert(mkdir(path, 0755) == 0 || errno == EEXIST);
+	ck_assert_int_eq(fixture_mkdir(tmp_root, rel), 0);
 }
 
 /* Writes content into rel, creating its directory. */
 static void
 mk_file(const char *rel, const char *content)
 {
-	char path[2048], dir[1024];
-	const char *slash = strrchr(rel, '/');
-	FILE *f;
-
-	if (slash) {
-		snprintf(dir, sizeof(dir), "%.*s", (int) (slash - rel), rel);
-		mk_dir(dir);
-	}
-	tree_path(path, "%s", rel);
-	f = fopen(path, "w");
-	ck_assert(f != NULL);
-	fputs(content, f);
-	fclose(f);
+	ck_assert_int_eq(fixture_put_str(tmp_root, rel, content), 0);
 }
 
 /* A real symbolic link rel -> target (relative), as sysfs has them. */
 static void
 mk_link(const char *rel, const char *target)
 {
-	char path[2048], dir[1024];
-	const char *slash = strrchr(rel, '/');
-
-	snprintf(dir, sizeof(dir), "%.*s", (int) (slash - rel), rel);
-	mk_dir(dir);
-	tree_path(path, "%s", rel);
-	ck_assert(symlink(target, path) == 0);
+	ck_assert_int_eq(fixture_symlink(tmp_root, rel, target), 0);
 }
 
 static void
 tree_new(void)
 {
-	snprintf(tmp_root, sizeof(tmp_root), "/tmp/sysrec-power-XXXXXX");
-	ck_assert(mkdtemp(tmp_root) != NULL);
+	ck_assert_int_eq(fixture_tmp_root("sysrec-power", tmp_root, sizeof(tmp_root)), 0);
 }
 
 static void
 tree_remove(void)
 {
-	char cmd[128];
-
-	/* The tree holds only what this test wrote under a mkdtemp() name. */
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp_root);
-	ck_assert(system(cmd) == 0);
+	ck_assert_int_eq(fixture_rm_tree(tmp_root), 0);
 }
 
 /*
@@ -625,7 +576,7 @@ build_hwmon_tree(void)
 	mk_file("sys/class/hwmon/hwmon10/name", "mode\n");
 	mk_file("sys/class/hwmon/hwmon10/temp1_input", "40000\n");
 	mk_file("sys/class/hwmon/hwmon10/temp1_max", "90000\n");
-	tree_path(path, "sys/class/hwmon/hwmon10/temp1_input");
+	snprintf(path, sizeof(path), "%s/sys/class/hwmon/hwmon10/temp1_input", tmp_root);
 	ck_assert(chmod(path, 0200) == 0);
 
 	mk_file("sys/class/hwmon/hwmon11/name", "nonl");

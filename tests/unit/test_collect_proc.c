@@ -268,21 +268,7 @@ struct tmp_root {
 static void
 put_file(const struct tmp_root *t, const char *rel, const char *text, size_t len)
 {
-	char path[512], *slash;
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/%s", t->path, rel);
-	/* mkdir -p of the parents */
-	for (slash = strchr(path + strlen(t->path) + 1, '/'); slash;
-	     slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		mkdir(path, 0755);
-		*slash = '/';
-	}
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(write(fd, text, len), (ssize_t) len);
-	close(fd);
+	ck_assert_int_eq(fixture_put(t->path, rel, text, len), 0);
 }
 
 #define PUT(t, rel, lit) put_file(t, rel, lit, sizeof(lit) - 1)
@@ -290,8 +276,7 @@ put_file(const struct tmp_root *t, const char *rel, const char *text, size_t len
 static void
 make_root(struct tmp_root *t)
 {
-	snprintf(t->path, sizeof(t->path), "/tmp/test_collect_proc.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(t->path));
+	ck_assert_int_eq(fixture_tmp_root("test_collect_proc", t->path, sizeof(t->path)), 0);
 	/* Out of order, with names that are not processes and one that is gone (55). */
 	PUT(t, "proc/_list", "stat\n300\n2\nself\n55\n1\n");
 	PUT(t, "proc/stat", "cpu 1 2 3\n");
@@ -314,10 +299,7 @@ make_root(struct tmp_root *t)
 static void
 remove_root(const struct tmp_root *t)
 {
-	char cmd[300];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", t->path);
-	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(fixture_rm_tree(t->path), 0);
 }
 
 static void
@@ -412,8 +394,7 @@ START_TEST(no_proc)
 	uint32_t n = 5;
 	size_t cap = 0;
 
-	snprintf(t.path, sizeof(t.path), "/tmp/test_collect_proc.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(t.path));
+	ck_assert_int_eq(fixture_tmp_root("test_collect_proc", t.path, sizeof(t.path)), 0);
 	ck_assert_int_eq(sysroot_open(&root, t.path), 0);
 	ck_assert_int_eq(collect_proc(&root, &items, &n, &cap), -ENOENT);
 	ck_assert_uint_eq(n, 0);
