@@ -854,8 +854,10 @@ archive_next(struct archive_reader *r, struct archive_record *ret)
 	 * stream's check fails, and a cut stream ends in a short record: the
 	 * damage is the error, not the record, wherever sar and sadf meet it
 	 * (source_damage() reads on to find it; plain data is never looked at).
+	 * A stream cut after its last record, in its end marker, check or
+	 * index, ends cleanly between records: it is as truncated.
 	 */
-	if (rc < 0 && rc != -EIO && (damage = source_damage(r->src)) != NULL)
+	if (rc <= 0 && rc != -EIO && (damage = source_damage(r->src)) != NULL)
 		return fail(r, -EIO, source_offset(r->src), "%s", damage);
 	return rc;
 }

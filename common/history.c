@@ -31,6 +31,7 @@ struct hfile {
 	size_t hdr_end; /* where the records start */
 	size_t stop; /* the end of the records read whole (a truncation or a bad record follows) */
 	int stop_rc; /* why reading stopped there (0: the end of the file) */
+	char *damage; /* a compressed file cut short: source_damage()'s words */
 	struct archive_reader r;
 	struct hrec *recs;
 	size_t n_recs;
@@ -80,6 +81,8 @@ slurp(struct history *h, const char *file, struct hfile *f, uint64_t *budget)
 		n = source_read(src, f->data + f->len, cap - f->len);
 		if (n <= 0) {
 			rc = (int) n;
+			if (n == 0 && source_damage(src) && !(f->damage = strdup(source_damage(src))))
+				rc = -ENOMEM;
 			break;
 		}
 		f->len += (size_t) n;
@@ -164,6 +167,7 @@ hfile_release(struct hfile *f)
 	archive_reader_release(&f->r);
 	free(f->data);
 	free(f->recs);
+	free(f->damage);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -321,6 +325,9 @@ stitch_file(struct history *h, struct stitch *st, struct hfile *f, bool start, b
 {
 	int rc;
 
+	/* The file as a part of the window: what its stream kept is read, as for a plain file cut short. */
+	if (f->damage)
+		strbuf_addf(&h->notes, "%s: '%s': %s\n", prog, f->name, f->damage);
 	if (!last && f->stop_rc < 0) {
 		strbuf_addf(&h->notes, "%s: '%s': records after offset %zu left out (%s)\n", prog,
 		            f->name, f->stop, archive_strerror(f->stop_rc));

@@ -121,8 +121,9 @@ for z in gzip xz bzip2 zstd; do
 	case $z in gzip) ext=gz ;; xz) ext=xz ;; bzip2) ext=bz2 ;; zstd) ext=zst ;; esac
 	f=$TMPD/$z/sa20.$ext
 	size=$(stat -c %s "$f")
-	# (Cut after the last data, in xz's index say, the file reads whole.)
-	for cut in 20 $((size / 2)) $((size * 9 / 10)); do
+	# Every cut short of the whole file is damage, also one after the last
+	# record's data: in the stream's end marker, check, index or footer.
+	for cut in 20 $((size / 2)) $((size * 9 / 10)) $((size - 12)) $((size - 1)); do
 		head -c "$cut" "$f" >"$TMPD/cut.$ext"
 		damaged "$z cut at $cut of $size" "$TMPD/cut.$ext" \
 			"Cannot read $TMPD/cut.$ext: truncated $z data: the file ends inside a compressed stream"
@@ -141,6 +142,25 @@ for z in gzip xz bzip2 zstd; do
 		*) fail "sar on $z damaged at $at: '$msg'" ;;
 		esac
 	done
+done
+
+# In a window across days, a cut day is said and what it kept is read
+# (as a plain file cut short), with the other days; the status stays 0.
+# Rows: 10:01 and 10:02 of the 20th, 10:01 of the 21st.
+W=$TMPD/window
+for z in gzip xz bzip2 zstd; do
+	case $z in gzip) ext=gz ;; xz) ext=xz ;; bzip2) ext=bz2 ;; zstd) ext=zst ;; esac
+	rm -rf "$W" && mkdir -p "$W"
+	"$SADC" --unix-time="$(at '2026-11-21 10:00:00')" 60 2 "$W/sa21"
+	size=$(stat -c %s "$TMPD/$z/sa20.$ext")
+	head -c $((size - 1)) "$TMPD/$z/sa20.$ext" >"$W/sa20.$ext"
+	"$SAR" -u -s 2026-11-20T09:00:00 -e 2026-11-21T11:00:00 -f "$W" >"$TMPD/w.out" 2>"$TMPD/w.err"
+	rc=$?
+	want="sar: '$W/sa20.$ext': truncated $z data: the file ends inside a compressed stream"
+	if [ $rc = 0 ] && [ "$(cat "$TMPD/w.err")" = "$want" ] &&
+		[ "$(grep -c '^10:0[1-3]:00 ' "$TMPD/w.out")" = 3 ]; then pass; else
+		fail "window with $z cut at the last byte: status $rc, '$(head -c 300 "$TMPD/w.err")', rows $(grep -c '^10:0[1-3]:00 ' "$TMPD/w.out")"
+	fi
 done
 
 echo "compressed: $n_pass passed, $n_fail failed"

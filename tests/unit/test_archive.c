@@ -1874,7 +1874,8 @@ START_TEST(test_gzip_truncated_at_every_byte)
 	/*
 	 * A cut gzip stream reads as a cut file: never a crash, never a record
 	 * too many; a record cut short is -EIO (the stream's damage) rather
-	 * than ARCHIVE_E_TRUNCATED.
+	 * than ARCHIVE_E_TRUNCATED, and so is a cut after the last record
+	 * (in the trailer's CRC and size): never a clean end.
 	 */
 	struct tfile tf;
 	unsigned char *gz;
@@ -1898,6 +1899,8 @@ START_TEST(test_gzip_truncated_at_every_byte)
 		                      out.rc == ARCHIVE_E_INVALID,
 		              "gzip prefix %zu: rc %d", len, out.rc);
 		ck_assert_uint_le(out.records, 4);
+		ck_assert_msg(len == (size_t) gz_len || out.rc != 0, "gzip prefix %zu: read whole",
+		              len);
 		if (len == (size_t) gz_len)
 			ck_assert_msg(out.rc == 0 && out.records == 4, "whole gzip file: rc %d",
 			              out.rc);
