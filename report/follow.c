@@ -31,16 +31,20 @@
  * Opens path and reads its header into r (zeroed; it owns the source).
  * Returns the descriptor, or -1 with errno (0 when the file is not a
  * plain sysstat file of the current format: *ret_rc then holds why).
+ * *ret_size, unless NULL, is the file's size before anything was read.
  */
 static int
-open_file(const char *path, struct archive_reader *r, int *ret_rc)
+open_file(const char *path, struct archive_reader *r, int *ret_rc, off_t *ret_size)
 {
 	struct source *src;
+	struct stat st;
 	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
 
 	*ret_rc = 0;
 	if (fd < 0)
 		return -1;
+	if (ret_size)
+		*ret_size = fstat(fd, &st) == 0 ? st.st_size : 0;
 	rc = source_open_fd(fd, &src);
 	if (rc == 0 && source_is_compressed(src)) {
 		source_free(src);
@@ -198,16 +202,18 @@ seek_last(struct follow_tail *t)
 	source_seek(r->src, last != UINT64_MAX ? last : at);
 }
 
-/* A file sadc has just created, its header not all written yet. */
+/*
+ * A file sadc has just created, its header not all written yet, when it
+ * was read (size: its size then; it may have grown since, in which case
+ * the next try reads it whole).
+ */
 static bool
-header_pending(const char *file, int rc)
+header_pending(off_t size, int rc)
 {
-	struct stat st;
-
 	if (rc == ARCHIVE_E_TRUNCATED)
 		return true;
-	return rc == ARCHIVE_E_INVALID && stat(file, &st) == 0 &&
-	       (size_t) st.st_size < sizeof(struct sa_file_magic) + sizeof(struct sa_file_header);
+	return rc == ARCHIVE_E_INVALID &&
+	       (size_t) size < sizeof(struct sa_file_magic) + sizeof(struct sa_file_header);
 }
 
 /*
@@ -228,7 +234,7 @@ wait_created(struct follow_tail *t, int *ret_rc)
 	dir_of(t->file, dir, sizeof(dir));
 	today = !*ret_rc && err == ENOENT && today_name(dir, cur, sizeof(cur)) &&
 	        !strcmp(cur, t->file);
-	if (!today && !header_pending(t->file, *ret_rc)) {
+	if (!today && !header_pending(t->open_size, *ret_rc)) {
 		errno = err;
 		return false;
 	}
@@ -242,9 +248,9 @@ wait_created(struct follow_tail *t, int *ret_rc)
 			sysrec_exit(0);
 		if (today && today_name(dir, cur, sizeof(cur)))
 			snprintf(t->file, sizeof(t->file), "%s", cur);
-		s->fd = open_file(t->file, &s->reader, ret_rc);
+		s->fd = open_file(t->file, &s->reader, ret_rc, &t->open_size);
 	} while (s->fd < 0 &&
-	         ((today && !*ret_rc && errno == ENOENT) || header_pending(t->file, *ret_rc)));
+	         ((today && !*ret_rc && errno == ENOENT) || header_pending(t->open_size, *ret_rc)));
 	return s->fd >= 0;
 }
 
@@ -259,7 +265,7 @@ follow_tail_open(struct follow_tail *t, struct sar *s, const char *file, const c
 	snprintf(t->file, sizeof(t->file), "%s", file);
 	memset(&s->reader, 0, sizeof(s->reader));
 	setup_wait(t);
-	s->fd = open_file(file, &s->reader, &rc);
+	s->fd = open_file(file, &s->reader, &rc, &t->open_size);
 	if (s->fd < 0 && !wait_created(t, &rc))
 		die_open(t, t->file, rc);
 	s->r = &s->reader;
@@ -292,7 +298,7 @@ next_day(struct follow_tail *t)
 	if (!gmtime_r(&day, &tm) || datafile_daily_plain_name(path, sizeof(path), t->dir, &tm) < 0)
 		return false;
 	memset(&n, 0, sizeof(n));
-	fd = open_file(path, &n, &rc);
+	fd = open_file(path, &n, &rc, NULL);
 	if (fd < 0)
 		return false;
 	if (n.hdr.sa_year != tm.tm_year || n.hdr.sa_month != tm.tm_mon ||

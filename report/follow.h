@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include "engine.h"
 
 struct follow_tail {
@@ -22,6 +23,7 @@ struct follow_tail {
 	char file[4096];     /* the file being read */
 	char dir[4096];      /* its directory when it is the current daily file, else "" */
 	int ino;             /* the inotify descriptor, -1 without */
+	off_t open_size;     /* the file's size when last opened, before its header was read */
 	int wd_file, wd_dir; /* its watches, -1 when none */
 	sigset_t wait_mask;  /* the signal mask while sleeping: SIGINT and SIGTERM open */
 	bool started;        /* the first record shown has been returned */
