@@ -14,7 +14,7 @@
 SAR="$top_builddir/sar/sar"
 USE_MAKE="$top_builddir/tests/tools/use_make"
 python3 -c 'import json' 2>/dev/null || missing "python3 not found"
-requires oracle "$SAR" "$SADF" "$USE_MAKE"
+requires oracle ioconf "$SAR" "$SADF" "$USE_MAKE"
 if [ "${SYSREC_USE_INPUTS_ONLY:-0}" != 1 ]; then
 	"$SAR" --use -f /dev/null >"$TMPD/probe" 2>&1
 	grep -q "^Usage:" "$TMPD/probe" && skip "this sar has no --use"
