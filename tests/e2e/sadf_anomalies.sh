@@ -50,6 +50,7 @@ ldavg_garbage() {
 
 check() {
 	# check LABEL ARGS...: both sadfs, the same arguments.
+	keep_case "TZ=${TZ:-} ${tz:-} $*" || return 0
 	local label=$1
 	shift
 	n_cases=$((n_cases + 1))

@@ -46,6 +46,7 @@ n_shown=0
 # conversion by sadf -c, which the oracle reads instead (old_ref;
 # not for -c itself).
 compare() {
+	keep_case "TZ=${TZ:-} ${tz:-} $*" || return 0
 	local label=$1 arg ref norm=
 	shift
 	local oargs=()

@@ -15,6 +15,7 @@ compare() {
 	# compare NAME FILE [ENV...]: runs both under the same environment.
 	# Files of the old formats 0x2171 and 0x2173 are read as their
 	# conversion: the oracle reads that (tests/lib.sh old_ref).
+	keep_case "TZ=${TZ:-} ${tz:-} $*" || return 0
 	local name=$1 file=$2 ref norm=
 	shift 2
 	old_ref "$file" && ref=$OLD_REF && norm="s|$ref|FILE|g; s|$file|FILE|g" || ref=$file

@@ -206,6 +206,7 @@ bad_options=$(printf '%s\n' "|-A" "-O debug|-u")
 
 n_shown=0
 compare() {
+	keep_case "TZ=${TZ:-} ${tz:-} $*" || return 0
 	local file=$1 sopts=$2 aopts=$3 tz=$4
 	# The two run side by side, on the machine's two cores.
 	# shellcheck disable=SC2086

@@ -28,6 +28,7 @@ n_cases=0
 n_shown=0
 check() {
 	# check FILE OPTIONS...: both sars, the same options on FILE.
+	keep_case "TZ=${TZ:-} ${tz:-} $*" || return 0
 	local f=$1
 	shift
 	n_cases=$((n_cases + 1))

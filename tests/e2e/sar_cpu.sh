@@ -183,6 +183,7 @@ n_shown=0
 # A file of the old formats 0x2171 and 0x2173 is read by ours as its
 # conversion by sadf -c, which the oracle reads instead (old_ref).
 compare() {
+	keep_case "TZ=${TZ:-} ${tz:-} $*" || return 0
 	local file=$1 opts=$2 trail=$3 tz=$4 ref norm=
 	old_ref "$file" && ref=$OLD_REF && norm=";s|$ref|FILE|g;s|$file|FILE|g" || ref=$file
 	# shellcheck disable=SC2086

@@ -17,6 +17,7 @@ compare() {
 	# compare NAME ARGS...: both sars, same arguments, same environment;
 	# a file of the old formats 0x2171 and 0x2173 after -f is read by ours
 	# as its conversion, which the oracle reads instead (old_ref).
+	keep_case "TZ=${TZ:-} ${tz:-} $*" || return 0
 	local name=$1 arg prev= ref norm=
 	shift
 	local oargs=()

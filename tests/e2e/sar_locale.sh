@@ -45,6 +45,7 @@ n_shown=0
 # A file of the old formats 0x2171 and 0x2173 is read by ours as its
 # conversion by sadf -c, which the oracle reads instead (old_ref).
 compare() {
+	keep_case "TZ=${TZ:-} ${tz:-} $*" || return 0
 	local envs=$1 opts=$2 file=${3:-} args oargs= w ref norm=
 	args=$opts
 	[ -n "$file" ] && args="$opts -f $file"
