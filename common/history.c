@@ -11,7 +11,6 @@
 #include "datafile.h"
 #include "history.h"
 #include "source.h"
-#include "sysexit.h"
 #include "banned.h"
 
 /* One record of a file being stitched: where it starts and what decides its fate. */
@@ -578,82 +577,6 @@ history_daily_files(const char *dir, int64_t start, int64_t end, const char *pro
 		day.tm_isdst = -1;
 	}
 	return files->err ? files->err : found;
-}
-
-/* history_load()'s failure: the message of the file alone, or the cap's, and its status. */
-static _Noreturn void
-die_load(const struct history *h, int rc, const char *prog)
-{
-	char msg[8192];
-	int status = history_error_message(h, rc, prog, msg, sizeof(msg));
-
-	fflush(stdout);
-	fputs(msg, stderr);
-	sysrec_exit(status);
-}
-
-static void
-put_notes(struct history *h)
-{
-	fputs(h->notes.buf ? h->notes.buf : "", stderr);
-	strbuf_reset(&h->notes);
-}
-
-int
-history_open_window(struct history *h, const struct strbuf *files, size_t n, const char *dir,
-                    int64_t start, int64_t end, const char *prog, char *one, size_t one_len)
-{
-	struct strbuf found = STRBUF_INIT;
-	const char **names;
-	const char *p;
-	size_t i;
-	int rc;
-
-	if (n < 2) {
-		int64_t now = (int64_t) time(NULL);
-		time_t t;
-		struct tm day;
-
-		if (!start)
-			start = end;
-		/* No file is written for a day to come. */
-		end = end && end < now ? end : now;
-		t = (time_t) start;
-		rc = history_daily_files(dir, start, end, prog, &found, &h->notes);
-		if (rc < 0) {
-			fprintf(stderr, "%s: cannot list the daily files of '%s': %s\n", prog, dir,
-			        strerror(-rc));
-			sysrec_exit(1);
-		}
-		put_notes(h);
-		if (rc < 2) {
-			if (rc == 1)
-				snprintf(one, one_len, "%s", found.buf);
-			else if (!localtime_r(&t, &day) ||
-			         datafile_daily_name(one, one_len, dir, &day) < 0)
-				snprintf(one, one_len, "%s", dir);
-			strbuf_release(&found);
-			return rc;
-		}
-		files = &found;
-		n = (size_t) rc;
-	}
-	names = calloc(n, sizeof(*names));
-	if (!names) {
-		fputs("Cannot allocate memory\n", stderr);
-		sysrec_exit(4);
-	}
-	for (i = 0, p = files->buf; i < n; i++, p += strlen(p) + 1)
-		names[i] = p;
-	h->cap = history_default_cap();
-	h->convert_old = true;
-	rc = history_load(h, names, n, prog);
-	free(names);
-	strbuf_release(&found);
-	put_notes(h);
-	if (rc < 0)
-		die_load(h, rc, prog);
-	return (int) n;
 }
 
 /* n digits at a, into *ret; false when one is not a digit. */

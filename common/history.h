@@ -22,9 +22,9 @@
  *
  * A file whose records cannot be read on with the first file's header
  * (archive_can_read_on: byte order, long size, header sizes, HZ, activity
- * list) starts a new report. Nothing here prints but
- * history_open_window(), the command line's step: what the caller should
- * say about a file is in notes, one line each.
+ * list) starts a new report. Nothing here prints
+ * or exits: what the caller should say about a file is in notes, one line
+ * each (report/window.h is the command line's step).
  */
 
 #include <stdbool.h>
@@ -90,21 +90,6 @@ int history_daily_files(const char *dir, int64_t start, int64_t end, const char 
  * meets it as in the file alone.
  */
 int history_load(struct history *h, const char *const *files, size_t n, const char *prog);
-
-/*
- * The command-line step that sar and sadf share, which prints and exits:
- * several files (n NUL-separated names in files, n >= 2), or a dated window
- * over the daily files of dir (n < 2), from the day of start (0: of end) to
- * the day of end (0, or later than now: now). A missing day is one line on
- * stderr. With fewer than two files found, one gets the name to read alone
- * (the one found, or the start day's daily file, missing) and the count is
- * returned. Otherwise the files are loaded into h (zeroed but for conv_hz; the
- * cap is history_default_cap(), old formats are converted) and their count
- * is returned; a failure prints history_error_message() and exits with its
- * status.
- */
-int history_open_window(struct history *h, const struct strbuf *files, size_t n, const char *dir,
-                        int64_t start, int64_t end, const char *prog, char *one, size_t one_len);
 
 /*
  * Formats into buf the message for history_load()'s failure rc (prog names

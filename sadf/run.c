@@ -22,6 +22,7 @@
 #include "report/display.h"
 #include "report/options.h"
 #include "report/use.h"
+#include "report/window.h"
 #include "common/banned.h"
 
 /* Where the system's sysstat keeps its catalogs (configure's localedir). */
@@ -152,8 +153,8 @@ prepare_history(struct sadf *d, struct sadf_cmdline *cl)
 	/* Old formats read as their conversion (-O hz=), as sadf_open() reads one file. */
 	d->history->conv_hz = c->conv_hz;
 	snprintf(dir, sizeof(dir), "%s", c->file[0] ? c->file : SA_DIR);
-	n = history_open_window(d->history, &cl->files, cl->n_files, dir, (int64_t) d->start_epoch,
-	                        (int64_t) d->end_epoch, "sadf", one, sizeof(one));
+	n = window_open(d->history, &cl->files, cl->n_files, dir, (int64_t) d->start_epoch,
+	                (int64_t) d->end_epoch, "sadf", one, sizeof(one));
 	if (n < 2) {
 		c->default_file = n == 0 && !c->file[0];
 		snprintf(c->file, sizeof(c->file), "%.*s", SADF_SYSSTAT_FILE_LEN - 1, one);

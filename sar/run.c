@@ -24,6 +24,7 @@
 #include "report/follow.h"
 #include "report/options.h"
 #include "report/use.h"
+#include "report/window.h"
 #include "common/banned.h"
 
 /* Where the system's sysstat keeps its catalogs (configure's localedir). */
@@ -111,8 +112,8 @@ report_history(struct sar *s, const struct sar_cmdline *c)
 	int n;
 
 	s->history = h;
-	n = history_open_window(h, &c->files, c->n_files, c->from_file[0] ? c->from_file : SA_DIR,
-	                        s->o.start_epoch, s->o.end_epoch, "sar", one, sizeof(one));
+	n = window_open(h, &c->files, c->n_files, c->from_file[0] ? c->from_file : SA_DIR,
+	                s->o.start_epoch, s->o.end_epoch, "sar", one, sizeof(one));
 	if (n < 2)
 		sar_report_file(s, one, n == 0 && !c->from_file[0]);
 	else
