@@ -1,0 +1,14 @@
+# sadf/: the sadf program.
+
+# sadf's code but its main(): the program and the fuzz targets link the same objects.
+# fmt_who.c: sadf with --proc and --cgroup: -d, -p, -j, -x and --openmetrics.
+noinst_LIBRARIES += sadf/libsadf.a
+sadf_libsadf_a_SOURCES = sadf/run.c sadf/options.c sadf/header.c sadf/sadf.h sadf/engine.c \
+	sadf/fmt_text.c sadf/fmt_json.c sadf/fmt_xml.c sadf/fmt_raw.c \
+	sadf/fmt_svg.c sadf/svg_tables.c sadf/svg.h sadf/fmt_openmetrics.c \
+	sadf/follow.c sadf/fmt_who.c
+sadf_libsadf_a_CPPFLAGS = $(AM_CPPFLAGS) -DLOCALEDIR='"$(localedir)"'
+
+bin_PROGRAMS += sadf/sadf
+sadf_sadf_SOURCES = sadf/main.c
+sadf_sadf_LDADD = sadf/libsadf.a report/libreport.a $(METRICS_LIBS) $(LDADD)
