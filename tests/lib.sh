@@ -452,10 +452,15 @@ add_sar_archives() {
 
 # flavour_builddir [CONFIGURE_ARG...]: sets FLAVOUR_B to a build directory
 # configured for the flavour under test ($FLAVOUR): top_builddir itself
-# when it was configured --with-compat=$FLAVOUR and no argument is given,
-# else a new $TMPD/build.N, configured as top_builddir was plus
-# --with-compat=$FLAVOUR and the arguments (nothing is made there yet).
-# Returns 1, with the reason on stdout, when it cannot be configured.
+# when it was configured --with-compat=$FLAVOUR and no argument is given;
+# without arguments for the other flavour, $top_builddir/tests/flavour-$FLAVOUR,
+# configured as top_builddir was plus --with-compat=$FLAVOUR, which the
+# tests share (install_sa, systemd_units and man_pages would otherwise each
+# build the whole tree again): it is locked (flavour_lock) until the caller
+# has made what it needs there and calls flavour_unlock. With arguments, a
+# new $TMPD/build.N, configured the same way plus the arguments. Nothing is
+# made there yet. Returns 1, with the reason on stdout, when it cannot be
+# configured.
 flavour_builddir() {
 	local mk=$top_builddir/Makefile n=0
 	if [ $# -eq 0 ] && grep -qx "SYSREC_COMPAT = $FLAVOUR" "$mk" 2>/dev/null; then
@@ -466,9 +471,17 @@ flavour_builddir() {
 		echo "$top_srcdir is configured in place: no build for sysstat $FLAVOUR can be made beside it"
 		return 1
 	fi
-	while [ -e "$TMPD/build.$n" ]; do n=$((n + 1)); done
-	FLAVOUR_B=$TMPD/build.$n
-	mkdir -p "$FLAVOUR_B"
+	if [ $# -eq 0 ]; then
+		FLAVOUR_B=$top_builddir/tests/flavour-$FLAVOUR
+		mkdir -p "$FLAVOUR_B"
+		flavour_lock "$FLAVOUR_B.lock"
+		# Configured once, again when top_builddir was (make remakes the rest).
+		[ "$FLAVOUR_B/config.status" -nt "$top_builddir/config.status" ] && return 0
+	else
+		while [ -e "$TMPD/build.$n" ]; do n=$((n + 1)); done
+		FLAVOUR_B=$TMPD/build.$n
+		mkdir -p "$FLAVOUR_B"
+	fi
 	local args extra=("$@")
 	args=$("$top_builddir/config.status" --config) || return 1
 	# config.status quotes its arguments for the shell; a --srcdir among
@@ -478,8 +491,25 @@ flavour_builddir() {
 		for a; do shift; case "$a" in --srcdir=*) ;; *) set -- "$@" "$a" ;; esac; done &&
 		"$top_srcdir/configure" "$@" --with-compat="$FLAVOUR" "${extra[@]}" >configure.log 2>&1); then
 		echo "configure for sysstat $FLAVOUR failed: $(tail -3 "$FLAVOUR_B/configure.log")"
+		rm -f "$FLAVOUR_B/config.status"
 		return 1
 	fi
+}
+
+# flavour_lock FILE / flavour_unlock: one test at a time in a shared build
+# directory (flock on FILE, waiting); released at the latest when the test
+# exits.
+flavour_lock_fd=
+flavour_lock() {
+	[ -z "$flavour_lock_fd" ] || return 0
+	exec {flavour_lock_fd}>"$1"
+	flock "$flavour_lock_fd"
+}
+
+flavour_unlock() {
+	[ -n "$flavour_lock_fd" ] || return 0
+	exec {flavour_lock_fd}>&-
+	flavour_lock_fd=
 }
 
 # build_vars DIR: sets the configured directories of build DIR as make
@@ -507,14 +537,16 @@ MK
 # the install fails.
 install_tree() {
 	flavour_builddir || return 1
-	build_vars "$FLAVOUR_B" || return 1
+	build_vars "$FLAVOUR_B" || { flavour_unlock; return 1; }
 	DEST=$TMPD/dest
 	# A make of our own, not a job of the "make check" that may be running us.
 	if ! (unset MAKEFLAGS MFLAGS MAKELEVEL; make -C "$FLAVOUR_B" -j2 install DESTDIR="$DEST") \
 		>"$TMPD/install.log" 2>&1; then
+		flavour_unlock
 		tail -20 "$TMPD/install.log"
 		return 1
 	fi
+	flavour_unlock
 }
 
 # ---- sadf -j and -x documents, validated in one go at the end ----

@@ -106,3 +106,7 @@ tests/tools/fault_shim.so: tests/tools/fault_shim.c
 	$(AM_V_CC)$(MKDIR_P) $(@D) && $(CC) $(AM_CPPFLAGS) $(CPPFLAGS) $(WARN_CFLAGS) $(CFLAGS) \
 		-fPIC -shared -o $@ $(srcdir)/tests/tools/fault_shim.c -ldl
 CLEANFILES += tests/tools/fault_shim.so
+# The build of the other flavour that install_sa, systemd_units and man_pages
+# share (tests/lib.sh flavour_builddir).
+clean-local:
+	-rm -rf tests/flavour-12.6.1 tests/flavour-12.6.1.lock tests/flavour-12.7.5 tests/flavour-12.7.5.lock

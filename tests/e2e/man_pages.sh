@@ -20,7 +20,15 @@ conf/sysstat systemd/sysstat.sleep"
 # shellcheck disable=SC2086
 if (unset MAKEFLAGS MFLAGS MAKELEVEL; make -C "$FLAVOUR_B" $generated) >"$TMPD/make.log" 2>&1; then pass
 else fail "make the pages in $FLAVOUR_B: $(tail -3 "$TMPD/make.log")"; fi
-B=$FLAVOUR_B
+# A shared build directory may be made again by another test: the pages are read from a copy.
+mkdir -p "$TMPD/pages"
+for g in $generated; do
+	mkdir -p "$TMPD/pages/${g%/*}"
+	cp -p "$FLAVOUR_B/$g" "$TMPD/pages/$g" 2>/dev/null
+done
+build_vars "$FLAVOUR_B" || fail "the configured directories of $FLAVOUR_B"
+flavour_unlock
+B=$TMPD/pages
 M=$B/man
 pages="sar.1 sadf.1 sysstat.5 sadc.8 sa1.8 sa2.8 sysstat-metrics.8"
 
@@ -117,8 +125,7 @@ for p in $pages; do
 		fail "$p does not document SYSREC_COMPAT and --with-compat (default $FLAVOUR)"
 	fi
 done
-# sysstat(5) gives both layouts and this installation's directory.
-build_vars "$B"
+# sysstat(5) gives both layouts and this installation's directory (build_vars above).
 for w in /usr/libexec/sysstat /usr/lib/systemd/system /usr/lib/sysstat --libexecdir \
 	--with-systemdsystemunitdir "$sadcdir"; do
 	echo "$w"
