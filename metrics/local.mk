@@ -1,5 +1,5 @@
 # metrics/: the metrics library and the live endpoint, sysstat-metrics. Its manual
-# page and units are made and installed with the others (collect/local.mk).
+# page and units are made and installed with the others (conf/local.mk).
 
 # The metrics: node_exporter's families and their text, shared by
 # sadf --openmetrics and the live endpoint, sysstat-metrics.

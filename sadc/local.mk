@@ -5,6 +5,10 @@ sadc_sadc_SOURCES = sadc/main.c sadc/sample.c sadc/output.c sadc/sadc.h \
 	sadc/notify.c sadc/notify.h sadc/skim.c
 # sadc reads no archive (compressed input is refused by its header check): no codec library.
 sadc_sadc_LDADD = sadc/libcollect.a common/libsysrec.a
+# sa1 and sa2, the scripts that run sadc and sar for the timers and cron,
+# beside sadc; made from their templates with the other installed files
+# (conf/local.mk).
+sadc_SCRIPTS = sadc/sa1 sadc/sa2
 
 # The /proc and /sys collectors serve sadc (and the live endpoint, which samples as
 # sadc does): they live with sadc, not in the format library every program links.

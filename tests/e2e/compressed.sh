@@ -14,7 +14,7 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 
 SAR="$top_builddir/sar/sar"
-SA2="$top_builddir/collect/sa2"
+SA2="$top_builddir/sadc/sa2"
 [ -r "$SA2" ] || missing "$SA2 not built"
 for z in gzip xz bzip2 zstd; do
 	command -v "$z" >/dev/null || missing "$z not installed (Debian: ${z/xz/xz-utils})"

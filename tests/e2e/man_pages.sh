@@ -15,7 +15,7 @@ if ! flavour_builddir >"$TMPD/cfg.out"; then
 	finish
 	exit
 fi
-generated="man/sar.1 man/sadf.1 man/sysstat.5 man/sadc.8 man/sa1.8 man/sa2.8 man/sysstat-metrics.8 collect/sa1 collect/sa2
+generated="man/sar.1 man/sadf.1 man/sysstat.5 man/sadc.8 man/sa1.8 man/sa2.8 man/sysstat-metrics.8 sadc/sa1 sadc/sa2
 conf/sysstat systemd/sysstat.sleep"
 # shellcheck disable=SC2086
 if (unset MAKEFLAGS MFLAGS MAKELEVEL; make -C "$FLAVOUR_B" $generated) >"$TMPD/make.log" 2>&1; then pass
@@ -95,7 +95,7 @@ printf '%s\n' --root --unix-time --uname | check_words sadc.8 "sadc's testing ai
 printf '%s\n' --boot --sleep --rotate iso | check_words sa1.8 "sa1's options"
 vars() { grep -oE '\$\{(SYSSTAT_CONF|SA_[A-Z_]+)' "$1" | sed 's/^..//' | sort -u; }
 for f in sa1:sa1.8 sa2:sa2.8; do
-	vars "$B/collect/${f%%:*}" >"$TMPD/w"
+	vars "$B/sadc/${f%%:*}" >"$TMPD/w"
 	[ -s "$TMPD/w" ] && check_words "${f#*:}" "environment of ${f%%:*}" <"$TMPD/w" ||
 		fail "no environment variables found in ${f%%:*}"
 done
@@ -131,7 +131,7 @@ for w in /usr/libexec/sysstat /usr/lib/systemd/system /usr/lib/sysstat --libexec
 	echo "$w"
 done | check_words sysstat.5 "the layouts"
 # No flavour mark or placeholder left.
-if grep -n '@[A-Za-z_0-9]*@' "$M"/*.[158] "$B/collect/sa1" "$B/collect/sa2" "$B/conf/sysstat" \
+if grep -n '@[A-Za-z_0-9]*@' "$M"/*.[158] "$B/sadc/sa1" "$B/sadc/sa2" "$B/conf/sysstat" \
 	"$B/systemd/sysstat.sleep"; then fail "placeholders left"; else pass; fi
 # 6. sar --use (the USE method), from its source, report/use_*.c: every key of the limit
 #    table appears in sar(1) with its default limit (and warning level), as

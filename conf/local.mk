@@ -1,10 +1,10 @@
-# The installed data: the collection scripts (collect/), the configuration
-# (conf/), the systemd units (systemd/) and the manual pages (man/), those of
-# sysstat-metrics included; the daily files' directory.
+# The installed data: the configuration (conf/), the systemd units
+# (systemd/) and the manual pages (man/), those of sysstat-metrics included,
+# with sadc's scripts sa1 and sa2 (sadc/local.mk) made from their templates
+# the same way; the daily files' directory.
 
 # These carry installation paths, so they are made from their .in templates
 # at make time, when the paths are final ("make prefix=..." may change them).
-sadc_SCRIPTS = collect/sa1 collect/sa2
 sysstatconfdir = $(sysconfdir)/sysstat
 sysstatconf_DATA = conf/sysstat
 defaultdir = $(sysconfdir)/default
@@ -44,7 +44,7 @@ $(SYSREC_GENERATED): Makefile $(SYSREC_TEMPLATES) systemd/sandbox.inc
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && rm -f $@ $@.tmp && \
 	$(SED) -e '/^@SANDBOX@$$/r $(srcdir)/systemd/sandbox.inc' -e '/^@SANDBOX@$$/d' \
 		$(srcdir)/$@.in | $(sysrec_edit) >$@.tmp && \
-	case $@ in collect/* | *.sleep) chmod +x $@.tmp ;; esac && mv $@.tmp $@
+	case $@ in sadc/sa[12] | *.sleep) chmod +x $@.tmp ;; esac && mv $@.tmp $@
 CLEANFILES += $(SYSREC_GENERATED)
 EXTRA_DIST += $(SYSREC_TEMPLATES) systemd/sandbox.inc
 
