@@ -24,6 +24,9 @@ tests/tools/oracle_1275.sh || echo "SKIP: the sysstat 12.7.5 oracle cannot be ha
 
 jobs=$(nproc 2>/dev/null || echo 2)
 autoreconf -fi >/dev/null 2>&1
+# Automake's warnings are errors here; configure.ac leaves them warnings for
+# packagers, whose automake may be newer than ours.
+automake -Wall -Werror
 
 # 1. Developer build: -Werror, ASan + UBSan; every test.
 rm -rf build-ci && mkdir build-ci
