@@ -280,18 +280,20 @@ int
 sar_read_record(struct sar *s, struct archive_record *rec, int k_percpu, int k_other)
 {
 	uint64_t before[SA_MAX_NR_ACT];
+	int lent[SA_MAX_NR_ACT];
 	uint32_t i, n = s->n_acts < SA_MAX_NR_ACT ? s->n_acts : SA_MAX_NR_ACT;
 	int rc, k;
 
 	for (i = 0; i < n; i++) {
 		before[i] = s->r->acts[i].n_decoded;
-		k = lent_slot(s, i, k_percpu, k_other);
+		lent[i] = k = lent_slot(s, i, k_percpu, k_other);
 		if (k >= 0)
 			exchange_storage(&s->r->acts[i], &s->acts[i].slot[k]);
 	}
 	rc = archive_next(s->r, rec);
+	/* Each slot lent comes back, whatever the read did. */
 	for (i = 0; i < n; i++) {
-		k = lent_slot(s, i, k_percpu, k_other);
+		k = lent[i];
 		if (k < 0)
 			continue;
 		exchange_storage(&s->r->acts[i], &s->acts[i].slot[k]);

@@ -6,18 +6,6 @@
 #include "walk.h"
 #include "common/banned.h"
 
-bool
-walk_selected(const struct sar *s, const struct sar_act *a)
-{
-	return a->fa->known_format && a->desc && s->o.outputs[a->desc->id] != 0;
-}
-
-bool
-walk_keeps_buffers(const struct sar *s, const struct sar_act *a)
-{
-	return (a->desc->flags & AF_PERSISTENT) && walk_selected(s, a);
-}
-
 void
 walk_read_persistent(struct sar *s, int k, const struct sar_act *except)
 {

@@ -16,16 +16,27 @@
 #include "engine.h"
 
 /*
+ * Whether a is shown: its format is known and an output of it is selected.
+ * Inline: the engine asks it of every activity around every read.
+ */
+static inline bool
+walk_selected(const struct sar *s, const struct sar_act *a)
+{
+	return a->fa->known_format && a->desc && s->o.outputs[a->desc->id] != 0;
+}
+
+/*
  * Whether activity a keeps its items across the passes over a segment:
  * sysstat reads the per-CPU activities shown at every record of every pass,
  * so items of one pass's records that the next pass does not overwrite stay
  * in its buffers (a view shows them when it raises nr_ini to a record's
  * count). Their slots follow every read, as the buffers do.
  */
-bool walk_keeps_buffers(const struct sar *s, const struct sar_act *a);
-
-/* Whether a is shown: its format is known and an output of it is selected. */
-bool walk_selected(const struct sar *s, const struct sar_act *a);
+static inline bool
+walk_keeps_buffers(const struct sar *s, const struct sar_act *a)
+{
+	return (a->desc->flags & AF_PERSISTENT) && walk_selected(s, a);
+}
 
 /* Copies the record just read into slot k of the activities that keep their buffers, but except. */
 void walk_read_persistent(struct sar *s, int k, const struct sar_act *except);
