@@ -87,7 +87,8 @@ EXTRA_DIST += $(E2E_TESTS) \
 	tests/fixtures/archives_power.sh tests/fixtures/anomaly_roots.sh tests/fixtures/naming_ns.sh \
 	tests/expected tests/tools/regen_expected.sh tests/tools/oracle_1275.sh \
 	tests/tools/om_check.py tests/tools/use_check.py tests/tools/debian_tree.sh \
-	tests/tools/sa_strip_ext.py tests/tools/cgroup_fixture.py tests/tools/fault_shim.c
+	tests/tools/sa_strip_ext.py tests/tools/cgroup_fixture.py tests/tools/fault_shim.c \
+	tests/tools/compare_builds.sh
 
 # The tests' own programs: sa_walk walks archives, sa_make and use_make write
 # them, notify_listen plays systemd's side of sd_notify(3).
