@@ -25,28 +25,19 @@
 #include "common/sysexit.h"
 #include "common/banned.h"
 
-/* Where a pass over the file stands. */
-struct pass {
-	struct sa_record_header hdr[3]; /* [0]/[1] alternate; [2] the segment's first record */
-	int curr;
-	long cnt;
-	bool eof;
-	bool reset; /* next_slice must take the first record as its reference */
-	uint64_t last_uptime;
-	bool cross_day;
-	struct archive_record rec; /* the last record read */
-};
-
-_Noreturn void
-sar_die_archive(struct sar *s, int rc, const char *file)
+/*
+ * The one place a failed report of file is told: the report so far
+ * flushed, then the message (walk_message). Returns the exit status.
+ */
+static int
+report_failed(struct sar *s, int rc, const char *file)
 {
 	char msg[8192];
-	int status = datafile_read_message(rc, file, &s->r->magic, source_damage(s->r->src), msg,
-	                                   sizeof(msg));
+	int status = walk_message(s, rc, file, msg, sizeof(msg));
 
 	fflush(s->out);
 	fputs(msg, stderr);
-	sysrec_exit(status);
+	return status;
 }
 
 /* ---- time ---- */
@@ -345,32 +336,9 @@ print_special(struct sar *s, const struct archive_record *rec)
 	}
 }
 
-/*
- * Reads the next record, the items into slot k_percpu or k_other (see
- * sar_read_record); returns false at the end (or a silent stop).
- */
-static bool
-next_record(struct sar *s, struct pass *p, const char *file, int k_percpu, int k_other)
-{
-	int rc = sar_read_record(s, &p->rec, k_percpu, k_other);
+/* How sar reads: 12.7.5 ends at any record the reader rejects (walk.h). */
+static const struct walk_rules sar_rules = {WALK_1275_ANY_BAD, NULL, NULL};
 
-	/*
-	 * 12.7.5 stops at a record header it rejects, and rejects one dated
-	 * before 2001-09-09 (10^9 s) too; 12.6.1 takes either for the end.
-	 */
-	if (flavour_1275() && (rc == ARCHIVE_E_BAD_RECORD ||
-	                       (rc > 0 && p->rec.hdr.ust_time < 1000000000))) {
-		fflush(s->out);
-		fputs(_("Invalid data read\n"), stderr);
-		sysrec_exit(2);
-	}
-	if (rc > 0)
-		return true;
-	if (rc < 0 && rc != ARCHIVE_E_BAD_RECORD)
-		sar_die_archive(s, rc, file);
-	p->eof = true;
-	return false;
-}
 
 /* ---- one pass of one view over the segment ---- */
 
@@ -380,7 +348,7 @@ next_record(struct sar *s, struct pass *p, const char *file, int k_percpu, int k
  * ends (cnt 0).
  */
 static bool
-interval_shown(struct sar *s, struct pass *p)
+interval_shown(struct sar *s, struct walk_pos *p)
 {
 	const struct sa_record_header *cur = &p->hdr[p->curr], *prev = &p->hdr[!p->curr];
 	struct tm tm;
@@ -421,7 +389,7 @@ day_banner(struct sar *s, const struct sa_file_header *h)
 }
 
 static bool
-write_stats(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_view *v,
+write_stats(struct sar *s, struct walk_pos *p, struct sar_act *a, const struct sar_view *v,
             const struct sa_file_header *banner)
 {
 	if (!interval_shown(s, p) || a->slot[p->curr].nr == 0)
@@ -434,7 +402,7 @@ write_stats(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 }
 
 static void
-write_avg(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_view *v, int last)
+write_avg(struct sar *s, struct walk_pos *p, struct sar_act *a, const struct sar_view *v, int last)
 {
 	snprintf(s->ts_curr, sizeof(s->ts_curr), "%s", sar_label_average());
 	snprintf(s->ts_prev, sizeof(s->ts_prev), "%s", sar_label_average());
@@ -501,21 +469,77 @@ cpu_lines(const struct sar *s, const struct sar_view *v)
 	return n;
 }
 
+/* Where a pass of one view stands (handle_view). */
+struct view_pass {
+	struct sar *s;
+	struct walk_pos *p;
+	struct sar_act *a;
+	const struct sar_view *v;
+	unsigned long lines, rows, inc;
+	bool displayed;
+	size_t part; /* the file (of a history) of the last row shown */
+};
+
+/* As sysstat does, the header flag is updated by every read, even the last. */
 static void
-handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_view *v,
-            uint64_t fpos, const char *file)
+view_after_read(void *ctx, bool more)
 {
-	unsigned long lines = 0, rows = sar_window_rows();
-	unsigned long inc = cpu_lines(s, v);
-	bool displayed = false;
-	/* The file of the last row shown (of the segment's first record at first). */
-	size_t part = s->hist ? history_part_at(s->hist, fpos - 1) : 0, now;
+	struct view_pass *vp = ctx;
+
+	(void) more;
+	vp->s->dish = vp->lines == 0 || vp->lines >= vp->rows;
+	if (vp->s->dish)
+		vp->lines = 0;
+}
+
+static void
+view_comment(void *ctx)
+{
+	struct view_pass *vp = ctx;
+
+	print_special(vp->s, &vp->p->rec);
+	if (vp->s->o.comments && vp->lines)
+		vp->lines++;
+}
+
+static bool
+view_record(void *ctx)
+{
+	struct view_pass *vp = ctx;
+	struct sar *s = vp->s;
+	struct walk_pos *p = vp->p;
+	struct sar_act *a = vp->a;
+	size_t now = s->hist ? history_part_at(s->hist, p->rec.offset) : 0;
+
+	p->hdr[p->curr] = p->rec.hdr;
+	sar_copy_slot(a, &a->slot[p->curr]);
+	walk_read_persistent(s, p->curr, a);
+	if (!write_stats(s, p, a, vp->v, now != vp->part ? &s->hist->parts[now].hdr : NULL))
+		return false;
+	vp->displayed = true;
+	if (now != vp->part)
+		vp->lines = 0;
+	vp->part = now;
+	/* The rows of the record that is now the reference. */
+	vp->lines += vp->inc ? vp->inc : a->slot[!p->curr].nr;
+	return true;
+}
+
+/* One pass of view v of activity a over the segment at fpos: 0, or a failed read's status. */
+static int
+handle_view(struct sar *s, struct walk_pos *p, struct sar_act *a, const struct sar_view *v,
+            uint64_t fpos)
+{
+	struct view_pass vp = {s, p, a, v, 0, sar_window_rows(), cpu_lines(s, v), false, 0};
+	struct walk_pass w = {&sar_rules, true, view_after_read, view_comment, view_record, &vp};
 	uint32_t i;
 	int rc;
 
+	/* The file of the segment's first record. */
+	vp.part = s->hist ? history_part_at(s->hist, fpos - 1) : 0;
 	rc = source_seek(s->r->src, fpos);
 	if (rc < 0)
-		sar_die_archive(s, rc, file);
+		return rc;
 	p->eof = false;
 	/* The segment's first record is the reference of the first row. */
 	sar_copy_slot_from(&a->slot[!p->curr], &a->slot[2]);
@@ -529,40 +553,12 @@ handle_view(struct sar *s, struct pass *p, struct sar_act *a, const struct sar_v
 	s->view_act = v->act_id;
 	sar_reset_avg(a, v);
 	walk_decode(s, a, 0);
-	do {
-		bool more = next_record(s, p, file, p->curr, p->curr);
-
-		/* As sysstat does, the header flag is updated by every read, even the last. */
-		s->dish = lines == 0 || lines >= rows;
-		if (s->dish)
-			lines = 0;
-		if (!more || p->rec.hdr.record_type == SA_R_RESTART)
-			break;
-		if (p->rec.hdr.record_type == SA_R_COMMENT) {
-			print_special(s, &p->rec);
-			if (s->o.comments && lines)
-				lines++;
-			continue;
-		}
-		p->hdr[p->curr] = p->rec.hdr;
-		sar_copy_slot(a, &a->slot[p->curr]);
-		walk_read_persistent(s, p->curr, a);
-		now = s->hist ? history_part_at(s->hist, p->rec.offset) : 0;
-		if (write_stats(s, p, a, v, now != part ? &s->hist->parts[now].hdr : NULL)) {
-			if (p->cnt > 0)
-				p->cnt--;
-			displayed = true;
-			p->curr ^= 1;
-			if (now != part)
-				lines = 0;
-			part = now;
-			lines += inc ? inc : a->slot[p->curr].nr;
-		}
-		p->reset = false;
-	} while (p->cnt);
-	if (displayed)
+	rc = walk_pass(s, p, &w);
+	if (rc < 0)
+		return rc;
+	if (vp.displayed)
 		write_avg(s, p, a, v, !p->curr);
-	p->reset = true;
+	return 0;
 }
 
 /* ---- --proc and --cgroup: a pass of their own after sysstat's views ---- */
@@ -581,38 +577,39 @@ who_reading(struct sar *s, bool on)
 /*
  * After a statistics record: its extension record into slot k when it is
  * the next record. Another record is left to be read again (the pass may
- * end before it: a LINUX RESTART must stay for the caller).
+ * end before it: a LINUX RESTART must stay for the caller). Returns 1,
+ * 0 at the end of the file, or a failed read's status.
  */
-static bool
-take_ext(struct sar *s, struct pass *p, int k, const char *file)
+static int
+take_ext(struct sar *s, struct walk_pos *p, int k)
 {
-	bool more = next_record(s, p, file, -1, -1);
+	int rc = walk_next(s, p, &sar_rules, -1, -1);
 
-	if (more && p->rec.hdr.record_type == EXT_RECORD_TYPE) {
+	if (rc > 0 && p->rec.hdr.record_type == EXT_RECORD_TYPE) {
 		sar_who_take(s, k);
-		return true;
+		return 1;
 	}
 	sar_who_clear(s, k);
-	if (more) {
-		int rc = source_seek(s->r->src, p->rec.offset);
+	if (rc > 0) {
+		int sk = source_seek(s->r->src, p->rec.offset);
 
-		if (rc < 0)
-			sar_die_archive(s, rc, file);
+		if (sk < 0)
+			return sk;
 		p->rec.hdr.record_type = SA_R_STATS;
 	}
-	return more;
+	return rc;
 }
 
-static void
-handle_who(struct sar *s, struct pass *p, enum sar_who_kind kind, uint64_t fpos,
-           const char *file)
+/* One pass of --proc or --cgroup over the segment at fpos. Returns 0, or a failed read's status. */
+static int
+handle_who(struct sar *s, struct walk_pos *p, enum sar_who_kind kind, uint64_t fpos)
 {
-	bool displayed = false, more;
-	int rc;
+	bool displayed = false;
+	int rc, more;
 
 	rc = source_seek(s->r->src, fpos);
 	if (rc < 0)
-		sar_die_archive(s, rc, file);
+		return rc;
 	p->eof = false;
 	p->hdr[!p->curr] = p->hdr[2];
 	p->cnt = s->o.count;
@@ -622,14 +619,19 @@ handle_who(struct sar *s, struct pass *p, enum sar_who_kind kind, uint64_t fpos,
 	sar_who_reset_avg(s);
 	who_reading(s, true);
 	/* The segment's first record, the reference of the first row, has its own just here. */
-	take_ext(s, p, !p->curr, file);
-	while (next_record(s, p, file, -1, -1) && p->rec.hdr.record_type != SA_R_RESTART) {
+	rc = take_ext(s, p, !p->curr);
+	if (rc < 0)
+		return rc;
+	while ((rc = walk_next(s, p, &sar_rules, -1, -1)) > 0 &&
+	       p->rec.hdr.record_type != SA_R_RESTART) {
 		if (p->rec.hdr.record_type == SA_R_COMMENT)
 			print_special(s, &p->rec);
 		if (p->rec.hdr.record_type != SA_R_STATS)
 			continue;
 		p->hdr[p->curr] = p->rec.hdr;
-		more = take_ext(s, p, p->curr, file);
+		more = take_ext(s, p, p->curr);
+		if (more < 0)
+			return more;
 		if (interval_shown(s, p) && sar_who_has(s, p->curr, kind)) {
 			sar_who_print(s, kind, !p->curr, p->curr, &p->hdr[!p->curr],
 			              &p->hdr[p->curr], s->r->hdr.sa_hz);
@@ -642,6 +644,8 @@ handle_who(struct sar *s, struct pass *p, enum sar_who_kind kind, uint64_t fpos,
 		if (!more || !p->cnt)
 			break;
 	}
+	if (rc < 0)
+		return rc;
 	who_reading(s, false);
 	if (displayed) {
 		snprintf(s->ts_curr, sizeof(s->ts_curr), "%s", sar_label_average());
@@ -650,6 +654,7 @@ handle_who(struct sar *s, struct pass *p, enum sar_who_kind kind, uint64_t fpos,
 		s->avg_count = 0;
 	}
 	p->reset = true;
+	return 0;
 }
 
 static bool
@@ -667,25 +672,24 @@ any_view_selected(const struct sar *s)
  * The passes of --proc and --cgroup. After sysstat's views, the file is
  * left where their last pass left it, so that what follows (the count's
  * skip to the next restart, the next segment) is what sysstat does.
+ * Returns 0, or a failed read's status.
  */
-static void
-report_who(struct sar *s, struct pass *p, uint64_t fpos, const char *file)
+static int
+report_who(struct sar *s, struct walk_pos *p, uint64_t fpos)
 {
-	struct pass saved = *p;
+	struct walk_pos saved = *p;
 	uint64_t pos = source_offset(s->r->src);
 	bool views = any_view_selected(s);
-	int rc;
+	int rc = 0;
 
 	if (s->o.proc)
-		handle_who(s, p, SAR_WHO_PROC, fpos, file);
-	if (s->o.cgroup)
-		handle_who(s, p, SAR_WHO_CGROUP, fpos, file);
-	if (!views || (!s->o.proc && !s->o.cgroup))
-		return;
+		rc = handle_who(s, p, SAR_WHO_PROC, fpos);
+	if (rc == 0 && s->o.cgroup)
+		rc = handle_who(s, p, SAR_WHO_CGROUP, fpos);
+	if (rc < 0 || !views || (!s->o.proc && !s->o.cgroup))
+		return rc;
 	*p = saved;
-	rc = source_seek(s->r->src, pos);
-	if (rc < 0)
-		sar_die_archive(s, rc, file);
+	return source_seek(s->r->src, pos);
 }
 
 /*
@@ -693,22 +697,25 @@ report_who(struct sar *s, struct pass *p, uint64_t fpos, const char *file)
  * first extension record that has it (the first record's, in a file
  * collected with them), then back to where the records start. What is
  * missing is not asked for any more; nothing left at all is sar's exit 1.
+ * Returns 0; 1 with that message; or a failed seek's status.
  */
-static void
+static int
 check_who(struct sar *s, const char *file)
 {
+	static const struct walk_rules rules = {0, NULL, NULL};
 	uint64_t start = source_offset(s->r->src);
-	struct archive_record rec;
+	struct walk_pos p;
 	bool proc = false, cg = false;
 	int rc;
 
 	if (!s->o.proc && !s->o.cgroup)
-		return;
+		return 0;
+	memset(&p, 0, sizeof(p));
 	who_reading(s, true);
 	while ((s->o.proc && !proc) || (s->o.cgroup && !cg)) {
-		if (archive_next(s->r, &rec) <= 0)
+		if (walk_next(s, &p, &rules, -1, -1) <= 0)
 			break; /* a bad record is the report's to meet */
-		if (rec.hdr.record_type == EXT_RECORD_TYPE) {
+		if (p.rec.hdr.record_type == EXT_RECORD_TYPE) {
 			proc = proc || s->r->ext.has_proc;
 			cg = cg || s->r->ext.has_cgroup;
 		}
@@ -716,16 +723,16 @@ check_who(struct sar *s, const char *file)
 	who_reading(s, false);
 	rc = source_seek(s->r->src, start);
 	if (rc < 0)
-		sar_die_archive(s, rc, file);
+		return rc;
 	if ((s->o.proc && proc) || (s->o.cgroup && cg) || any_view_selected(s)) {
 		s->o.proc = s->o.proc && proc;
 		s->o.cgroup = s->o.cgroup && cg;
-		return;
+		return 0;
 	}
 	fprintf(stderr, "sar: no %s in '%s' (it was collected without sadc -S %s)\n",
 	        s->o.proc && s->o.cgroup ? "processes or cgroups" : s->o.proc ? "processes" : "cgroups",
 	        file, s->o.proc && s->o.cgroup ? "PROCESS,CGROUP" : s->o.proc ? "PROCESS" : "CGROUP");
-	sysrec_exit(1);
+	return 1;
 }
 
 /* ---- the file ---- */
@@ -783,17 +790,8 @@ sar_print_banner(struct sar *s, const struct sa_file_header *h)
 /* What find_segment_start() hands walk_find_segment(). */
 struct find_ctx {
 	struct sar *s;
-	struct pass *p;
-	const char *file;
+	struct walk_pos *p;
 };
-
-static bool
-find_next(void *ctx)
-{
-	struct find_ctx *c = ctx;
-
-	return next_record(c->s, c->p, c->file, 0, 2);
-}
 
 /* sar prints a RESTART, and a comment with -C, wherever it meets one. */
 static void
@@ -821,48 +819,43 @@ find_outside(void *ctx)
 	       (s->o.use_end && (flavour_1275() ? end_cmp > 0 : end_cmp >= 0));
 }
 
-/* Reads up to the first statistics record of the next segment, printing special records. */
-static bool
-find_segment_start(struct sar *s, struct pass *p, const char *file)
+/*
+ * Reads up to the first statistics record of the next segment, printing
+ * special records (walk_find_segment's status).
+ */
+static int
+find_segment_start(struct sar *s, struct walk_pos *p)
 {
-	struct find_ctx c = {s, p, file};
-	struct walk_find f = {find_next, find_special, find_outside, &p->rec, &c};
+	struct find_ctx c = {s, p};
+	struct walk_find f = {&sar_rules, true, find_special, find_outside, &c};
 
-	if (!walk_find_segment(s, &f))
-		return false;
-	p->hdr[2] = p->rec.hdr;
-	return true;
+	return walk_find_segment(s, p, &f);
 }
 
-static void report_views(struct sar *s, struct pass *p, uint64_t fpos, const char *file);
-
-/* After `count` lines: skip to the next LINUX RESTART, printing comments. */
-static void
-skip_to_restart(struct sar *s, struct pass *p, const char *file)
+/* After `count` lines: skip to the next LINUX RESTART, printing comments (walk_next's status). */
+static int
+skip_to_restart(struct sar *s, struct walk_pos *p)
 {
-	while (next_record(s, p, file, p->curr, -1)) {
+	int rc;
+
+	while ((rc = walk_next(s, p, &sar_rules, p->curr, -1)) > 0) {
 		if (p->rec.hdr.record_type == SA_R_RESTART)
-			return;
+			break;
 		if (p->rec.hdr.record_type == SA_R_COMMENT)
 			print_special(s, &p->rec);
 		else
 			walk_read_persistent(s, p->curr, NULL);
 	}
+	return rc;
 }
 
-static void
-report_segment(struct sar *s, struct pass *p, uint64_t fpos, const char *file)
-{
-	report_views(s, p, fpos, file);
-	report_who(s, p, fpos, file);
-	walk_decode(s, NULL, WALK_DECODE_EVERY);
-}
-
-static void
-report_views(struct sar *s, struct pass *p, uint64_t fpos, const char *file)
+/* Every pass over the segment at fpos: each selected view, then --proc and --cgroup. */
+static int
+report_segment(struct sar *s, struct walk_pos *p, uint64_t fpos)
 {
 	size_t k;
 	uint32_t i;
+	int rc;
 
 	for (i = 0; i < s->n_acts; i++) {
 		struct sar_act *a = &s->acts[i];
@@ -872,13 +865,17 @@ report_views(struct sar *s, struct pass *p, uint64_t fpos, const char *file)
 		for (k = 0; k < sar_view_count(); k++) {
 			const struct sar_view *v = sar_view_at(k);
 
-			if (v && v->act_id == a->desc->id && (s->o.outputs[a->desc->id] & v->opt))
-				handle_view(s, p, a, v, fpos, file);
+			if (v && v->act_id == a->desc->id && (s->o.outputs[a->desc->id] & v->opt) &&
+			    (rc = handle_view(s, p, a, v, fpos)) < 0)
+				return rc;
 		}
 	}
+	rc = report_who(s, p, fpos);
+	walk_decode(s, NULL, WALK_DECODE_EVERY);
+	return rc;
 }
 
-void
+int
 sar_init_acts(struct sar *s, const char *file)
 {
 	uint32_t i, n_sel = 0;
@@ -896,11 +893,12 @@ sar_init_acts(struct sar *s, const char *file)
 	}
 	if (!n_sel && !s->o.proc && !s->o.cgroup) {
 		fprintf(stderr, _("Requested activities not available in file %s\n"), file);
-		sysrec_exit(1);
+		return 1;
 	}
+	return 0;
 }
 
-static void report_source(struct sar *s, struct source *src, const char *file);
+static int report_source(struct sar *s, struct source *src, const char *file);
 
 int
 sar_report_file(struct sar *s, const char *file, bool default_file)
@@ -913,23 +911,36 @@ sar_report_file(struct sar *s, const char *file, bool default_file)
 	if (fd < 0) {
 		rc = datafile_open_message(errno, file, default_file, msg, sizeof(msg));
 		fputs(msg, stderr);
-		sysrec_exit(rc);
+		return rc;
 	}
 	s->r = &s->reader;
 	s->fd = fd;
 	rc = source_open_fd(fd, &src);
 	if (rc < 0)
-		sar_die_archive(s, rc, file);
-	report_source(s, src, file);
-	return 0;
+		return report_failed(s, rc, file);
+	return report_source(s, src, file);
 }
 
-/* The report of the file behind src, named file in messages. */
-static void
+static int report_of(struct sar *s, struct source *src, const char *file);
+
+/* The report of the file behind src, named file in messages: 0, or its failure's exit status. */
+static int
 report_source(struct sar *s, struct source *src, const char *file)
 {
+	int rc = report_of(s, src, file);
+
+	return rc < 0 ? report_failed(s, rc, file) : rc;
+}
+
+/*
+ * report_source() but the message of a failed read: 0, the status of a
+ * failed read (< 0), or an exit status (> 0) whose message is told.
+ */
+static int
+report_of(struct sar *s, struct source *src, const char *file)
+{
 	struct archive_reader *reader = &s->reader;
-	struct pass p;
+	struct walk_pos p;
 	int rc;
 
 	s->r = reader;
@@ -941,29 +952,34 @@ report_source(struct sar *s, struct source *src, const char *file)
 	if (rc == 0)
 		rc = archive_read_header(reader, false);
 	if (rc < 0)
-		sar_die_archive(s, rc, file);
-	sar_init_acts(s, file);
-	if (s->o.use) {
-		use_report_file(s, file);
-		return;
-	}
-	check_who(s, file);
+		return rc;
+	rc = sar_init_acts(s, file);
+	if (rc)
+		return rc;
+	if (s->o.use)
+		return use_report_file(s);
+	rc = check_who(s, file);
+	if (rc)
+		return rc;
 	sar_xstats_init(s);
 	sar_print_report_header(s);
 	memset(&p, 0, sizeof(p));
 	p.curr = 1;
-	while (find_segment_start(s, &p, file)) {
+	while ((rc = find_segment_start(s, &p)) > 0) {
 		uint64_t fpos = source_offset(s->r->src);
 
 		p.reset = true;
-		report_segment(s, &p, fpos, file);
-		if (p.cnt == 0 && !p.eof)
-			skip_to_restart(s, &p, file);
+		rc = report_segment(s, &p, fpos);
+		if (rc == 0 && p.cnt == 0 && !p.eof)
+			rc = skip_to_restart(s, &p);
+		if (rc < 0)
+			return rc;
 		if (!p.eof && p.rec.hdr.record_type == SA_R_RESTART)
 			print_special(s, &p.rec);
 		if (p.eof)
 			break;
 	}
+	return rc < 0 ? rc : 0;
 }
 
 /* What one report holds of its file: freed before the next report of a history, and at the end. */
@@ -1004,15 +1020,17 @@ sar_report_history(struct sar *s, const struct history *h)
 
 		s->r = &s->reader;
 		if (rc < 0)
-			sar_die_archive(s, rc, hr->parts[0].file);
+			return report_failed(s, rc, hr->parts[0].file);
 		if (i > 0) {
 			forget_file(s);
 			fputc('\n', s->out);
 		}
 		s->hist = hr;
 		/* Only the last file can end in a truncation: messages name it. */
-		report_source(s, src, hr->parts[hr->n_parts - 1].file);
+		rc = report_source(s, src, hr->parts[hr->n_parts - 1].file);
 		s->hist = NULL;
+		if (rc)
+			return rc;
 	}
 	return 0;
 }

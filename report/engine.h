@@ -121,16 +121,23 @@ void sar_disk_kernel_name(struct sar *s, uint32_t major, uint32_t minor, char *o
 void sar_disk_names_free(struct sar_disk_names *st);
 
 /* ---- engine.c ---- */
+/*
+ * The report of file to s->out. A failed read ends it: the report so far,
+ * then sysstat's message for it, printed here once; returns 0, or the exit
+ * status that goes with the message.
+ */
 int sar_report_file(struct sar *s, const char *file, bool default_file);
 /*
- * Reports the files that history_load() read, one report after the other;
- * h stays the caller's.
+ * Reports the files that history_load() read, one report after the other,
+ * as sar_report_file() does its file; h stays the caller's.
  */
 int sar_report_history(struct sar *s, const struct history *h);
-/* Prints the message of archive error rc for file (after the report so far) and exits with its status. */
-_Noreturn void sar_die_archive(struct sar *s, int rc, const char *file);
-/* One sar_act per activity of the file open in s->r; exits when none is selected. */
-void sar_init_acts(struct sar *s, const char *file);
+/*
+ * One sar_act per activity of the file open in s->r. Returns 0, or 1 with
+ * sysstat's message when none is selected (nor --proc, --cgroup): sar's
+ * and sadf's exit status then.
+ */
+int sar_init_acts(struct sar *s, const char *file);
 /* Shared with live.c: */
 bool sar_record_tm(const struct sar *s, const struct sa_record_header *h, struct tm *ret);
 void sar_time_string(const struct sar *s, const struct tm *tm, char *out, size_t len);

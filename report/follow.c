@@ -182,21 +182,28 @@ wait_change(struct follow_tail *t)
 			;
 }
 
-/* Walks to the end; the start is the last statistics record (or the end when there is none). */
+/* A rejected record header is damage; a record cut short is read again when whole. */
+static const struct walk_rules tail_rules = {WALK_BAD_FAILS, NULL, NULL};
+
+/*
+ * Walks to the end; the start is the last statistics record (or the end
+ * when there is none, or where a record fails: the tail meets it there).
+ */
 static void
 seek_last(struct follow_tail *t)
 {
 	struct archive_reader *r = &t->s->reader;
-	struct archive_record rec;
 	uint64_t at = source_offset(r->src), last = UINT64_MAX;
 
 	for (;;) {
 		uint64_t off = source_offset(r->src);
+		uint8_t type;
 
-		if (archive_next(r, &rec) <= 0)
+		if (walk_next(t->s, &t->pos, &tail_rules, -1, -1) <= 0)
 			break;
 		at = source_offset(r->src);
-		if (rec.hdr.record_type == SA_R_STATS || rec.hdr.record_type == SA_R_LAST_STATS)
+		type = t->pos.rec.hdr.record_type;
+		if (type == SA_R_STATS || type == SA_R_LAST_STATS)
 			last = off;
 	}
 	source_seek(r->src, last != UINT64_MAX ? last : at);
@@ -219,12 +226,12 @@ header_pending(off_t size, int rc)
 /*
  * Today's daily file is not there yet (before sadc's first sample of the
  * day; the name is looked for again at each change, the day may change
- * meanwhile), or its header is still being written: waits until it can be
- * read. False, errno and *ret_rc kept, for any other failure to open;
- * exits 0 on a signal.
+ * meanwhile), or its header is still being written (size: the file's size
+ * when it was opened): waits until it can be read. False, errno and
+ * *ret_rc kept, for any other failure to open; exits 0 on a signal.
  */
 static bool
-wait_created(struct follow_tail *t, int *ret_rc)
+wait_created(struct follow_tail *t, off_t size, int *ret_rc)
 {
 	char dir[sizeof(t->dir)], cur[sizeof(t->dir)];
 	struct sar *s = t->s;
@@ -234,7 +241,7 @@ wait_created(struct follow_tail *t, int *ret_rc)
 	dir_of(t->file, dir, sizeof(dir));
 	today = !*ret_rc && err == ENOENT && today_name(dir, cur, sizeof(cur)) &&
 	        !strcmp(cur, t->file);
-	if (!today && !header_pending(t->open_size, *ret_rc)) {
+	if (!today && !header_pending(size, *ret_rc)) {
 		errno = err;
 		return false;
 	}
@@ -248,15 +255,16 @@ wait_created(struct follow_tail *t, int *ret_rc)
 			sysrec_exit(0);
 		if (today && today_name(dir, cur, sizeof(cur)))
 			snprintf(t->file, sizeof(t->file), "%s", cur);
-		s->fd = open_file(t->file, &s->reader, ret_rc, &t->open_size);
+		s->fd = open_file(t->file, &s->reader, ret_rc, &size);
 	} while (s->fd < 0 &&
-	         ((today && !*ret_rc && errno == ENOENT) || header_pending(t->open_size, *ret_rc)));
+	         ((today && !*ret_rc && errno == ENOENT) || header_pending(size, *ret_rc)));
 	return s->fd >= 0;
 }
 
 void
 follow_tail_open(struct follow_tail *t, struct sar *s, const char *file, const char *prog)
 {
+	off_t size = 0;
 	int rc;
 
 	t->s = s;
@@ -265,8 +273,8 @@ follow_tail_open(struct follow_tail *t, struct sar *s, const char *file, const c
 	snprintf(t->file, sizeof(t->file), "%s", file);
 	memset(&s->reader, 0, sizeof(s->reader));
 	setup_wait(t);
-	s->fd = open_file(file, &s->reader, &rc, &t->open_size);
-	if (s->fd < 0 && !wait_created(t, &rc))
+	s->fd = open_file(file, &s->reader, &rc, &size);
+	if (s->fd < 0 && !wait_created(t, size, &rc))
 		die_open(t, t->file, rc);
 	s->r = &s->reader;
 	decide_dir(t);
@@ -375,12 +383,13 @@ follow_tail_next(struct follow_tail *t, struct archive_record *ret)
 
 	while (!sar_live_stopped() && !t->status) {
 		uint64_t off = source_offset(r->src);
-		int rc = archive_next(r, ret);
+		int rc = walk_next(t->s, &t->pos, &tail_rules, -1, -1);
 
 		if (rc > 0) {
-			if (keep(t, ret))
-				return true;
-			continue;
+			if (!keep(t, &t->pos.rec))
+				continue;
+			*ret = t->pos.rec;
+			return true;
 		}
 		if (rc < 0 && rc != ARCHIVE_E_TRUNCATED) {
 			char msg[8192];
@@ -473,7 +482,11 @@ sar_report_follow(struct sar *s, const char *file)
 	if (s->o.use_start)
 		t.before_start = sar_before_start;
 	follow_tail_open(&t, s, file, "sar");
-	sar_init_acts(s, file);
+	status = sar_init_acts(s, file);
+	if (status) {
+		follow_tail_release(&t);
+		return status;
+	}
 	/* What the file lacks is not shown (nor counted for the header's repetition). */
 	for (id = 1; id <= A_ID_MAX; id++)
 		if (s->o.outputs[id] && !archive_find(s->r, id))

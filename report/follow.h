@@ -16,14 +16,15 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "engine.h"
+#include "walk.h"
 
 struct follow_tail {
 	struct sar *s;
+	struct walk_pos pos; /* its reading (walk.h): the last record read */
 	const char *prog;    /* "sar" or "sadf", for messages */
 	char file[4096];     /* the file being read */
 	char dir[4096];      /* its directory when it is the current daily file, else "" */
 	int ino;             /* the inotify descriptor, -1 without */
-	off_t open_size;     /* the file's size when last opened, before its header was read */
 	int wd_file, wd_dir; /* its watches, -1 when none */
 	sigset_t wait_mask;  /* the signal mask while sleeping: SIGINT and SIGTERM open */
 	bool started;        /* the first record shown has been returned */

@@ -18,6 +18,7 @@
 #include "engine.h"
 #include "render.h"
 #include "use.h"
+#include "walk.h"
 #include "xstats.h"
 #include "common/compat.h"
 #include "common/source.h"
@@ -333,6 +334,9 @@ each_view(struct sar *s, struct live *l, bool avg, int prev, int curr)
 	}
 }
 
+/* sadc's stream: a rejected record header is an error, as its end is. */
+static const struct walk_rules pipe_rules = {WALK_BAD_FAILS, NULL, NULL};
+
 /*
  * --proc, --cgroup: sadc writes a statistics record's extension record
  * with it, in the same write(), so it is on the pipe already (none after
@@ -341,12 +345,12 @@ each_view(struct sar *s, struct live *l, bool avg, int prev, int curr)
 static void
 read_ext(struct sar *s, int slot, uint8_t type)
 {
-	struct archive_record rec;
+	struct walk_pos p;
 
 	sar_who_clear(s, slot);
 	if (!s->r->want_ext || type != SA_R_STATS)
 		return;
-	if (archive_next(s->r, &rec) > 0 && rec.hdr.record_type == EXT_RECORD_TYPE)
+	if (walk_next(s, &p, &pipe_rules, -1, -1) > 0 && p.rec.hdr.record_type == EXT_RECORD_TYPE)
 		sar_who_take(s, slot);
 	else
 		read_error(true);
@@ -368,18 +372,20 @@ print_who(struct sar *s, struct live *l, int prev, int curr)
 static bool
 pipe_next(struct sar *s, void *ctx, struct archive_record *rec)
 {
+	struct walk_pos p;
 	int rc;
 
 	(void) ctx;
 	do
-		rc = archive_next(s->r, rec);
-	while (rc > 0 && rec->hdr.record_type != SA_R_STATS &&
-	       rec->hdr.record_type != SA_R_LAST_STATS);
+		rc = walk_next(s, &p, &pipe_rules, -1, -1);
+	while (rc > 0 && p.rec.hdr.record_type != SA_R_STATS &&
+	       p.rec.hdr.record_type != SA_R_LAST_STATS);
 	if (rc <= 0) {
 		if (sigint_caught)
 			return false;
 		read_error(rc == 0 || rc == ARCHIVE_E_TRUNCATED);
 	}
+	*rec = p.rec;
 	return true;
 }
 

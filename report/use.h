@@ -45,10 +45,10 @@ bool use_limit_arg_ok(const char *text);
 /*
  * The file engine of --use: reads the archive open in s->r (header read,
  * s->acts set up) and prints the report to s->out. A bad record ends the
- * reading: the report of what came before it is printed, then sar's message
- * for it, and the run exits with its status.
+ * reading: the report of what came before it is printed, and its status
+ * returned (0 without) for the caller's message.
  */
-void use_report_file(struct sar *s, const char *file);
+int use_report_file(struct sar *s);
 
 /*
  * sadf -j FILE -- --use: the same analysis of the file open in s->r, as the

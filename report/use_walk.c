@@ -4,9 +4,11 @@
  * for the disks alone (a disk's await is judged against its median in the
  * window, known only after the first).
  */
+#include <string.h>
 #include <time.h>
 
 #include "use_int.h"
+#include "walk.h"
 #include "common/source.h"
 #include "common/banned.h"
 
@@ -48,67 +50,70 @@ window_tm(const struct sar *s, const struct sa_record_header *h, struct tm *ret)
 static int
 walk(struct sar *s, struct use *u, uint64_t fpos)
 {
-	struct sa_record_header hdr[2];
-	struct archive_record rec;
-	bool have_prev = false, cross_day = false, fed = false;
-	int k = 0, rc, prev_hour = -1, ext_slot = -1;
+	/* A rejected record header ends the file; a record cut short is an error. */
+	static const struct walk_rules rules = {0, NULL, NULL};
+	struct walk_pos w;
+	const struct archive_record *rec = &w.rec;
+	bool have_prev = false, fed = false;
+	int rc, prev_hour = -1, ext_slot = -1;
 	uint64_t prev_ust = 0;
 	uint32_t i;
 
 	rc = source_seek(s->r->src, fpos);
 	if (rc < 0)
 		return rc;
+	memset(&w, 0, sizeof(w));
 	decode_for(s, u->phase);
 	s->r->want_ext = true;
 	u->ext_ok[0] = u->ext_ok[1] = false;
-	while ((rc = archive_next(s->r, &rec)) > 0) {
+	while ((rc = walk_next(s, &w, &rules, -1, -1)) > 0) {
 		struct tm tm;
 
-		if (rec.hdr.record_type == EXT_RECORD_TYPE) {
+		if (rec->hdr.record_type == EXT_RECORD_TYPE) {
 			if (ext_slot >= 0) {
-				use_who(u, s, ext_slot, &hdr[ext_slot], fed);
+				use_who(u, s, ext_slot, &w.hdr[ext_slot], fed);
 				use_cgroups(u, ext_slot, fed);
 			}
 			ext_slot = -1;
 			continue;
 		}
 		ext_slot = -1;
-		if (rec.hdr.record_type == SA_R_RESTART) {
+		if (rec->hdr.record_type == SA_R_RESTART) {
 			have_prev = false;
 			u->ext_ok[0] = u->ext_ok[1] = false;
 			use_gap(u);
 			continue;
 		}
-		if (rec.hdr.record_type == SA_R_COMMENT || !window_tm(s, &rec.hdr, &tm))
+		if (rec->hdr.record_type == SA_R_COMMENT || !window_tm(s, &rec->hdr, &tm))
 			continue;
 		/* As sar does, a day is crossed only against an -s in hours. */
 		if (s->o.use_start && !s->o.start_epoch && prev_hour >= 0 &&
-		    rec.hdr.ust_time > prev_ust && tm.tm_hour < prev_hour)
-			cross_day = true;
+		    rec->hdr.ust_time > prev_ust && tm.tm_hour < prev_hour)
+			w.cross_day = true;
 		prev_hour = tm.tm_hour;
-		prev_ust = rec.hdr.ust_time;
-		if (sar_cmp_limit(&s->o, false, &tm, rec.hdr.ust_time, false) < 0) {
+		prev_ust = rec->hdr.ust_time;
+		if (sar_cmp_limit(&s->o, false, &tm, rec->hdr.ust_time, false) < 0) {
 			have_prev = false;
 			u->ext_ok[0] = u->ext_ok[1] = false;
 			continue;
 		}
-		if (sar_cmp_limit(&s->o, true, &tm, rec.hdr.ust_time, cross_day) > 0)
+		if (sar_cmp_limit(&s->o, true, &tm, rec->hdr.ust_time, w.cross_day) > 0)
 			break;
 		for (i = 0; i < s->n_acts; i++)
 			if (!s->r->acts[i].ignore && s->acts[i].fa->known_format)
-				sar_copy_slot(&s->acts[i], &s->acts[i].slot[k]);
-		hdr[k] = rec.hdr;
-		u->ext_ok[k] = false;
+				sar_copy_slot(&s->acts[i], &s->acts[i].slot[w.curr]);
+		w.hdr[w.curr] = rec->hdr;
+		u->ext_ok[w.curr] = false;
 		fed = have_prev;
 		if (have_prev)
-			use_interval(u, s, !k, k, &hdr[!k], &hdr[k]);
-		ext_slot = k;
+			use_interval(u, s, !w.curr, w.curr, &w.hdr[!w.curr], &w.hdr[w.curr]);
+		ext_slot = w.curr;
 		have_prev = true;
-		k ^= 1;
+		w.curr ^= 1;
 	}
 	s->r->want_ext = false;
 	use_gap(u);
-	return rc < 0 && rc != ARCHIVE_E_BAD_RECORD ? rc : 0;
+	return rc < 0 ? rc : 0;
 }
 
 /*
@@ -141,17 +146,16 @@ analyze_file(struct sar *s)
 	return rc;
 }
 
-void
-use_report_file(struct sar *s, const char *file)
+int
+use_report_file(struct sar *s)
 {
 	int rc = analyze_file(s);
 
 	sar_print_report_header(s);
 	use_print(s->use, s);
-	if (rc < 0)
-		sar_die_archive(s, rc, file);
 	use_free(s->use);
 	s->use = NULL;
+	return rc;
 }
 
 int

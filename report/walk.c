@@ -3,8 +3,114 @@
  * The steps through a file's records shared by every report (walk.h).
  */
 
+#include <string.h>
+
 #include "walk.h"
+#include "common/compat.h"
+#include "common/datafile.h"
+#include "common/nls.h"
+#include "common/source.h"
 #include "common/banned.h"
+
+static bool
+starts_with(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* Whether 12.7.5 takes the record just read (status rc) for invalid data, under these rules. */
+static bool
+invalid_1275(const struct sar *s, const struct walk_pos *p, unsigned flags, int rc)
+{
+	if (!flavour_1275() || !(flags & (WALK_1275_ANY_BAD | WALK_1275_BAD_HEADER)))
+		return false;
+	if (rc > 0)
+		return p->rec.hdr.ust_time < 1000000000;
+	if (rc != ARCHIVE_E_BAD_RECORD)
+		return false;
+	return (flags & WALK_1275_ANY_BAD) || starts_with(s->r->err_what, "record header");
+}
+
+/*
+ * Whether a record cut short (what: what the reader was reading) ends
+ * the walk only; *ret_silent: without a message.
+ */
+static bool
+cut_ends_walk(const char *what, unsigned flags, bool *ret_silent)
+{
+	*ret_silent = false;
+	if (starts_with(what, "item count") || starts_with(what, "restart CPU count"))
+		return false;
+	if (starts_with(what, "comment")) {
+		*ret_silent = true;
+		return flags & WALK_CUT_COMMENT_ENDS;
+	}
+	return flags & WALK_CUT_ENDS;
+}
+
+int
+walk_next(struct sar *s, struct walk_pos *p, const struct walk_rules *rules, int k_percpu,
+          int k_other)
+{
+	int rc = sar_read_record(s, &p->rec, k_percpu, k_other);
+	bool silent;
+
+	if (rules->seen)
+		rules->seen(rules->ctx, &p->rec, rc);
+	if (invalid_1275(s, p, rules->flags, rc))
+		return WALK_E_INVALID_DATA;
+	if (rc == ARCHIVE_E_TRUNCATED && cut_ends_walk(s->r->err_what, rules->flags, &silent)) {
+		if (!silent)
+			fputs(_("End of system activity file unexpected\n"), stderr);
+		rc = 0;
+	}
+	if (rc < 0 && (rc != ARCHIVE_E_BAD_RECORD || (rules->flags & WALK_BAD_FAILS)))
+		return rc;
+	if (rc <= 0) {
+		p->eof = true;
+		return 0;
+	}
+	return 1;
+}
+
+int
+walk_message(const struct sar *s, int rc, const char *file, char *msg, size_t len)
+{
+	if (rc == WALK_E_INVALID_DATA) {
+		snprintf(msg, len, "%s", _("Invalid data read\n"));
+		return 2;
+	}
+	return datafile_read_message(rc, file, &s->r->magic, source_damage(s->r->src), msg, len);
+}
+
+int
+walk_pass(struct sar *s, struct walk_pos *p, const struct walk_pass *w)
+{
+	int k, rc;
+
+	do {
+		k = w->lend ? p->curr : -1;
+		rc = walk_next(s, p, w->rules, k, k);
+		if (rc < 0)
+			return rc;
+		if (w->after_read)
+			w->after_read(w->ctx, rc > 0);
+		if (!rc || p->rec.hdr.record_type == SA_R_RESTART)
+			break;
+		if (p->rec.hdr.record_type == SA_R_COMMENT) {
+			w->comment(w->ctx);
+			continue;
+		}
+		if (w->record(w->ctx)) {
+			if (p->cnt > 0)
+				p->cnt--;
+			p->curr ^= 1;
+		}
+		p->reset = false;
+	} while (p->cnt);
+	p->reset = true;
+	return 0;
+}
 
 void
 walk_read_persistent(struct sar *s, int k, const struct sar_act *except)
@@ -36,15 +142,17 @@ is_special(const struct archive_record *rec)
 	return rec->hdr.record_type == SA_R_RESTART || rec->hdr.record_type == SA_R_COMMENT;
 }
 
-bool
-walk_find_segment(struct sar *s, const struct walk_find *f)
+int
+walk_find_segment(struct sar *s, struct walk_pos *p, const struct walk_find *f)
 {
 	uint32_t i;
+	int rc;
 
 	for (;;) {
-		if (!f->next(f->ctx))
-			return false;
-		if (is_special(f->rec)) {
+		rc = f->lend ? walk_next(s, p, f->rules, 0, 2) : walk_next(s, p, f->rules, -1, -1);
+		if (rc <= 0)
+			return rc;
+		if (is_special(&p->rec)) {
 			f->special(f->ctx);
 			continue;
 		}
@@ -60,5 +168,7 @@ walk_find_segment(struct sar *s, const struct walk_find *f)
 		else if (walk_selected(s, a))
 			sar_copy_slot(a, &a->slot[2]);
 	}
-	return true;
+	p->hdr[2] = p->rec.hdr;
+	p->end[2] = source_offset(s->r->src);
+	return 1;
 }

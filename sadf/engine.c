@@ -26,20 +26,6 @@
 #include "report/walk.h"
 #include "common/banned.h"
 
-/* Where a walk stands. */
-struct walk {
-	struct sa_record_header hdr[3]; /* [0]/[1] alternate; [2] the segment's first record */
-	uint64_t end[3];                /* where each ended: its extension record (fmt_who.c) */
-	int curr;
-	long cnt;
-	bool eof;
-	bool reset;
-	bool cross_day;
-	uint64_t last_uptime;
-	struct archive_record rec;
-	struct tm rectime; /* the last record's time as sadf shows it */
-};
-
 /* The JSON/XML wrappers and the activity that closes each (sysstat's AO_CLOSE_MARKUP). */
 static const struct {
 	uint32_t closer;
@@ -50,23 +36,16 @@ static const struct {
         {A_PSI_MEM, "psi"},
 };
 
-static _Noreturn void
-die_archive(struct sadf *d, int rc, const char *file)
+int
+sadf_report_failed(struct sadf *d, int rc, const char *file)
 {
 	char msg[8192];
-	int status = datafile_read_message(rc, file, &d->s.r->magic, source_damage(d->s.r->src), msg,
-	                                   sizeof(msg));
+	int status = walk_message(&d->s, rc, file, msg, sizeof(msg));
 
 	sadf_flush(d);
 	fflush(d->out);
 	fputs(msg, stderr);
-	sysrec_exit(status);
-}
-
-void
-sadf_die_archive(struct sadf *d, int rc, const char *file)
-{
-	die_archive(d, rc, file);
+	return status;
 }
 
 void
@@ -392,13 +371,13 @@ sadf_cmp_end(const struct sadf *d, const struct tm *tm, uint64_t ust_time, bool 
 }
 
 static bool
-before_start(const struct sadf *d, const struct walk *w)
+before_start(const struct sadf *d, const struct walk_pos *w)
 {
 	return sadf_before_start(d, &w->rectime, w->rec.hdr.ust_time);
 }
 
 static long long
-cmp_end(const struct sadf *d, const struct walk *w, bool cross_day)
+cmp_end(const struct sadf *d, const struct walk_pos *w, bool cross_day)
 {
 	return sadf_cmp_end(d, &w->rectime, w->rec.hdr.ust_time, cross_day);
 }
@@ -408,7 +387,7 @@ cmp_end(const struct sadf *d, const struct walk *w, bool cross_day)
  * the end time itself, 12.7.5 takes it.
  */
 static bool
-past_end_at_start(const struct sadf *d, const struct walk *w)
+past_end_at_start(const struct sadf *d, const struct walk_pos *w)
 {
 	long long c = cmp_end(d, w, false);
 
@@ -439,91 +418,42 @@ sadf_zone(const struct sadf *d, bool special)
 
 /* ---- reading ---- */
 
-/*
- * What a file cut short does to a read (sysstat's UEOF_STOP and UEOF_CONT):
- * -d and -p stop with status 2, and so do the first reads of a segment;
- * in -j and -x the walk of the statistics and the lists after it end
- * there, with the message, and go on. A cut item or CPU count is always
- * fatal. Where sysstat skips the comments (an lseek), a comment cut short
- * just ends the file.
- */
-enum read_mode {
-	READ_CONT = 1u << 0,          /* a cut record ends the walk, not sadf */
-	READ_SKIP_COMMENTS = 1u << 1, /* comments are skipped, not read */
+/* What seen_record() is told. */
+struct sadf_seen {
+	struct sadf *d;
+	struct walk_pos *w;
 };
 
-static bool
-starts_with(const char *s, const char *prefix)
+/*
+ * Told of every read: sadf -r dumps each record, the rejected ones too;
+ * a record read has its time as sadf shows it.
+ */
+static void
+seen_record(void *ctx, const struct archive_record *rec, int rc)
 {
-	return !strncmp(s, prefix, strlen(prefix));
-}
+	struct sadf_seen *c = ctx;
 
-/* Whether a truncation ends the walk only (true), or sadf. */
-static bool
-soft_truncation(struct sadf *d, unsigned mode, bool *ret_silent)
-{
-	const char *what = d->s.r->err_what;
-
-	*ret_silent = false;
-	if (starts_with(what, "item count") || starts_with(what, "restart CPU count"))
-		return false;
-	if (starts_with(what, "comment")) {
-		*ret_silent = true;
-		return mode & READ_SKIP_COMMENTS;
-	}
-	return mode & READ_CONT;
-}
-
-void
-sadf_check_record(struct sadf *d, int rc, const struct archive_record *rec)
-{
-	bool bad_header = rc == ARCHIVE_E_BAD_RECORD && starts_with(d->s.r->err_what, "record header");
-
-	if (!flavour_1275())
-		return;
-	if (bad_header || (rc > 0 && rec->hdr.ust_time < 1000000000)) {
-		sadf_flush(d);
-		fflush(d->out);
-		fputs(_("Invalid data read\n"), stderr);
-		sysrec_exit(2);
-	}
+	if (c->d->b->record_read)
+		c->d->b->record_read(c->d, rec, rc);
+	if (rc > 0 && !sadf_record_tm(c->d, &rec->hdr, &c->w->rectime))
+		memset(&c->w->rectime, 0, sizeof(c->w->rectime));
 }
 
 /*
  * Reads the next record, the shown activities' items straight into their
- * slot k_percpu or k_other (-1: the reader's buffer; see sar_read_record);
- * false at the end of the file (or a silent stop).
+ * slot k_percpu or k_other (-1: the reader's buffer; see sar_read_record),
+ * under sadf's rules and those given (walk_next's status). What a file cut
+ * short does is in rules (walk.h): -d and -p stop with status 2, and so do
+ * the first reads of a segment; in -j and -x the walk of the statistics and
+ * the lists after it end there, with the message, and go on.
  */
-static bool
-read_record(struct sadf *d, struct walk *w, const char *file, unsigned mode, int k_percpu,
-            int k_other)
+static int
+read_record(struct sadf *d, struct walk_pos *w, unsigned rules, int k_percpu, int k_other)
 {
-	int rc = sar_read_record(&d->s, &w->rec, k_percpu, k_other);
-	bool silent;
+	struct sadf_seen c = {d, w};
+	struct walk_rules r = {WALK_1275_BAD_HEADER | rules, seen_record, &c};
 
-	if (d->b->record_read)
-		d->b->record_read(d, &w->rec, rc);
-	sadf_check_record(d, rc, &w->rec);
-	if (rc == ARCHIVE_E_TRUNCATED && soft_truncation(d, mode, &silent)) {
-		if (!silent)
-			fputs(_("End of system activity file unexpected\n"), stderr);
-		rc = 0;
-	}
-	if (rc < 0 && rc != ARCHIVE_E_BAD_RECORD)
-		die_archive(d, rc, file);
-	if (rc <= 0) {
-		w->eof = true;
-		return false;
-	}
-	if (!sadf_record_tm(d, &w->rec.hdr, &w->rectime))
-		memset(&w->rectime, 0, sizeof(w->rectime));
-	return true;
-}
-
-static bool
-next_record(struct sadf *d, struct walk *w, const char *file, int k_percpu, int k_other)
-{
-	return read_record(d, w, file, 0, k_percpu, k_other);
+	return walk_next(&d->s, w, &r, k_percpu, k_other);
 }
 
 /* The formats that read every activity (-r) have the reader decode them all. */
@@ -539,7 +469,7 @@ decode_flags(const struct sadf *d)
  * read the statistics with the activities' counts unchanged).
  */
 static void
-special_restart(struct sadf *d, const struct walk *w, bool print)
+special_restart(struct sadf *d, const struct walk_pos *w, bool print)
 {
 	uint32_t i;
 
@@ -557,7 +487,7 @@ special_restart(struct sadf *d, const struct walk *w, bool print)
 }
 
 static void
-special_comment(struct sadf *d, const struct walk *w)
+special_comment(struct sadf *d, const struct walk_pos *w)
 {
 	if (!d->s.o.comments || before_start(d, w) || cmp_end(d, w, false) > 0)
 		return;
@@ -567,7 +497,7 @@ special_comment(struct sadf *d, const struct walk *w)
 }
 
 static bool
-is_special(const struct walk *w)
+is_special(const struct walk_pos *w)
 {
 	return w->rec.hdr.record_type == SA_R_RESTART || w->rec.hdr.record_type == SA_R_COMMENT;
 }
@@ -575,18 +505,9 @@ is_special(const struct walk *w)
 /* What find_segment_start() hands walk_find_segment(). */
 struct find_ctx {
 	struct sadf *d;
-	struct walk *w;
-	const char *file;
+	struct walk_pos *w;
 	bool print_specials;
 };
-
-static bool
-find_next(void *ctx)
-{
-	struct find_ctx *c = ctx;
-
-	return read_record(c->d, c->w, c->file, c->print_specials ? 0 : READ_SKIP_COMMENTS, 0, 2);
-}
 
 /*
  * A RESTART's CPU count is always taken; with print_specials, restarts and
@@ -612,18 +533,22 @@ find_outside(void *ctx)
 	return before_start(c->d, c->w) || past_end_at_start(c->d, c->w);
 }
 
-/* Reads up to the first statistics record of a segment inside the window. */
-static bool
-find_segment_start(struct sadf *d, struct walk *w, const char *file, bool print_specials)
+/*
+ * Reads up to the first statistics record of a segment inside the window;
+ * without print_specials (the header's walk of -j, -x), a comment cut
+ * short ends the file, as sysstat steps over them there (walk_find_segment's
+ * status).
+ */
+static int
+find_segment_start(struct sadf *d, struct walk_pos *w, bool print_specials)
 {
-	struct find_ctx c = {d, w, file, print_specials};
-	struct walk_find f = {find_next, find_special, find_outside, &w->rec, &c};
+	struct sadf_seen seen = {d, w};
+	struct walk_rules r = {WALK_1275_BAD_HEADER | (print_specials ? 0 : WALK_CUT_COMMENT_ENDS),
+	                       seen_record, &seen};
+	struct find_ctx c = {d, w, print_specials};
+	struct walk_find f = {&r, true, find_special, find_outside, &c};
 
-	if (!walk_find_segment(&d->s, &f))
-		return false;
-	w->hdr[2] = w->rec.hdr;
-	w->end[2] = source_offset(d->s.r->src);
-	return true;
+	return walk_find_segment(&d->s, w, &f);
 }
 
 /* ---- printing one record ---- */
@@ -789,7 +714,7 @@ print_all_views(struct sadf *d, int curr)
  * whether the record was displayed.
  */
 static bool
-write_stats(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_view *v)
+write_stats(struct sadf *d, struct walk_pos *w, struct sar_act *a, const struct sar_view *v)
 {
 	const struct sa_record_header *cur = &w->hdr[w->curr], *prev = &w->hdr[!w->curr];
 
@@ -830,7 +755,7 @@ write_stats(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_
 /* ---- -d, -p: one activity output at a time ---- */
 
 static void
-copy_current(struct sadf *d, struct walk *w, struct sar_act *only)
+copy_current(struct sadf *d, struct walk_pos *w, struct sar_act *only)
 {
 	uint32_t i;
 
@@ -871,132 +796,161 @@ reset_avgs(struct sadf *d, struct sar_act *a, const struct sar_view *v)
 	}
 }
 
+/* Where a pass stands (pass_view, pass_who). */
+struct sadf_pass {
+	struct sadf *d;
+	struct walk_pos *w;
+	struct sar_act *a; /* NULL: every selected activity (-d -h), or none (pass_who) */
+	const struct sar_view *v;
+};
+
+static void
+pass_comment(void *ctx)
+{
+	struct sadf_pass *c = ctx;
+
+	special_comment(c->d, c->w);
+}
+
+static bool
+pass_view_record(void *ctx)
+{
+	struct sadf_pass *c = ctx;
+
+	copy_current(c->d, c->w, c->a);
+	return write_stats(c->d, c->w, c->a, c->v);
+}
+
+static bool
+pass_who_record(void *ctx)
+{
+	struct sadf_pass *c = ctx;
+
+	c->w->hdr[c->w->curr] = c->w->rec.hdr;
+	c->w->end[c->w->curr] = source_offset(c->d->s.r->src);
+	return write_stats(c->d, c->w, NULL, NULL);
+}
+
+/* The walk of a pass, under sadf's rules (walk_pass's status). */
+static int
+run_pass(struct sadf *d, struct walk_pos *w, struct sadf_pass *c, bool lend,
+         bool (*record)(void *ctx))
+{
+	struct sadf_seen seen = {d, w};
+	struct walk_rules r = {WALK_1275_BAD_HEADER, seen_record, &seen};
+	struct walk_pass wp = {&r, lend, NULL, pass_comment, record, c};
+
+	return walk_pass(&d->s, w, &wp);
+}
+
+/*
+ * Where every pass starts: at fpos, the segment's first record the
+ * reference of the first row. Returns 0, or a failed seek's status.
+ */
+static int
+start_pass(struct sadf *d, struct walk_pos *w, uint64_t fpos)
+{
+	int rc = source_seek(d->s.r->src, fpos);
+
+	if (rc < 0)
+		return rc;
+	w->eof = false;
+	w->hdr[!w->curr] = w->hdr[2];
+	w->end[!w->curr] = w->end[2];
+	w->cnt = d->c->count;
+	w->cross_day = false;
+	return 0;
+}
+
 /*
  * One pass over a segment (sysstat's rw_curr_act_stats): output v of
  * activity a, or with a and v NULL every selected activity on one line
- * (-d -h).
+ * (-d -h). Returns 0, or a failed read's status.
  */
-static void
-pass_view(struct sadf *d, struct walk *w, struct sar_act *a, const struct sar_view *v,
-          uint64_t fpos, const char *file)
+static int
+pass_view(struct sadf *d, struct walk_pos *w, struct sar_act *a, const struct sar_view *v,
+          uint64_t fpos)
 {
-	int rc = source_seek(d->s.r->src, fpos);
+	struct sadf_pass c = {d, w, a, v};
 	uint32_t i;
+	int rc = start_pass(d, w, fpos);
 
 	if (rc < 0)
-		die_archive(d, rc, file);
-	w->eof = false;
+		return rc;
 	for (i = 0; i < d->s.n_acts; i++) {
 		struct sar_act *x = &d->s.acts[i];
 
 		if ((!a || x == a || walk_keeps_buffers(&d->s, x)) && walk_selected(&d->s, x))
 			sar_copy_slot_from(&x->slot[!w->curr], &x->slot[2]);
 	}
-	w->hdr[!w->curr] = w->hdr[2];
-	w->end[!w->curr] = w->end[2];
-	w->cnt = d->c->count;
-	w->cross_day = false;
 	reset_avgs(d, a, v);
 	walk_decode(&d->s, a, decode_flags(d));
 	if (d->b->pass_begin)
 		d->b->pass_begin(d, v);
-	do {
-		if (!next_record(d, w, file, w->curr, w->curr) ||
-		    w->rec.hdr.record_type == SA_R_RESTART)
-			break;
-		if (w->rec.hdr.record_type == SA_R_COMMENT) {
-			special_comment(d, w);
-			continue;
-		}
-		copy_current(d, w, a);
-		if (write_stats(d, w, a, v)) {
-			w->curr ^= 1;
-			if (w->cnt > 0)
-				w->cnt--;
-		}
-		w->reset = false;
-	} while (w->cnt);
-	w->reset = true;
+	return run_pass(d, w, &c, true, pass_view_record);
 }
 
 /* A pass of --proc or --cgroup (fmt_who.c), as sar's: no activity decoded, no buffer touched. */
-static void
-pass_who(struct sadf *d, struct walk *w, enum sadf_who_part part, uint64_t fpos, const char *file)
+static int
+pass_who(struct sadf *d, struct walk_pos *w, enum sadf_who_part part, uint64_t fpos)
 {
-	int rc = source_seek(d->s.r->src, fpos);
+	struct sadf_pass c = {d, w, NULL, NULL};
+	int rc = start_pass(d, w, fpos);
 
 	if (rc < 0)
-		die_archive(d, rc, file);
-	w->eof = false;
-	w->hdr[!w->curr] = w->hdr[2];
-	w->end[!w->curr] = w->end[2];
-	w->cnt = d->c->count;
-	w->cross_day = false;
+		return rc;
 	walk_decode(&d->s, NULL, WALK_DECODE_NONE);
 	d->who_pass = part;
 	sadf_who_pass_begin(d, part);
-	do {
-		if (!next_record(d, w, file, -1, -1) || w->rec.hdr.record_type == SA_R_RESTART)
-			break;
-		if (w->rec.hdr.record_type == SA_R_COMMENT) {
-			special_comment(d, w);
-			continue;
-		}
-		w->hdr[w->curr] = w->rec.hdr;
-		w->end[w->curr] = source_offset(d->s.r->src);
-		if (write_stats(d, w, NULL, NULL)) {
-			w->curr ^= 1;
-			if (w->cnt > 0)
-				w->cnt--;
-		}
-		w->reset = false;
-	} while (w->cnt);
+	rc = run_pass(d, w, &c, false, pass_who_record);
 	d->who_pass = 0;
-	w->reset = true;
+	return rc;
 }
 
 /*
  * The passes of --proc and --cgroup, after sysstat's. The walk and the
  * file are then put back where sysstat's last pass left them, so that what
  * follows (the count's skip to the next restart, the next segment) is what
- * it is without them.
+ * it is without them. Returns 0, or a failed read's status.
  */
-static void
-segment_who_passes(struct sadf *d, struct walk *w, uint64_t fpos, const char *file, bool views)
+static int
+segment_who_passes(struct sadf *d, struct walk_pos *w, uint64_t fpos, bool views)
 {
-	struct walk saved;
+	struct walk_pos saved;
 	uint64_t pos;
-	int rc;
+	int rc = 0;
 
 	if (!d->who)
-		return;
+		return 0;
 	saved = *w;
 	pos = source_offset(d->s.r->src);
 	if (sadf_who_asked(d, SADF_WHO_PROC))
-		pass_who(d, w, SADF_WHO_PROC, fpos, file);
-	if (sadf_who_asked(d, SADF_WHO_CGROUP))
-		pass_who(d, w, SADF_WHO_CGROUP, fpos, file);
-	if (!views || !sadf_who_asked(d, SADF_WHO_NONE))
-		return;
+		rc = pass_who(d, w, SADF_WHO_PROC, fpos);
+	if (rc == 0 && sadf_who_asked(d, SADF_WHO_CGROUP))
+		rc = pass_who(d, w, SADF_WHO_CGROUP, fpos);
+	if (rc < 0 || !views || !sadf_who_asked(d, SADF_WHO_NONE))
+		return rc;
 	*w = saved;
-	rc = source_seek(d->s.r->src, pos);
-	if (rc < 0)
-		die_archive(d, rc, file);
+	return source_seek(d->s.r->src, pos);
 }
 
-/* The passes of a segment: each selected output in the file's order, or one for all (-h). */
-static void
-segment_passes(struct sadf *d, struct walk *w, uint64_t fpos, const char *file)
+/*
+ * The passes of a segment: each selected output in the file's order, or
+ * one for all (-h). Returns 0, or a failed read's status.
+ */
+static int
+segment_passes(struct sadf *d, struct walk_pos *w, uint64_t fpos)
 {
 	bool views = false;
 	uint32_t i;
 	size_t k;
+	int rc;
 
 	if (d->c->horizontal) {
 		/* Not with --proc or --cgroup alone: there is nothing of sysstat's to show. */
 		views = !sadf_who_asked(d, SADF_WHO_NONE) || sar_any_output(&d->s.o);
-		if (views)
-			pass_view(d, w, NULL, NULL, fpos, file);
+		if (views && (rc = pass_view(d, w, NULL, NULL, fpos)) < 0)
+			return rc;
 	} else {
 		for (i = 0; i < d->s.n_acts; i++) {
 			struct sar_act *a = &d->s.acts[i];
@@ -1005,54 +959,69 @@ segment_passes(struct sadf *d, struct walk *w, uint64_t fpos, const char *file)
 				continue;
 			for (k = 0; k < sar_view_count(); k++)
 				if (view_wanted(&d->s, a, sar_view_at(k))) {
-					pass_view(d, w, a, sar_view_at(k), fpos, file);
+					rc = pass_view(d, w, a, sar_view_at(k), fpos);
+					if (rc < 0)
+						return rc;
 					views = true;
 				}
 		}
 	}
-	segment_who_passes(d, w, fpos, file, views);
+	return segment_who_passes(d, w, fpos, views);
 }
 
-static void
-by_activity(struct sadf *d, const char *file)
+/* -d, -p...: each output of each segment in a pass of its own (0, or a failed read's status). */
+static int
+by_activity(struct sadf *d)
 {
-	struct walk w;
+	struct walk_pos w;
+	int rc;
 
 	memset(&w, 0, sizeof(w));
 	w.curr = 1;
 	/* As sysstat's eosaf: a file where no pass runs ends after its first statistics record. */
 	w.eof = true;
-	while (find_segment_start(d, &w, file, true)) {
+	while ((rc = find_segment_start(d, &w, true)) > 0) {
 		w.reset = true;
-		segment_passes(d, &w, source_offset(d->s.r->src), file);
+		rc = segment_passes(d, &w, source_offset(d->s.r->src));
+		if (rc < 0)
+			return rc;
 		walk_decode(&d->s, NULL, decode_flags(d));
 		if (w.cnt == 0 && !w.eof) {
-			while (next_record(d, &w, file, w.curr, -1) &&
+			while ((rc = read_record(d, &w, 0, w.curr, -1)) > 0 &&
 			       w.rec.hdr.record_type != SA_R_RESTART)
 				if (w.rec.hdr.record_type == SA_R_COMMENT)
 					special_comment(d, &w);
 				else
 					walk_read_persistent(&d->s, w.curr, NULL);
+			if (rc < 0)
+				return rc;
 		}
 		if (w.eof)
 			break;
 		if (w.rec.hdr.record_type == SA_R_RESTART)
 			special_restart(d, &w, true);
 	}
+	return rc < 0 ? rc : 0;
 }
 
 /* ---- -j, -x: every activity inside each record ---- */
 
-static void
-by_record_stats(struct sadf *d, const char *file)
+/* Where -j and -x read: a record cut short ends the walk (walk.h). */
+#define BY_RECORD_RULES (WALK_CUT_ENDS | WALK_CUT_COMMENT_ENDS)
+
+/* The statistics of -j, -x: every activity of each record. Returns 0, or a failed read's status. */
+static int
+by_record_stats(struct sadf *d)
 {
-	struct walk w;
+	struct walk_pos w;
+	int rc;
 
 	memset(&w, 0, sizeof(w));
 	walk_decode(&d->s, NULL, decode_flags(d));
 	do {
-		if (!find_segment_start(d, &w, file, false))
-			break;
+		rc = find_segment_start(d, &w, false);
+		if (rc <= 0)
+			return rc;
 		/* The segment's first record is the reference of the first row. */
 		w.curr = 0;
 		copy_current(d, &w, NULL);
@@ -1060,7 +1029,10 @@ by_record_stats(struct sadf *d, const char *file)
 		w.cnt = d->c->count;
 		w.reset = true;
 		do {
-			if (!read_record(d, &w, file, READ_CONT | READ_SKIP_COMMENTS, w.curr, w.curr))
+			rc = read_record(d, &w, BY_RECORD_RULES, w.curr, w.curr);
+			if (rc < 0)
+				return rc;
+			if (rc == 0)
 				break;
 			if (is_special(&w)) {
 				if (w.rec.hdr.record_type == SA_R_RESTART)
@@ -1078,65 +1050,98 @@ by_record_stats(struct sadf *d, const char *file)
 			w.reset = false;
 		} while (w.cnt && w.rec.hdr.record_type != SA_R_RESTART);
 		if (!w.cnt) {
-			while (read_record(d, &w, file, READ_CONT | READ_SKIP_COMMENTS, w.curr, -1) &&
+			while ((rc = read_record(d, &w, BY_RECORD_RULES, w.curr, -1)) > 0 &&
 			       w.rec.hdr.record_type != SA_R_RESTART)
 				if (!is_special(&w))
 					walk_read_persistent(&d->s, w.curr, NULL);
+			if (rc < 0)
+				return rc;
 			if (!w.eof)
 				special_restart(d, &w, false);
 		}
 	} while (!w.eof);
+	return 0;
 }
 
-/* Rewinds to the first record after the header, with the file's CPU count. */
-static void
-rewind_records(struct sadf *d, uint64_t fpos, unsigned int cpu_nr, const char *file)
+/* Rewinds to the first record after the header, with the file's CPU count (the seek's status). */
+static int
+rewind_records(struct sadf *d, uint64_t fpos, unsigned int cpu_nr)
 {
 	uint32_t i;
 	int rc = source_seek(d->s.r->src, fpos);
 
 	if (rc < 0)
-		die_archive(d, rc, file);
+		return rc;
 	d->s.r->hdr.sa_cpu_nr = cpu_nr;
 	for (i = 0; i < d->s.n_acts; i++)
 		d->s.acts[i].nr_ini = d->s.acts[i].fa->fa.nr;
+	return 0;
 }
 
-static void
-by_record(struct sadf *d, const char *file)
+/*
+ * One walk of the records from where the file stands, each record of the
+ * given type printed (-j and -x's lists of restarts and comments). Returns
+ * 0, or a failed read's status.
+ */
+static int
+list_specials(struct sadf *d, unsigned rules, uint8_t type)
+{
+	struct walk_pos w;
+	int rc;
+
+	memset(&w, 0, sizeof(w));
+	while ((rc = read_record(d, &w, rules, -1, -1)) > 0) {
+		if (w.rec.hdr.record_type != type)
+			continue;
+		if (type == SA_R_RESTART)
+			special_restart(d, &w, true);
+		else
+			special_comment(d, &w);
+	}
+	return rc;
+}
+
+/* -j, -x: the statistics, then the restarts and the comments, each in a list of its own. */
+static int
+by_record(struct sadf *d)
 {
 	uint64_t fpos = source_offset(d->s.r->src);
 	unsigned int cpu_nr = d->s.r->hdr.sa_cpu_nr;
-	struct walk w;
+	int rc;
 
 	if (d->b->stats_begin)
 		d->b->stats_begin(d);
-	by_record_stats(d, file);
+	rc = by_record_stats(d);
+	if (rc < 0)
+		return rc;
 	if (d->b->stats_end)
 		d->b->stats_end(d);
 
-	/* The restarts, then the comments, each in a list of its own. */
 	walk_decode(&d->s, NULL, WALK_DECODE_NONE);
-	rewind_records(d, fpos, cpu_nr, file);
-	memset(&w, 0, sizeof(w));
+	rc = rewind_records(d, fpos, cpu_nr);
+	if (rc < 0)
+		return rc;
 	if (d->b->restarts_begin)
 		d->b->restarts_begin(d);
-	while (read_record(d, &w, file, READ_CONT | READ_SKIP_COMMENTS, -1, -1))
-		if (w.rec.hdr.record_type == SA_R_RESTART)
-			special_restart(d, &w, true);
+	rc = list_specials(d, BY_RECORD_RULES, SA_R_RESTART);
+	if (rc < 0)
+		return rc;
 	if (d->b->restarts_end)
 		d->b->restarts_end(d);
 	if (!d->s.o.comments)
-		return;
-	rewind_records(d, fpos, cpu_nr, file);
-	memset(&w, 0, sizeof(w));
+		return 0;
+	rc = rewind_records(d, fpos, cpu_nr);
+	if (rc < 0)
+		return rc;
 	if (d->b->comments_begin)
 		d->b->comments_begin(d);
-	while (read_record(d, &w, file, READ_CONT, -1, -1))
-		if (w.rec.hdr.record_type == SA_R_COMMENT)
-			special_comment(d, &w);
+	/* sysstat reads the comments here: one cut short is the message and the end. */
+	rc = list_specials(d, WALK_CUT_ENDS, SA_R_COMMENT);
+	if (rc < 0)
+		return rc;
 	if (d->b->comments_end)
 		d->b->comments_end(d);
+	return 0;
 }
 
 /* Average state for every view that will print (the views keep sums there). */
@@ -1146,28 +1151,30 @@ init_avgs(struct sadf *d)
 	reset_avgs(d, NULL, NULL);
 }
 
-void
+int
 sadf_run(struct sadf *d, const char *file)
 {
+	int rc;
+
 	d->dot = !strcmp(d->s.dp, ".");
-	if (d->b->run) {
-		d->b->run(d, file);
-		return;
-	}
+	if (d->b->run)
+		return d->b->run(d, file);
 	d->s.sink = &sink;
 	d->s.sink_ctx = d;
-	sar_init_acts(&d->s, file);
+	rc = sar_init_acts(&d->s, file);
+	if (rc)
+		return rc;
 	sadf_who_open(d, file);
 	init_avgs(d);
 	if (d->b->file_begin)
 		d->b->file_begin(d);
-	if (d->b->by_record)
-		by_record(d, file);
-	else
-		by_activity(d, file);
+	rc = d->b->by_record ? by_record(d) : by_activity(d);
+	if (rc < 0)
+		return sadf_report_failed(d, rc, file);
 	if (d->b->file_end)
 		d->b->file_end(d);
 	sadf_flush(d);
+	return 0;
 }
 
 void
@@ -1198,14 +1205,18 @@ sadf_engine_release(struct sadf *d)
 
 /* ---- --follow (follow.c): one record at a time ---- */
 
-void
+int
 sadf_follow_begin(struct sadf *d, const char *file)
 {
+	int rc;
+
 	d->dot = !strcmp(d->s.dp, ".");
 	d->s.sink = &sink;
 	d->s.sink_ctx = d;
-	sar_init_acts(&d->s, file);
-	init_avgs(d);
+	rc = sar_init_acts(&d->s, file);
+	if (rc == 0)
+		init_avgs(d);
+	return rc;
 }
 
 void

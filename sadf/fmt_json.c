@@ -358,13 +358,15 @@ const struct sadf_backend sadf_json = {
         .comments_end = comments_end,
 };
 
-void
+int
 sadf_json_use(struct sadf *d, const char *file)
 {
 	struct strbuf sb = {0};
 	int rc;
 
-	sar_init_acts(&d->s, file);
+	rc = sar_init_acts(&d->s, file);
+	if (rc)
+		return rc;
 	d->s.o.use_utc = d->utc;
 	/* The analysis first: a bad limit stops the run before any output. */
 	rc = use_json_file(&d->s, 4, &sb);
@@ -378,6 +380,5 @@ sadf_json_use(struct sadf *d, const char *file)
 	strbuf_release(&sb);
 	sadf_flush(d);
 	/* A bad record ended the reading: the document of what came before, then the message. */
-	if (rc < 0)
-		sar_die_archive(&d->s, rc, file);
+	return rc < 0 ? sadf_report_failed(d, rc, file) : 0;
 }

@@ -39,6 +39,7 @@
 #include "metrics/om.h"
 #include "report/options.h"
 #include "report/views.h"
+#include "report/walk.h"
 #include "common/banned.h"
 
 /*
@@ -780,26 +781,15 @@ record_samples(struct om_state *st, const struct archive_record *rec)
 	}
 }
 
-static bool
-starts_with(const char *s, const char *prefix)
-{
-	return !strncmp(s, prefix, strlen(prefix));
-}
+/* As sadf -j: a record cut short is an error, a bad record header the end. */
+static const struct walk_rules om_rules = {WALK_1275_BAD_HEADER, NULL, NULL};
 
-/* Where 12.7.5 stops with "Invalid data read" (sadf_check_record()). */
-static bool
-bad_1275(const struct sadf *d, int rc, const struct archive_record *rec)
-{
-	return flavour_1275() &&
-	       ((rc == ARCHIVE_E_BAD_RECORD && starts_with(d->s.r->err_what, "record header")) ||
-	        (rc > 0 && rec->hdr.ust_time < 1000000000));
-}
-
-static void
+static int
 om_run(struct sadf *d, const char *file)
 {
 	struct om_state *st = calloc(1, sizeof(*st));
-	struct archive_record rec;
+	struct walk_pos w = {0};
+	const struct archive_record *rec = &w.rec;
 	struct sa_record_header prev = {0};
 	bool cross_day = false;
 	size_t fam;
@@ -826,42 +816,42 @@ om_run(struct sadf *d, const char *file)
 	st->ctx.arg = d;
 	build_extra(st, d);
 	/* sysstat's message and status 1 when the file has none of the activities asked for. */
-	sar_init_acts(&d->s, file);
+	rc = sar_init_acts(&d->s, file);
+	if (rc)
+		return rc;
 	plan(st, d);
 	/* --proc, --cgroup: the extension records come too (fmt_who.c). */
 	d->s.r->want_ext = sadf_who_asked(d, SADF_WHO_NONE);
 
-	while ((rc = archive_next(d->s.r, &rec)) > 0 && !bad_1275(d, rc, &rec)) {
-		time_t t = (time_t) rec.hdr.ust_time;
+	while ((rc = walk_next(&d->s, &w, &om_rules, -1, -1)) > 0) {
+		time_t t = (time_t) rec->hdr.ust_time;
 		struct tm tm;
 
 		/* A time past the year 9999 has no Prometheus timestamp: such a record is left out.
 		 */
-		if ((rec.hdr.record_type != SA_R_STATS && rec.hdr.record_type != EXT_RECORD_TYPE) ||
-		    rec.hdr.ust_time > LAST_TIME)
+		if ((rec->hdr.record_type != SA_R_STATS &&
+		     rec->hdr.record_type != EXT_RECORD_TYPE) ||
+		    rec->hdr.ust_time > LAST_TIME)
 			continue;
 		if (!gmtime_r(&t, &tm))
 			continue;
-		if (prev.ust_time && rec.hdr.ust_time > prev.ust_time && rec.hdr.hour < prev.hour)
+		if (prev.ust_time && rec->hdr.ust_time > prev.ust_time && rec->hdr.hour < prev.hour)
 			cross_day = true;
-		prev = rec.hdr;
-		if (sadf_before_start(d, &tm, rec.hdr.ust_time))
+		prev = rec->hdr;
+		if (sadf_before_start(d, &tm, rec->hdr.ust_time))
 			continue;
-		if (sadf_cmp_end(d, &tm, rec.hdr.ust_time, cross_day) > 0)
+		if (sadf_cmp_end(d, &tm, rec->hdr.ust_time, cross_day) > 0)
 			break;
-		if (rec.hdr.record_type == EXT_RECORD_TYPE) {
-			st->ts = (int64_t) rec.hdr.ust_time * 1000;
+		if (rec->hdr.record_type == EXT_RECORD_TYPE) {
+			st->ts = (int64_t) rec->hdr.ust_time * 1000;
 			sadf_who_om_samples(d, &d->s.r->ext, add_sample, st, st->n_om);
 		} else {
-			record_samples(st, &rec);
+			record_samples(st, rec);
 		}
 	}
 	/* What was read comes out whole (and ends in # EOF) before any error. */
 	put_all(st);
-	sadf_check_record(d, rc, &rec);
-	/* As sadf -j: a file cut short is an error (status 2), a bad record header a silent end. */
-	if (rc < 0 && rc != ARCHIVE_E_BAD_RECORD)
-		sadf_die_archive(d, rc, file);
+	return rc < 0 ? sadf_report_failed(d, rc, file) : 0;
 }
 
 const struct sadf_backend sadf_openmetrics = {

@@ -100,19 +100,6 @@ struct cell {
 	char str[128];
 };
 
-/* Where the walk over the file stands (sysstat's curr, record_hdr[3], reset...). */
-struct walk {
-	struct sa_record_header hdr[3];
-	int curr;
-	bool eof, reset;
-	uint64_t last_uptime;
-	struct archive_record rec;
-	struct tm rectime;
-	uint64_t fpos;          /* just after the window's first record */
-	unsigned int cpu_nr;    /* the file's CPU count there */
-	int32_t *nr_ini;        /* the activities' counts there */
-};
-
 /* The whole document. */
 struct svg {
 	struct sadf *d;
@@ -126,7 +113,10 @@ struct svg {
 	int graph_no;
 	int nr_act_dispd;
 	int mem_xid; /* memory and swap graphs share their ids */
-	struct walk w;
+	struct walk_pos w;
+	uint64_t first_fpos;      /* just after the window's first record */
+	unsigned int first_cpu_nr; /* the file's CPU count there */
+	int32_t *first_nr_ini;    /* the activities' counts there */
 	size_t *n_items; /* per activity of the file: sysstat's item_list_sz */
 	bool counting;   /* the views print the names of a record (count_items) */
 	struct strbuf names; /* count_items: the names seen, NUL-terminated */
@@ -151,6 +141,8 @@ struct svg {
 	size_t n_count_names;
 	FILE *sink_out;             /* /dev/null for the views' own text */
 	unsigned custom[COL_MAX];   /* -O customcol's palette */
+	/* The first read or seek that failed: nothing more is read, the run ends with it. */
+	int err;
 };
 
 static bool
@@ -159,16 +151,13 @@ opt(const struct svg *v, uint32_t bit)
 	return (v->opts & bit) != 0;
 }
 
-static _Noreturn void
-die_archive(struct svg *v, int rc)
+/* A read or seek failed with rc: the walk ends here, and so does the run (svg_run). */
+static void
+fail(struct svg *v, int rc)
 {
-	char msg[8192];
-	int status = datafile_read_message(rc, v->file, &v->d->s.r->magic,
-	                                   source_damage(v->d->s.r->src), msg, sizeof(msg));
-
-	fflush(v->d->out);
-	fputs(msg, stderr);
-	sysrec_exit(status);
+	if (!v->err)
+		v->err = rc;
+	v->w.eof = true;
 }
 
 /* ---- item sets ---- */
@@ -596,34 +585,42 @@ stamp_tm(const struct svg *v, uint64_t t64, const struct sa_record_header *h, st
 	return ok;
 }
 
+/* A record read has its time as -g shows it. */
+static void
+seen_record(void *ctx, const struct archive_record *rec, int rc)
+{
+	struct svg *v = ctx;
+
+	if (rc > 0 && !stamp_tm(v, rec->hdr.ust_time, &rec->hdr, &v->w.rectime))
+		memset(&v->w.rectime, 0, sizeof(v->w.rectime));
+}
+
+/*
+ * How -g reads: sysstat goes on at an unexpected end, as at the end of the
+ * file, but not inside a count (an item count, a RESTART's CPU count), and
+ * silently past a comment (it seeks over comments).
+ */
+static struct walk_rules
+svg_rules(struct svg *v)
+{
+	struct walk_rules r = {WALK_1275_BAD_HEADER | WALK_CUT_ENDS | WALK_CUT_COMMENT_ENDS,
+	                       seen_record, v};
+
+	return r;
+}
+
 static bool
 next_record(struct svg *v)
 {
-	struct walk *w = &v->w;
-	struct archive_reader *r = v->d->s.r;
-	int rc = archive_next(r, &w->rec);
+	struct walk_rules r = svg_rules(v);
+	int rc;
 
-	sadf_check_record(v->d, rc, &w->rec);
-	/*
-	 * sysstat goes on at an unexpected end for -g, as at the end of the
-	 * file, but not inside a count (an item count, a RESTART's CPU
-	 * count), and silently past a comment (it seeks over comments).
-	 */
-	if (rc == ARCHIVE_E_TRUNCATED && strncmp(r->err_what, "item count", 10) &&
-	    strncmp(r->err_what, "restart CPU count", 17)) {
-		if (strncmp(r->err_what, "comment", 7))
-			fputs("End of system activity file unexpected\n", stderr);
-		rc = 0;
-	}
-	if (rc < 0 && rc != ARCHIVE_E_BAD_RECORD)
-		die_archive(v, rc);
-	if (rc <= 0) {
-		w->eof = true;
+	if (v->err)
 		return false;
-	}
-	if (!stamp_tm(v, w->rec.hdr.ust_time, &w->rec.hdr, &w->rectime))
-		memset(&w->rectime, 0, sizeof(w->rectime));
-	return true;
+	rc = walk_next(&v->d->s, &v->w, &r, -1, -1);
+	if (rc < 0)
+		fail(v, rc);
+	return rc > 0;
 }
 
 /*
@@ -807,20 +804,18 @@ count_items(struct svg *v)
 		         v->w.rec.hdr.record_type == SA_R_COMMENT);
 	} while (true);
 rewind:
+	if (v->err)
+		goto out;
 	rc = source_seek(s->r->src, start);
-	if (rc < 0)
-		die_archive(v, rc);
+	if (rc < 0) {
+		fail(v, rc);
+		goto out;
+	}
 	v->w.eof = false;
 	s->r->hdr.sa_cpu_nr = cpu_nr;
 out:
 	/* The names stay: only their items are drawn (counted_names). */
 	return found;
-}
-
-static bool
-first_next(void *ctx)
-{
-	return next_record(ctx);
 }
 
 /* sysstat's -g takes a RESTART's CPU count and passes over comments. */
@@ -846,17 +841,20 @@ static bool
 find_first(struct svg *v)
 {
 	struct sar *s = &v->d->s;
-	struct walk_find f = {first_next, first_special, first_outside, &v->w.rec, v};
+	struct walk_rules r = svg_rules(v);
+	struct walk_find f = {&r, false, first_special, first_outside, v};
 	uint32_t i;
+	int rc = walk_find_segment(s, &v->w, &f);
 
-	if (!walk_find_segment(s, &f))
+	if (rc < 0)
+		fail(v, rc);
+	if (rc <= 0)
 		return false;
-	v->w.hdr[2] = v->w.rec.hdr;
-	v->w.fpos = source_offset(s->r->src);
-	v->w.cpu_nr = s->r->hdr.sa_cpu_nr;
-	v->w.nr_ini = sysrec_calloc(s->n_acts ? s->n_acts : 1, sizeof(*v->w.nr_ini));
+	v->first_fpos = source_offset(s->r->src);
+	v->first_cpu_nr = s->r->hdr.sa_cpu_nr;
+	v->first_nr_ini = sysrec_calloc(s->n_acts ? s->n_acts : 1, sizeof(*v->first_nr_ini));
 	for (i = 0; i < s->n_acts; i++)
-		v->w.nr_ini[i] = s->acts[i].nr_ini;
+		v->first_nr_ini[i] = s->acts[i].nr_ini;
 	return true;
 }
 
@@ -864,15 +862,17 @@ static void
 rewind_to_first(struct svg *v)
 {
 	struct sar *s = &v->d->s;
-	int rc = source_seek(s->r->src, v->w.fpos);
+	int rc = source_seek(s->r->src, v->first_fpos);
 	uint32_t i;
 
-	if (rc < 0)
-		die_archive(v, rc);
+	if (rc < 0) {
+		fail(v, rc);
+		return;
+	}
 	v->w.eof = false;
-	s->r->hdr.sa_cpu_nr = v->w.cpu_nr;
+	s->r->hdr.sa_cpu_nr = v->first_cpu_nr;
 	for (i = 0; i < s->n_acts; i++) {
-		s->acts[i].nr_ini = v->w.nr_ini[i];
+		s->acts[i].nr_ini = v->first_nr_ini[i];
 		if (&s->acts[i] == v->a || walk_keeps_buffers(s, &s->acts[i]))
 			sar_copy_slot_from(&s->acts[i].slot[!v->w.curr], &s->acts[i].slot[2]);
 	}
@@ -901,7 +901,7 @@ time_ref(const struct svg *v)
 static bool
 write_stats(struct svg *v, bool *cross_day, long *cnt)
 {
-	struct walk *w = &v->w;
+	struct walk_pos *w = &v->w;
 	const struct sa_record_header *cur = &w->hdr[w->curr], *prev = &w->hdr[!w->curr];
 	const struct sar_opts *o = &v->d->s.o;
 
@@ -946,7 +946,7 @@ pass_restart(struct svg *v)
 static void
 read_pass(struct svg *v)
 {
-	struct walk *w = &v->w;
+	struct walk_pos *w = &v->w;
 	long cnt = v->d->c->count;
 	bool cross_day = false;
 
@@ -1512,7 +1512,7 @@ run_all(struct svg *v)
 
 	for (i = 0; i < s->n_acts; i++)
 		for (k = 0; k < svg_graphs_count(); k++)
-			if (graphed(v, &s->acts[i], svg_graphs_at(k)))
+			if (!v->err && graphed(v, &s->acts[i], svg_graphs_at(k)))
 				run_pass(v, &s->acts[i], svg_graphs_at(k));
 }
 
@@ -1672,7 +1672,7 @@ svg_release(struct sadf *d)
 	free_count_names(v);
 	strbuf_release(&v->body);
 	strbuf_release(&v->names);
-	free(v->w.nr_ini);
+	free(v->first_nr_ini);
 	free(v->n_items);
 	if (v->sink_out)
 		fclose(v->sink_out);
@@ -1683,13 +1683,14 @@ svg_release(struct sadf *d)
 	d->fmt = NULL;
 }
 
-static void
+static int
 svg_run(struct sadf *d, const char *file)
 {
 	/* On the heap (its cells are big), and in d->fmt, for svg_release. */
 	struct svg *v = calloc(1, sizeof(*v));
 	struct counts n = {0, 1};
 	unsigned int cpu_nr;
+	int status = 0;
 
 	if (!v)
 		sysrec_nomem();
@@ -1725,10 +1726,12 @@ svg_run(struct sadf *d, const char *file)
 		        opt(v, SADF_O_SHOWTOC) ? " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" : "");
 		goto out;
 	}
-	sar_init_acts(&d->s, file);
+	status = sar_init_acts(&d->s, file);
+	if (status)
+		goto out;
 	v->w.curr = 1;
 	v->w.reset = true;
-	if (count_items(v)) {
+	if (count_items(v) && !v->err) {
 		v->nr_act_dispd = count_displayed(v);
 		n = count_rows(v);
 		/* sysstat prints the header before its passes, with the CPU count they start from. */
@@ -1737,11 +1740,17 @@ svg_run(struct sadf *d, const char *file)
 			run_all(v);
 		d->s.r->hdr.sa_cpu_nr = cpu_nr;
 	}
+	/* Nothing of the document is written before its reading ended whole. */
+	if (v->err) {
+		status = sadf_report_failed(d, v->err, file);
+		goto out;
+	}
 	print_header(v, n.graph_nr, n.views_per_row);
 	fwrite(v->body.buf ? v->body.buf : "", 1, v->body.len, d->out);
 	print_trailer(v);
 out:
 	svg_release(d);
+	return status;
 }
 
 const struct sadf_backend sadf_svg = {

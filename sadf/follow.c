@@ -237,7 +237,10 @@ sadf_follow(struct sadf *d)
 		setlocale(LC_NUMERIC, "C");
 	snprintf(d->s.dp, sizeof(d->s.dp), "%s", localeconv()->decimal_point);
 	follow_tail_open(&f.t, &d->s, d->c->file, "sadf");
-	sadf_follow_begin(d, d->c->file);
+	if (sadf_follow_begin(d, d->c->file)) {
+		follow_tail_release(&f.t);
+		return 1;
+	}
 	if (fmt == SADF_F_DB && d->c->horizontal)
 		d->b->pass_begin(d, NULL);
 	else if (fmt == SADF_F_DB)

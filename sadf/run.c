@@ -69,8 +69,7 @@ run(struct sadf *d, const struct sadf_config *c)
 		setlocale(LC_NUMERIC, "C");
 	snprintf(d->s.dp, sizeof(d->s.dp), "%s", localeconv()->decimal_point);
 	if (d->s.o.use) {
-		sadf_json_use(d, c->file);
-		return 0;
+		return sadf_json_use(d, c->file);
 	}
 	if (c->header_only && !b->run) {
 		/* Only the format's header and trailer, whatever the activities (sysstat's -H). */
@@ -81,8 +80,7 @@ run(struct sadf *d, const struct sadf_config *c)
 		sadf_flush(d);
 		return 0;
 	}
-	sadf_run(d, c->file);
-	return 0;
+	return sadf_run(d, c->file);
 }
 
 /* sysstat's check_format_options: what each format accepts. */

@@ -103,7 +103,7 @@ struct sadf_plan;
 struct sadf_backend {
 	bool by_record; /* -j, -x: every activity inside each record (sysstat's logic 1) */
 	/* -g: a walk of its own over the file (sysstat's svg_display_loop); the rest unused. */
-	void (*run)(struct sadf *d, const char *file);
+	int (*run)(struct sadf *d, const char *file); /* 0, or the status of a failure told */
 	void (*row)(struct sadf *d); /* a row of d->view: d->cells[0..n_cells) */
 	void (*file_begin)(struct sadf *d);
 	void (*file_end)(struct sadf *d);
@@ -207,8 +207,9 @@ void sadf_flush(struct sadf *d);
 /*
  * fmt_json.c: sadf -j FILE -- --use: the file's host object with the USE
  * method's analysis (report/use.h) as its "use" object, instead of the records.
+ * Returns 0, or the status of a failed read (told after the document).
  */
-void sadf_json_use(struct sadf *d, const char *file);
+int sadf_json_use(struct sadf *d, const char *file);
 void sadf_printf(struct sadf *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static inline void
@@ -242,11 +243,17 @@ sadf_putc(struct sadf *d, char c)
 /* n TABs (JSON and XML indentation) through the buffer. */
 void sadf_put_tabs(struct sadf *d, int n);
 
-/* engine.c: sysstat's message for read error rc on file, then the exit with its status. */
-_Noreturn void sadf_die_archive(struct sadf *d, int rc, const char *file);
+/*
+ * engine.c: sysstat's message for read error rc on file, printed after what
+ * the format wrote so far; returns the exit status that goes with it.
+ */
+int sadf_report_failed(struct sadf *d, int rc, const char *file);
 
-/* engine.c: reads the open file in r and prints it with d->b. Exits on a read error. */
-void sadf_run(struct sadf *d, const char *file);
+/*
+ * engine.c: reads the open file in r and prints it with d->b. A failed read
+ * ends it with its message (sadf_report_failed); returns 0, or that status.
+ */
+int sadf_run(struct sadf *d, const char *file);
 
 /* Helpers for backends (engine.c). */
 
@@ -326,13 +333,6 @@ bool sadf_before_start(const struct sadf *d, const struct tm *tm, uint64_t ust_t
 bool sadf_record_tm(const struct sadf *d, const struct sa_record_header *h, struct tm *ret);
 long long sadf_cmp_end(const struct sadf *d, const struct tm *tm, uint64_t ust_time,
                        bool cross_day);
-/*
- * 12.7.5 stops with "Invalid data read" and status 2 at a record header
- * out of range (type, time of day, or a time before 2001-09-09): call with
- * what sar_read_record() returned. Nothing under 12.6.1, which stops
- * silently at the bad ones (ARCHIVE_E_BAD_RECORD) and reads the others.
- */
-void sadf_check_record(struct sadf *d, int rc, const struct archive_record *rec);
 /* The file's CPU count as sysstat shows it. */
 int sadf_cpu_count(unsigned int sa_cpu_nr);
 
@@ -421,8 +421,11 @@ void sadf_print_header(FILE *out, const char *name, const struct archive_reader 
  * records of a growing file. sadf_follow() returns the exit status.
  */
 int sadf_follow(struct sadf *d);
-/* engine.c: the sink and the activities of the file open in d->s.r, as sadf_run() sets them. */
-void sadf_follow_begin(struct sadf *d, const char *file);
+/*
+ * engine.c: the sink and the activities of the file open in d->s.r, as
+ * sadf_run() sets them: 0, or 1 with sysstat's message when none is asked.
+ */
+int sadf_follow_begin(struct sadf *d, const char *file);
 /* engine.c: the interval from prev to cur, cur's time stamp (restarts and comments too). */
 void sadf_follow_stamp(struct sadf *d, const struct sa_record_header *prev,
                        const struct sa_record_header *cur);

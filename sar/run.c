@@ -104,7 +104,7 @@ window_dated(const struct sar_opts *o)
  * SA_DIR): the files read in time order as one report (history.h). One file
  * is read as sar reads it; none is the start day's file not found.
  */
-static void
+static int
 report_history(struct sar *s, const struct sar_cmdline *c)
 {
 	struct history *h = sysrec_calloc(1, sizeof(*h));
@@ -115,9 +115,8 @@ report_history(struct sar *s, const struct sar_cmdline *c)
 	n = window_open(h, &c->files, c->n_files, c->from_file[0] ? c->from_file : SA_DIR,
 	                s->o.start_epoch, s->o.end_epoch, "sar", one, sizeof(one));
 	if (n < 2)
-		sar_report_file(s, one, n == 0 && !c->from_file[0]);
-	else
-		sar_report_history(s, h);
+		return sar_report_file(s, one, n == 0 && !c->from_file[0]);
+	return sar_report_history(s, h);
 }
 
 /* --use reads the activities it needs itself: an activity option beside it is a mistake. */
@@ -183,6 +182,7 @@ run(struct sar *s, int argc, char **argv)
 {
 	struct sar_cmdline c;
 	bool dflt;
+	int status;
 
 	memset(&c, 0, sizeof(c));
 	c.o = &s->o;
@@ -214,9 +214,9 @@ run(struct sar *s, int argc, char **argv)
 		s->o.interval = c.interval < 0 ? 1 : c.interval;
 		if (s->out == stdout)
 			setvbuf(stdout, NULL, _IOFBF, 1 << 16);
-		report_history(s, &c);
+		status = report_history(s, &c);
 		strbuf_release(&c.files);
-		return 0;
+		return status;
 	}
 	if (!choose_file(&c, &dflt, argc)) {
 		struct sar_live_args la = {c.interval, c.count ? c.count : -1,
@@ -240,8 +240,7 @@ run(struct sar *s, int argc, char **argv)
 	/* A file report is written in big blocks (live mode keeps the stream's own buffering). */
 	if (s->out == stdout)
 		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
-	sar_report_file(s, c.from_file, dflt);
-	return 0;
+	return sar_report_file(s, c.from_file, dflt);
 }
 
 int
