@@ -171,7 +171,7 @@ grow_slots(struct sar_act *a, size_t need)
 	}
 }
 
-/* The items of the record last read: in the slot sar_read_record() read them into, or the reader's. */
+/* The items of the record last read: in the slot walk_next() read them into, or the reader's. */
 static const unsigned char *
 read_items_of(const struct sar_act *a)
 {
@@ -201,7 +201,7 @@ sar_copy_slot(struct sar_act *a, struct sar_slot *dst)
 	}
 	src = read_items_of(a); /* after the growth, which may move the slots */
 	if (src == dst->items) {
-		/* Read in place by sar_read_record(). */
+		/* Read in place by walk_next(). */
 	} else if (n > 0 && fa->msize == size) {
 		memcpy(dst->items, src, n * size);
 	} else {
@@ -239,61 +239,6 @@ sar_slot_reserve(const struct sar_act *a, struct sar_slot *sl, uint32_t n)
 	memset(p + sl->cap, 0, need - sl->cap);
 	sl->items = p;
 	sl->cap = need;
-}
-
-/* The slot of activity i that sar_read_record() lends to the reader, or -1. */
-static int
-lent_slot(const struct sar *s, uint32_t i, int k_percpu, int k_other)
-{
-	const struct sar_act *a = &s->acts[i];
-
-	/* A slot holds items of sysstat's size: the reader's stride must be the same. */
-	if (!walk_selected(s, a) || s->r->acts[i].ignore || s->r->acts[i].msize != a->desc->size)
-		return -1;
-	return (a->desc->flags & AF_PERSISTENT) ? k_percpu : k_other;
-}
-
-/* Exchanges the storage of slot sl with the reader's buffer of the activity (archive.h). */
-static void
-exchange_storage(struct archive_act *fa, struct sar_slot *sl)
-{
-	unsigned char *items = sl->items;
-	size_t cap = sl->cap;
-
-	sl->items = fa->buf;
-	sl->cap = fa->buf_items * fa->msize;
-	sl->gen++;
-	fa->buf = items;
-	fa->buf_items = cap / fa->msize;
-}
-
-int
-sar_read_record(struct sar *s, struct archive_record *rec, int k_percpu, int k_other)
-{
-	uint64_t before[SA_MAX_NR_ACT];
-	int lent[SA_MAX_NR_ACT];
-	uint32_t i, n = s->n_acts < SA_MAX_NR_ACT ? s->n_acts : SA_MAX_NR_ACT;
-	int rc, k;
-
-	for (i = 0; i < n; i++) {
-		before[i] = s->r->acts[i].n_decoded;
-		lent[i] = k = lent_slot(s, i, k_percpu, k_other);
-		if (k >= 0)
-			exchange_storage(&s->r->acts[i], &s->acts[i].slot[k]);
-	}
-	rc = archive_next(s->r, rec);
-	/* Each slot lent comes back, whatever the read did. */
-	for (i = 0; i < n; i++) {
-		k = lent[i];
-		if (k < 0)
-			continue;
-		exchange_storage(&s->r->acts[i], &s->acts[i].slot[k]);
-		if (s->r->acts[i].n_decoded != before[i]) {
-			s->acts[i].in_slot = k + 1;
-			s->acts[i].in_slot_read = s->r->acts[i].n_decoded;
-		}
-	}
-	return rc;
 }
 
 /* ---- special records ---- */

@@ -161,16 +161,6 @@ bool sar_next_slice(long interval, uint64_t *last_uptime, bool reset, uint64_t r
 uint64_t sar_interval_of(const struct sa_record_header *prev, const struct sa_record_header *curr);
 void sar_copy_slot(struct sar_act *a, struct sar_slot *dst);
 
-/*
- * archive_next() that reads straight into the slots: the items of each
- * activity shown and decoded go into its slot k_percpu (per-CPU
- * activities, AF_PERSISTENT) or k_other (the others); -1: into the
- * reader's buffer. The caller then copies them into that same slot with
- * sar_copy_slot(), which leaves them in place (a copy into another slot
- * copies from there). sysstat reads each record into the buffer it is
- * about to use, so an activity holds three copies of a record, not four.
- */
-int sar_read_record(struct sar *s, struct archive_record *rec, int k_percpu, int k_other);
 void sar_copy_slot_from(struct sar_slot *dst, const struct sar_slot *src);
 /*
  * Makes room in sl for n items of a's nr2 sub-items, the new bytes zero:

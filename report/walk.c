@@ -12,6 +12,70 @@
 #include "common/source.h"
 #include "common/banned.h"
 
+/* The slot of activity i that read_record() lends to the reader, or -1. */
+static int
+lent_slot(const struct sar *s, uint32_t i, int k_percpu, int k_other)
+{
+	const struct sar_act *a = &s->acts[i];
+
+	/* A slot holds items of sysstat's size: the reader's stride must be the same. */
+	if (!walk_selected(s, a) || s->r->acts[i].ignore || s->r->acts[i].msize != a->desc->size)
+		return -1;
+	return (a->desc->flags & AF_PERSISTENT) ? k_percpu : k_other;
+}
+
+/* Exchanges the storage of slot sl with the reader's buffer of the activity (archive.h). */
+static void
+exchange_storage(struct archive_act *fa, struct sar_slot *sl)
+{
+	unsigned char *items = sl->items;
+	size_t cap = sl->cap;
+
+	sl->items = fa->buf;
+	sl->cap = fa->buf_items * fa->msize;
+	sl->gen++;
+	fa->buf = items;
+	fa->buf_items = cap / fa->msize;
+}
+
+/*
+ * archive_next() that reads straight into the slots: the items of each
+ * activity shown and decoded go into its slot k_percpu (per-CPU
+ * activities, AF_PERSISTENT) or k_other (the others); -1: into the
+ * reader's buffer. The caller then copies them into that same slot with
+ * sar_copy_slot(), which leaves them in place (a copy into another slot
+ * copies from there). sysstat reads each record into the buffer it is
+ * about to use, so an activity holds three copies of a record, not four.
+ */
+static int
+read_record(struct sar *s, struct archive_record *rec, int k_percpu, int k_other)
+{
+	uint64_t before[SA_MAX_NR_ACT];
+	int lent[SA_MAX_NR_ACT];
+	uint32_t i, n = s->n_acts < SA_MAX_NR_ACT ? s->n_acts : SA_MAX_NR_ACT;
+	int rc, k;
+
+	for (i = 0; i < n; i++) {
+		before[i] = s->r->acts[i].n_decoded;
+		lent[i] = k = lent_slot(s, i, k_percpu, k_other);
+		if (k >= 0)
+			exchange_storage(&s->r->acts[i], &s->acts[i].slot[k]);
+	}
+	rc = archive_next(s->r, rec);
+	/* Each slot lent comes back, whatever the read did. */
+	for (i = 0; i < n; i++) {
+		k = lent[i];
+		if (k < 0)
+			continue;
+		exchange_storage(&s->r->acts[i], &s->acts[i].slot[k]);
+		if (s->r->acts[i].n_decoded != before[i]) {
+			s->acts[i].in_slot = k + 1;
+			s->acts[i].in_slot_read = s->r->acts[i].n_decoded;
+		}
+	}
+	return rc;
+}
+
 static bool
 starts_with(const char *s, const char *prefix)
 {
@@ -52,7 +116,7 @@ int
 walk_next(struct sar *s, struct walk_pos *p, const struct walk_rules *rules, int k_percpu,
           int k_other)
 {
-	int rc = sar_read_record(s, &p->rec, k_percpu, k_other);
+	int rc = read_record(s, &p->rec, k_percpu, k_other);
 	bool silent;
 
 	if (rules->seen)

@@ -101,9 +101,10 @@ struct walk_rules {
 };
 
 /*
- * Reads the next record into p->rec, the items of the shown activities
- * into their slot k_percpu or k_other (-1: the reader's buffer; see
- * sar_read_record). Returns 1; 0 at the end of the file, or where the rules
+ * Reads the next record into p->rec, the items of each activity shown and
+ * decoded straight into its slot k_percpu (per-CPU activities) or k_other
+ * (the others; -1: the reader's buffer), where sar_copy_slot() then
+ * leaves them (a copy into another slot copies from there). Returns 1; 0 at the end of the file, or where the rules
  * end the walk (p->eof set); or a negative archive error or
  * WALK_E_INVALID_DATA, for the program to report (walk_message) before it
  * ends. A record cut short is ARCHIVE_E_TRUNCATED unless the rules say

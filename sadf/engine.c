@@ -441,7 +441,7 @@ seen_record(void *ctx, const struct archive_record *rec, int rc)
 
 /*
  * Reads the next record, the shown activities' items straight into their
- * slot k_percpu or k_other (-1: the reader's buffer; see sar_read_record),
+ * slot k_percpu or k_other (-1: the reader's buffer; see walk_next),
  * under sadf's rules and those given (walk_next's status). What a file cut
  * short does is in rules (walk.h): -d and -p stop with status 2, and so do
  * the first reads of a segment; in -j and -x the walk of the statistics and
