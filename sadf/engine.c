@@ -1079,16 +1079,21 @@ rewind_records(struct sadf *d, uint64_t fpos, unsigned int cpu_nr)
 }
 
 /*
- * One walk of the records from where the file stands, each record of the
- * given type printed (-j and -x's lists of restarts and comments). Returns
- * 0, or a failed read's status.
+ * One list of -j and -x after the statistics: from the first record (with
+ * the file's CPU count), each record of the given type printed between the
+ * format's begin and end. Returns 0, or a failed read's status.
  */
 static int
-list_specials(struct sadf *d, unsigned rules, uint8_t type)
+list_specials(struct sadf *d, uint64_t fpos, unsigned int cpu_nr, unsigned rules, uint8_t type,
+              void (*begin)(struct sadf *d), void (*end)(struct sadf *d))
 {
 	struct walk_pos w;
-	int rc;
+	int rc = rewind_records(d, fpos, cpu_nr);
 
+	if (rc < 0)
+		return rc;
+	if (begin)
+		begin(d);
 	memset(&w, 0, sizeof(w));
 	while ((rc = read_record(d, &w, rules, -1, -1)) > 0) {
 		if (w.rec.hdr.record_type != type)
@@ -1098,7 +1103,11 @@ list_specials(struct sadf *d, unsigned rules, uint8_t type)
 		else
 			special_comment(d, &w);
 	}
-	return rc;
+	if (rc < 0)
+		return rc;
+	if (end)
+		end(d);
+	return 0;
 }
 
 /* -j, -x: the statistics, then the restarts and the comments, each in a list of its own. */
@@ -1107,41 +1116,24 @@ by_record(struct sadf *d)
 {
 	uint64_t fpos = source_offset(d->s.r->src);
 	unsigned int cpu_nr = d->s.r->hdr.sa_cpu_nr;
+	const struct sadf_backend *b = d->b;
 	int rc;
 
-	if (d->b->stats_begin)
-		d->b->stats_begin(d);
+	if (b->stats_begin)
+		b->stats_begin(d);
 	rc = by_record_stats(d);
 	if (rc < 0)
 		return rc;
-	if (d->b->stats_end)
-		d->b->stats_end(d);
-
+	if (b->stats_end)
+		b->stats_end(d);
 	walk_decode(&d->s, NULL, WALK_DECODE_NONE);
-	rc = rewind_records(d, fpos, cpu_nr);
-	if (rc < 0)
+	rc = list_specials(d, fpos, cpu_nr, BY_RECORD_RULES, SA_R_RESTART, b->restarts_begin,
+	                   b->restarts_end);
+	if (rc < 0 || !d->s.o.comments)
 		return rc;
-	if (d->b->restarts_begin)
-		d->b->restarts_begin(d);
-	rc = list_specials(d, BY_RECORD_RULES, SA_R_RESTART);
-	if (rc < 0)
-		return rc;
-	if (d->b->restarts_end)
-		d->b->restarts_end(d);
-	if (!d->s.o.comments)
-		return 0;
-	rc = rewind_records(d, fpos, cpu_nr);
-	if (rc < 0)
-		return rc;
-	if (d->b->comments_begin)
-		d->b->comments_begin(d);
 	/* sysstat reads the comments here: one cut short is the message and the end. */
-	rc = list_specials(d, WALK_CUT_ENDS, SA_R_COMMENT);
-	if (rc < 0)
-		return rc;
-	if (d->b->comments_end)
-		d->b->comments_end(d);
-	return 0;
+	return list_specials(d, fpos, cpu_nr, WALK_CUT_ENDS, SA_R_COMMENT, b->comments_begin,
+	                     b->comments_end);
 }
 
 /* Average state for every view that will print (the views keep sums there). */
