@@ -7,6 +7,7 @@ common_libsysrec_a_SOURCES = \
 	common/archive_write.c \
 	common/ext.h \
 	common/banned.h \
+	common/codec_lib.c common/codec_lib.h \
 	common/compat.c common/compat.h \
 	common/convert.c common/convert.h \
 	common/datafile.c common/datafile.h \

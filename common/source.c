@@ -3,14 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <bzlib.h>
-#include <lzma.h>
 #include <stdio.h>
-#include <zlib.h>
-#include <zstd.h>
-#include <zstd_errors.h>
 #include <sys/stat.h>
 
+#include "codec_lib.h"
 #include "source.h"
 #include "banned.h"
 
@@ -71,6 +67,13 @@ struct source {
 		bz_stream bz;
 		ZSTD_DCtx *zstd;
 	} d;
+	/* the codec's library functions, loaded with its first stream (codec_lib.h) */
+	union {
+		struct codec_zlib z;
+		struct codec_lzma xz;
+		struct codec_bz2 bz;
+		struct codec_zstd zstd;
+	} lib;
 	/* every byte decoded so far, from the data's start (spool_len of them) */
 	unsigned char *spool;
 	size_t spool_len;
@@ -199,12 +202,14 @@ enum step {
 };
 
 /*
- * One codec: start (or restart) its decoder at the beginning of a stream,
- * decode from in (n bytes; n == 0 once the input has ended) into out, and
- * release it. step() sets *ret_used and *ret_made to the bytes consumed and
+ * One codec: load its library (at the first stream), start (or restart)
+ * its decoder at the beginning of a stream, decode from in (n bytes; n == 0
+ * once the input has ended) into out, and release it. step() sets *ret_used and *ret_made to the bytes consumed and
  * produced, and returns an enum step or a negative errno.
  */
 struct codec_ops {
+	/* loads the library into s->lib: 0, or -1 with why not in s->err_buf */
+	int (*load)(struct source *s);
 	int (*start)(struct source *s);
 	int (*step)(struct source *s, const unsigned char *in, size_t n, unsigned char *out,
 	            size_t len, size_t *ret_used, size_t *ret_made);
@@ -228,12 +233,18 @@ clamp_u32(size_t n)
 }
 
 static int
+gz_load(struct source *s)
+{
+	return codec_zlib_load(&s->lib.z, s->err_buf, sizeof(s->err_buf));
+}
+
+static int
 gz_start(struct source *s)
 {
 	if (s->dec_ready)
-		return inflateReset(&s->d.z) == Z_OK ? 0 : -EIO;
+		return s->lib.z.inflate_reset(&s->d.z) == Z_OK ? 0 : -EIO;
 	/* 15 + 16: a gzip wrapper with the largest window. */
-	if (inflateInit2(&s->d.z, 15 + 16) != Z_OK)
+	if (s->lib.z.inflate_init2(&s->d.z, 15 + 16, ZLIB_VERSION, (int) sizeof(z_stream)) != Z_OK)
 		return -ENOMEM;
 	s->dec_ready = true;
 	return 0;
@@ -250,7 +261,7 @@ gz_step(struct source *s, const unsigned char *in, size_t n, unsigned char *out,
 	s->d.z.avail_in = in_n;
 	s->d.z.next_out = out;
 	s->d.z.avail_out = out_n;
-	rc = inflate(&s->d.z, Z_NO_FLUSH);
+	rc = s->lib.z.inflate(&s->d.z, Z_NO_FLUSH);
 	*ret_used = in_n - s->d.z.avail_in;
 	*ret_made = out_n - s->d.z.avail_out;
 	if (rc == Z_STREAM_END)
@@ -265,14 +276,20 @@ gz_step(struct source *s, const unsigned char *in, size_t n, unsigned char *out,
 static void
 gz_end(struct source *s)
 {
-	inflateEnd(&s->d.z);
+	s->lib.z.inflate_end(&s->d.z);
+}
+
+static int
+xz_load(struct source *s)
+{
+	return codec_lzma_load(&s->lib.xz, s->err_buf, sizeof(s->err_buf));
 }
 
 static int
 xz_start(struct source *s)
 {
 	/* LZMA_CONCATENATED: streams one after another (and their padding) are one. */
-	switch (lzma_stream_decoder(&s->d.xz, XZ_MEMLIMIT, LZMA_CONCATENATED)) {
+	switch (s->lib.xz.stream_decoder(&s->d.xz, XZ_MEMLIMIT, LZMA_CONCATENATED)) {
 	case LZMA_OK:
 		s->dec_ready = true;
 		return 0;
@@ -311,7 +328,7 @@ xz_step(struct source *s, const unsigned char *in, size_t n, unsigned char *out,
 	s->d.xz.next_out = out;
 	s->d.xz.avail_out = len;
 	/* Only LZMA_FINISH tells the end of the last stream from a pause between two. */
-	rc = lzma_code(&s->d.xz, n ? LZMA_RUN : LZMA_FINISH);
+	rc = s->lib.xz.code(&s->d.xz, n ? LZMA_RUN : LZMA_FINISH);
 	*ret_used = n - s->d.xz.avail_in;
 	*ret_made = len - s->d.xz.avail_out;
 	if (rc == LZMA_STREAM_END)
@@ -326,7 +343,13 @@ xz_step(struct source *s, const unsigned char *in, size_t n, unsigned char *out,
 static void
 xz_end(struct source *s)
 {
-	lzma_end(&s->d.xz);
+	s->lib.xz.end(&s->d.xz);
+}
+
+static int
+bz_load(struct source *s)
+{
+	return codec_bz2_load(&s->lib.bz, s->err_buf, sizeof(s->err_buf));
 }
 
 static int
@@ -334,10 +357,10 @@ bz_start(struct source *s)
 {
 	/* A new stream needs a new decoder: libbzip2 has no reset. */
 	if (s->dec_ready)
-		BZ2_bzDecompressEnd(&s->d.bz);
+		s->lib.bz.decompress_end(&s->d.bz);
 	s->dec_ready = false;
 	memset(&s->d.bz, 0, sizeof(s->d.bz));
-	if (BZ2_bzDecompressInit(&s->d.bz, 0, 0) != BZ_OK)
+	if (s->lib.bz.decompress_init(&s->d.bz, 0, 0) != BZ_OK)
 		return -ENOMEM;
 	s->dec_ready = true;
 	return 0;
@@ -354,7 +377,7 @@ bz_step(struct source *s, const unsigned char *in, size_t n, unsigned char *out,
 	s->d.bz.avail_in = in_n;
 	s->d.bz.next_out = (char *) out;
 	s->d.bz.avail_out = out_n;
-	rc = BZ2_bzDecompress(&s->d.bz);
+	rc = s->lib.bz.decompress(&s->d.bz);
 	*ret_used = in_n - s->d.bz.avail_in;
 	*ret_made = out_n - s->d.bz.avail_out;
 	switch (rc) {
@@ -376,19 +399,26 @@ bz_step(struct source *s, const unsigned char *in, size_t n, unsigned char *out,
 static void
 bz_end(struct source *s)
 {
-	BZ2_bzDecompressEnd(&s->d.bz);
+	s->lib.bz.decompress_end(&s->d.bz);
+}
+
+static int
+zstd_load(struct source *s)
+{
+	return codec_zstd_load(&s->lib.zstd, s->err_buf, sizeof(s->err_buf));
 }
 
 static int
 zstd_start(struct source *s)
 {
 	if (!s->dec_ready) {
-		s->d.zstd = ZSTD_createDCtx();
+		s->d.zstd = s->lib.zstd.create_dctx();
 		if (!s->d.zstd)
 			return -ENOMEM;
 		s->dec_ready = true;
 	}
-	return ZSTD_isError(ZSTD_DCtx_reset(s->d.zstd, ZSTD_reset_session_only)) ? -EIO : 0;
+	return s->lib.zstd.is_error(s->lib.zstd.dctx_reset(s->d.zstd, ZSTD_reset_session_only)) ? -EIO
+	                                                                                       : 0;
 }
 
 static int
@@ -397,14 +427,14 @@ zstd_step(struct source *s, const unsigned char *in, size_t n, unsigned char *ou
 {
 	ZSTD_inBuffer ib = {in, n, 0};
 	ZSTD_outBuffer ob = {out, len, 0};
-	size_t rc = ZSTD_decompressStream(s->d.zstd, &ob, &ib);
+	size_t rc = s->lib.zstd.decompress_stream(s->d.zstd, &ob, &ib);
 
 	*ret_used = ib.pos;
 	*ret_made = ob.pos;
-	if (ZSTD_isError(rc)) {
-		if (ZSTD_getErrorCode(rc) == ZSTD_error_memory_allocation)
+	if (s->lib.zstd.is_error(rc)) {
+		if (s->lib.zstd.get_error_code(rc) == ZSTD_error_memory_allocation)
 			return -ENOMEM;
-		return codec_error(s, -EIO, ZSTD_getErrorName(rc));
+		return codec_error(s, -EIO, s->lib.zstd.get_error_name(rc));
 	}
 	/* 0: a frame ended and all of it was handed out (the next frame, if any, starts afresh). */
 	return rc == 0 ? STEP_END : STEP_OK;
@@ -413,14 +443,14 @@ zstd_step(struct source *s, const unsigned char *in, size_t n, unsigned char *ou
 static void
 zstd_end(struct source *s)
 {
-	ZSTD_freeDCtx(s->d.zstd);
+	s->lib.zstd.free_dctx(s->d.zstd);
 }
 
 static const struct codec_ops codecs[CODEC_MAX] = {
-        [CODEC_GZIP] = {gz_start, gz_step, gz_end},
-        [CODEC_XZ] = {xz_start, xz_step, xz_end},
-        [CODEC_BZIP2] = {bz_start, bz_step, bz_end},
-        [CODEC_ZSTD] = {zstd_start, zstd_step, zstd_end},
+        [CODEC_GZIP] = {gz_load, gz_start, gz_step, gz_end},
+        [CODEC_XZ] = {xz_load, xz_start, xz_step, xz_end},
+        [CODEC_BZIP2] = {bz_load, bz_start, bz_step, bz_end},
+        [CODEC_ZSTD] = {zstd_load, zstd_start, zstd_step, zstd_end},
 };
 
 /* The codec whose magic the data starts with. */
@@ -747,7 +777,18 @@ source_init(struct source *s)
 		return (int) n;
 	/* A shorter input than a magic is plain data. */
 	s->codec = codec_detect(p, (size_t) n);
-	return s->codec ? codecs[s->codec].start(s) : 0;
+	if (!s->codec)
+		return 0;
+	/*
+	 * Without its library the data cannot be read: the first read says so
+	 * ("Cannot read FILE: cannot load liblzma.so.5: ...", source_damage()).
+	 */
+	if (codecs[s->codec].load(s) < 0) {
+		source_fail(s, -EIO, s->err_buf);
+		s->dec_end = true;
+		return 0;
+	}
+	return codecs[s->codec].start(s);
 }
 
 static int

@@ -96,6 +96,7 @@ check_PROGRAMS += tests/tools/sa_walk tests/tools/sa_make tests/tools/use_make \
 	tests/tools/notify_listen
 tests_tools_sa_walk_SOURCES = tests/tools/sa_walk.c
 tests_tools_sa_make_SOURCES = tests/tools/sa_make.c
+tests_tools_sa_make_LDADD = $(LDADD) $(CODEC_LIBS)
 tests_tools_use_make_SOURCES = tests/tools/use_make.c
 tests_tools_notify_listen_SOURCES = tests/tools/notify_listen.c
 

@@ -25,7 +25,7 @@ tests_unit_test_layout_LDADD = $(UNIT_LDADD)
 
 tests_unit_test_archive_SOURCES = tests/unit/test_archive.c
 tests_unit_test_archive_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_archive_LDADD = $(UNIT_LDADD)
+tests_unit_test_archive_LDADD = $(UNIT_LDADD) $(CODEC_LIBS)
 
 tests_unit_test_collect_cpu_SOURCES = tests/unit/test_collect_cpu.c tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_collect_cpu_CFLAGS = $(UNIT_CFLAGS)
@@ -82,5 +82,5 @@ tests_unit_test_history_LDADD = $(UNIT_LDADD)
 # The codecs of source.c, for daily files sa2 compressed: gzip, xz, bzip2, zstd.
 tests_unit_test_source_SOURCES = tests/unit/test_source.c
 tests_unit_test_source_CFLAGS = $(UNIT_CFLAGS) $(LZMA_CFLAGS) $(ZSTD_CFLAGS)
-tests_unit_test_source_LDADD = $(UNIT_LDADD)
+tests_unit_test_source_LDADD = $(UNIT_LDADD) $(CODEC_LIBS)
 endif
