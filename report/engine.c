@@ -476,7 +476,7 @@ handle_view(struct sar *s, struct walk_pos *p, struct sar_act *a, const struct s
             uint64_t fpos)
 {
 	struct view_pass vp = {s, p, a, v, 0, sar_window_rows(), cpu_lines(s, v), false, 0};
-	struct walk_pass w = {&sar_rules, true, view_after_read, view_comment, view_record, &vp};
+	struct walk_pass w = {&sar_rules, true, view_after_read, view_comment, NULL, view_record, &vp};
 	uint32_t i;
 	int rc;
 

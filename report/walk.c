@@ -159,10 +159,16 @@ walk_pass(struct sar *s, struct walk_pos *p, const struct walk_pass *w)
 			return rc;
 		if (w->after_read)
 			w->after_read(w->ctx, rc > 0);
-		if (!rc || p->rec.hdr.record_type == SA_R_RESTART)
+		if (!rc)
 			break;
+		if (p->rec.hdr.record_type == SA_R_RESTART) {
+			if (!w->restart || !w->restart(w->ctx))
+				break;
+			continue;
+		}
 		if (p->rec.hdr.record_type == SA_R_COMMENT) {
-			w->comment(w->ctx);
+			if (w->comment)
+				w->comment(w->ctx);
 			continue;
 		}
 		if (w->record(w->ctx)) {
@@ -171,7 +177,7 @@ walk_pass(struct sar *s, struct walk_pos *p, const struct walk_pass *w)
 			p->curr ^= 1;
 		}
 		p->reset = false;
-	} while (p->cnt);
+	} while (p->cnt && !p->eof);
 	p->reset = true;
 	return 0;
 }

@@ -131,7 +131,14 @@ struct walk_pass {
 	bool lend; /* the reads lend slot p->curr of the decoded activities; else none */
 	/* After every read, even the last (sar's header flag); may be NULL. */
 	void (*after_read)(void *ctx, bool more);
+	/* NULL: comments are passed over. */
 	void (*comment)(void *ctx);
+	/*
+	 * A RESTART: NULL ends the pass there (sar's and sadf's views: their
+	 * caller shows it); else restart() takes it, and the pass goes on when
+	 * it returns true (sadf -g draws across restarts).
+	 */
+	bool (*restart)(void *ctx);
 	/* A statistics record: takes it, and shows the interval it ends; whether it did. */
 	bool (*record)(void *ctx);
 	void *ctx;

@@ -831,16 +831,15 @@ pass_who_record(void *ctx)
 	return write_stats(c->d, c->w, NULL, NULL);
 }
 
-/* The walk of a pass, under sadf's rules (walk_pass's status). */
+/* The walk of a pass, under sadf's rules and those given (walk_pass's status). */
 static int
-run_pass(struct sadf *d, struct walk_pos *w, struct sadf_pass *c, bool lend,
-         bool (*record)(void *ctx))
+run_pass(struct sadf *d, struct walk_pos *w, unsigned rules, struct walk_pass *wp)
 {
 	struct sadf_seen seen = {d, w};
-	struct walk_rules r = {WALK_1275_BAD_HEADER, seen_record, &seen};
-	struct walk_pass wp = {&r, lend, NULL, pass_comment, record, c};
+	struct walk_rules r = {WALK_1275_BAD_HEADER | rules, seen_record, &seen};
 
-	return walk_pass(&d->s, w, &wp);
+	wp->rules = &r;
+	return walk_pass(&d->s, w, wp);
 }
 
 /*
@@ -872,6 +871,7 @@ pass_view(struct sadf *d, struct walk_pos *w, struct sar_act *a, const struct sa
           uint64_t fpos)
 {
 	struct sadf_pass c = {d, w, a, v};
+	struct walk_pass wp = {NULL, true, NULL, pass_comment, NULL, pass_view_record, &c};
 	uint32_t i;
 	int rc = start_pass(d, w, fpos);
 
@@ -887,7 +887,7 @@ pass_view(struct sadf *d, struct walk_pos *w, struct sar_act *a, const struct sa
 	walk_decode(&d->s, a, decode_flags(d));
 	if (d->b->pass_begin)
 		d->b->pass_begin(d, v);
-	return run_pass(d, w, &c, true, pass_view_record);
+	return run_pass(d, w, 0, &wp);
 }
 
 /* A pass of --proc or --cgroup (fmt_who.c), as sar's: no activity decoded, no buffer touched. */
@@ -895,6 +895,7 @@ static int
 pass_who(struct sadf *d, struct walk_pos *w, enum sadf_who_part part, uint64_t fpos)
 {
 	struct sadf_pass c = {d, w, NULL, NULL};
+	struct walk_pass wp = {NULL, false, NULL, pass_comment, NULL, pass_who_record, &c};
 	int rc = start_pass(d, w, fpos);
 
 	if (rc < 0)
@@ -902,7 +903,7 @@ pass_who(struct sadf *d, struct walk_pos *w, enum sadf_who_part part, uint64_t f
 	walk_decode(&d->s, NULL, WALK_DECODE_NONE);
 	d->who_pass = part;
 	sadf_who_pass_begin(d, part);
-	rc = run_pass(d, w, &c, false, pass_who_record);
+	rc = run_pass(d, w, 0, &wp);
 	d->who_pass = 0;
 	return rc;
 }
@@ -1009,11 +1010,35 @@ by_activity(struct sadf *d)
 /* Where -j and -x read: a record cut short ends the walk (walk.h). */
 #define BY_RECORD_RULES (WALK_CUT_ENDS | WALK_CUT_COMMENT_ENDS)
 
+/* In the statistics of -j, -x, a RESTART gives its CPU count, and ends the segment's walk. */
+static bool
+stats_restart(void *ctx)
+{
+	struct sadf_pass *c = ctx;
+
+	special_restart(c->d, c->w, false);
+	return false;
+}
+
+static bool
+stats_record(void *ctx)
+{
+	struct sadf_pass *c = ctx;
+
+	if (c->d->b->stats_record)
+		c->d->b->stats_record(c->d);
+	copy_current(c->d, c->w, NULL);
+	return write_stats(c->d, c->w, NULL, NULL);
+}
+
 /* The statistics of -j, -x: every activity of each record. Returns 0, or a failed read's status. */
 static int
 by_record_stats(struct sadf *d)
 {
 	struct walk_pos w;
+	struct sadf_pass c = {d, &w, NULL, NULL};
+	/* Comments are passed over: -j and -x list them after the statistics. */
+	struct walk_pass wp = {NULL, true, NULL, NULL, stats_restart, stats_record, &c};
 	int rc;
 
 	memset(&w, 0, sizeof(w));
@@ -1028,27 +1053,9 @@ by_record_stats(struct sadf *d)
 		w.curr = 1;
 		w.cnt = d->c->count;
 		w.reset = true;
-		do {
-			rc = read_record(d, &w, BY_RECORD_RULES, w.curr, w.curr);
-			if (rc < 0)
-				return rc;
-			if (rc == 0)
-				break;
-			if (is_special(&w)) {
-				if (w.rec.hdr.record_type == SA_R_RESTART)
-					special_restart(d, &w, false);
-				continue;
-			}
-			if (d->b->stats_record)
-				d->b->stats_record(d);
-			copy_current(d, &w, NULL);
-			if (write_stats(d, &w, NULL, NULL)) {
-				w.curr ^= 1;
-				if (w.cnt > 0)
-					w.cnt--;
-			}
-			w.reset = false;
-		} while (w.cnt && w.rec.hdr.record_type != SA_R_RESTART);
+		rc = run_pass(d, &w, BY_RECORD_RULES, &wp);
+		if (rc < 0)
+			return rc;
 		if (!w.cnt) {
 			while ((rc = read_record(d, &w, BY_RECORD_RULES, w.curr, -1)) > 0 &&
 			       w.rec.hdr.record_type != SA_R_RESTART)

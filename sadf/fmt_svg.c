@@ -899,7 +899,7 @@ time_ref(const struct svg *v)
 
 /* sysstat's generic_write_stats for one output: false when the record is not shown. */
 static bool
-write_stats(struct svg *v, bool *cross_day, long *cnt)
+write_stats(struct svg *v)
 {
 	struct walk_pos *w = &v->w;
 	const struct sa_record_header *cur = &w->hdr[w->curr], *prev = &w->hdr[!w->curr];
@@ -910,9 +910,9 @@ write_stats(struct svg *v, bool *cross_day, long *cnt)
 		return false;
 	if ((o->use_start || v->d->start_epoch) && prev->ust_time &&
 	    cur->ust_time > prev->ust_time && cur->hour < prev->hour)
-		*cross_day = true;
-	if (at_or_past_end(v, *cross_day, 1)) {
-		*cnt = 0;
+		w->cross_day = true;
+	if (at_or_past_end(v, w->cross_day, 1)) {
+		w->cnt = 0;
 		return false;
 	}
 	v->itv = sar_interval_of(prev, cur);
@@ -922,10 +922,12 @@ write_stats(struct svg *v, bool *cross_day, long *cnt)
 	return true;
 }
 
-/* A RESTART inside the pass: the next statistics record becomes the reference. */
-static void
-pass_restart(struct svg *v)
+/* A RESTART inside the pass: the next statistics record is the reference, the pass goes on. */
+static bool
+pass_restart(void *ctx)
 {
+	struct svg *v = ctx;
+
 	v->restart = true;
 	v->w.reset = true;
 	apply_restart(v);
@@ -940,6 +942,21 @@ pass_restart(struct svg *v)
 		break;
 	}
 	v->w.curr ^= 1;
+	return true;
+}
+
+/* A statistics record of the pass: drawn when its interval is shown. */
+static bool
+pass_record(void *ctx)
+{
+	struct svg *v = ctx;
+
+	copy_current(v, false);
+	if (!write_stats(v))
+		return false;
+	v->restart = false;
+	v->time_end = v->w.hdr[v->w.curr].ust_time;
+	return true;
 }
 
 /* Reads the window once for the current output (sysstat's display_curr_act_graphs). */
@@ -947,31 +964,20 @@ static void
 read_pass(struct svg *v)
 {
 	struct walk_pos *w = &v->w;
-	long cnt = v->d->c->count;
-	bool cross_day = false;
+	struct walk_rules r = svg_rules(v);
+	/* sysstat's -g passes over comments and draws across restarts. */
+	struct walk_pass wp = {&r, false, NULL, NULL, pass_restart, pass_record, v};
+	int rc;
 
 	rewind_to_first(v);
 	v->time_ref = time_ref(v);
 	v->time_first = w->hdr[2].ust_time;
 	v->time_end = v->time_first;
 	v->restart = true;
-	do {
-		if (!next_record(v))
-			break;
-		if (w->rec.hdr.record_type == SA_R_RESTART) {
-			pass_restart(v);
-		} else if (w->rec.hdr.record_type != SA_R_COMMENT) {
-			copy_current(v, false);
-			if (write_stats(v, &cross_day, &cnt)) {
-				v->restart = false;
-				v->time_end = w->hdr[w->curr].ust_time;
-				w->curr ^= 1;
-				if (cnt > 0)
-					cnt--;
-			}
-			w->reset = false;
-		}
-	} while (!w->eof && cnt);
+	w->cnt = v->d->c->count;
+	w->cross_day = false;
+	if (!v->err && (rc = walk_pass(&v->d->s, w, &wp)) < 0)
+		fail(v, rc);
 	w->reset = true;
 	if (opt(v, SADF_O_ONEDAY) && v->time_ref + 24 * 3600 > v->time_end)
 		v->time_end = v->time_ref + 24 * 3600;
