@@ -38,6 +38,19 @@ delta(uint64_t prev, uint64_t curr)
 	return curr >= prev ? curr - prev : 0;
 }
 
+/*
+ * The rounded mean of n values summed in sum. Values near UINT64_MAX (a
+ * damaged file's) round past it in a double: the mean is then UINT64_MAX,
+ * as a conversion out of range is undefined.
+ */
+static uint64_t
+mean_u64(double sum, uint32_t n)
+{
+	double m = sum / n + 0.5;
+
+	return m < 18446744073709551616.0 ? (uint64_t) m : UINT64_MAX;
+}
+
 static int
 grow(void **p, size_t *cap, size_t need, size_t size)
 {
@@ -634,7 +647,7 @@ who_avg_proc_rows(const struct who_avg *a, struct who_proc_row **rows, size_t *c
 		r->wr_kbs = acc->wr / t;
 		r->delayacct = acc->delayacct;
 		r->iodelay = acc->iodelay;
-		r->rss_kb = acc->n_seen ? (uint64_t) (acc->rss_sum / acc->n_seen + 0.5) : 0;
+		r->rss_kb = acc->n_seen ? mean_u64(acc->rss_sum, acc->n_seen) : 0;
 	}
 	return (int) a->n_proc;
 }
@@ -658,7 +671,7 @@ who_avg_cg_rows(const struct who_avg *a, struct who_cg_row **rows, size_t *cap)
 		r->usr = acc->usr / t;
 		r->sys = acc->sys / t;
 		r->thrtl = acc->thrtl / t;
-		r->mem_kb = acc->mem_n ? (uint64_t) (acc->mem_sum / acc->mem_n + 0.5) : 0;
+		r->mem_kb = acc->mem_n ? mean_u64(acc->mem_sum, acc->mem_n) : 0;
 		r->memmax = acc->memmax_n ? acc->memmax_sum / acc->memmax_n : -1;
 		r->oom_kills = acc->oom_kills;
 		r->rd_kbs = acc->rd / t;
