@@ -55,6 +55,9 @@ read_record(struct sar *s, struct archive_record *rec, int k_percpu, int k_other
 	uint32_t i, n = s->n_acts < SA_MAX_NR_ACT ? s->n_acts : SA_MAX_NR_ACT;
 	int rc, k;
 
+	/* Nothing lent (--use, -g, the lists of -j, follow and live mode): the reader's buffers. */
+	if (k_percpu < 0 && k_other < 0)
+		return archive_next(s->r, rec);
 	for (i = 0; i < n; i++) {
 		before[i] = s->r->acts[i].n_decoded;
 		lent[i] = k = lent_slot(s, i, k_percpu, k_other);
