@@ -23,10 +23,19 @@ if have_shared; then
 else
 	echo "SKIP shared corpus: $SHARED not found; replaying the saved inputs only"
 fi
-for target in archive sar sadf procfs append http procpid cgroup convert history; do
+# The live tools' parsers (live/*.mk): tests/fuzz/corpus/live_NAME through
+# tests/fuzz/replay_live_NAME, over their own inputs only.
+live_targets=()
+for d in "$top_srcdir"/tests/fuzz/corpus/live_*; do
+	[ -d "$d" ] && live_targets+=("$(basename "$d")")
+done
+for target in archive sar sadf procfs append http procpid cgroup convert history \
+	"${live_targets[@]}"; do
 	replay="$top_builddir/tests/fuzz/replay_$target"
 	dirs=("$top_srcdir/tests/fuzz/corpus/$target")
-	case $target in procfs | http | procpid | cgroup | history) ;; *) dirs+=("${shared_dirs[@]}") ;; esac
+	case $target in procfs | http | procpid | cgroup | history | live_*) ;;
+	*) dirs+=("${shared_dirs[@]}") ;;
+	esac
 	for d in "${dirs[@]}"; do
 		[ -d "$d" ] || { fail "$target: no corpus at $d"; continue; }
 		case $d in

@@ -1,0 +1,1 @@
+# live/iostat.mk: iostat (see live/local.mk). Filled in by its author.

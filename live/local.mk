@@ -1,0 +1,15 @@
+# live/: the five live tools of the sysstat package (iostat, mpstat, pidstat,
+# cifsiostat, tapestat), printed with the report layer (report/). liblive.a
+# holds what they share (live.h); each tool's fragment below adds its program,
+# man page, tests and fuzz target.
+noinst_LIBRARIES += live/liblive.a
+live_liblive_a_SOURCES = live/live.c live/live.h
+live_liblive_a_CPPFLAGS = $(AM_CPPFLAGS) -DLOCALEDIR='"$(localedir)"'
+# What every live tool links after its own objects.
+LIVE_LIBS = live/liblive.a report/libreport.a $(LDADD)
+
+include $(srcdir)/live/iostat.mk
+include $(srcdir)/live/mpstat.mk
+include $(srcdir)/live/pidstat.mk
+include $(srcdir)/live/cifsiostat.mk
+include $(srcdir)/live/tapestat.mk
