@@ -10,7 +10,7 @@ sysstatconf_DATA = conf/sysstat
 defaultdir = $(sysconfdir)/default
 dist_default_DATA = conf/default/sysstat
 man_MANS = man/sar.1 man/sadf.1 man/sysstat.5 man/sadc.8 man/sa1.8 man/sa2.8 \
-	man/sysstat-metrics.8
+	man/sysstat-metrics.8 $(LIVE_MANS)
 SYSREC_UNITS = systemd/sysstat.service \
 	systemd/sysstat-collect.service systemd/sysstat-collect.timer \
 	systemd/sysstat-summary.service systemd/sysstat-summary.timer \

@@ -7,6 +7,8 @@ live_liblive_a_SOURCES = live/live.c live/live.h
 live_liblive_a_CPPFLAGS = $(AM_CPPFLAGS) -DLOCALEDIR='"$(localedir)"'
 # What every live tool links after its own objects.
 LIVE_LIBS = live/liblive.a report/libreport.a $(LDADD)
+# The tools' man pages (made from man/TOOL.1.in like the others: conf/local.mk).
+LIVE_MANS =
 
 include $(srcdir)/live/iostat.mk
 include $(srcdir)/live/mpstat.mk
