@@ -103,11 +103,14 @@ t_phase=$SECONDS
 if command -v clang >/dev/null; then
 	rm -rf build-fuzz && mkdir build-fuzz
 	(cd build-fuzz && ../configure CC=clang --enable-fuzzers --enable-sanitizers >/dev/null)
-	make -C build-fuzz -j"$jobs" tests/fuzz/fuzz_archive tests/fuzz/fuzz_sar \
-		tests/fuzz/fuzz_sadf tests/fuzz/fuzz_procfs tests/fuzz/fuzz_append \
-		tests/fuzz/fuzz_http tests/fuzz/fuzz_procpid tests/fuzz/fuzz_cgroup \
-		tests/fuzz/fuzz_convert tests/fuzz/fuzz_history >/dev/null
-	for t in archive sar sadf procfs append http procpid cgroup convert history; do
+	# The live tools' targets: one per tests/fuzz/corpus/live_NAME.
+	fuzz_targets="archive sar sadf procfs append http procpid cgroup convert history"
+	for d in tests/fuzz/corpus/live_*; do
+		[ -d "$d" ] && fuzz_targets="$fuzz_targets $(basename "$d")"
+	done
+	# shellcheck disable=SC2046 # a list of words
+	make -C build-fuzz -j"$jobs" $(printf 'tests/fuzz/fuzz_%s ' $fuzz_targets) >/dev/null
+	for t in $fuzz_targets; do
 		if build-fuzz/tests/fuzz/fuzz_$t -runs=0 -close_fd_mask=2 tests/fuzz/corpus/$t \
 			>build-fuzz/replay-$t.out 2>&1; then
 			echo "fuzz_$t: $(grep -E '^#[0-9]+[[:space:]]+DONE' build-fuzz/replay-$t.out | tail -1)"
