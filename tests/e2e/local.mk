@@ -69,7 +69,8 @@ E2E_TESTS = \
 	tests/e2e/sar_proc.sh \
 	tests/e2e/history_window.sh \
 	tests/e2e/compressed.sh \
-	tests/e2e/old_formats.sh
+	tests/e2e/old_formats.sh \
+	tests/e2e/live_harness.sh
 TESTS += $(E2E_TESTS)
 
 # What the tests need besides:
@@ -88,7 +89,9 @@ EXTRA_DIST += $(E2E_TESTS) \
 	tests/expected tests/tools/regen_expected.sh tests/tools/oracle_1275.sh \
 	tests/tools/om_check.py tests/tools/use_check.py tests/tools/debian_tree.sh \
 	tests/tools/sa_strip_ext.py tests/tools/cgroup_fixture.py tests/tools/fault_shim.c \
-	tests/tools/compare_builds.sh
+	tests/tools/compare_builds.sh \
+	tests/tools/livefix.c tests/tools/live_run.sh tests/tools/live_seq.py \
+	tests/tools/live_upstream.py tests/live_lib.sh tests/live.md
 
 # The tests' own programs: sa_walk walks archives, sa_make and use_make write
 # them, notify_listen plays systemd's side of sd_notify(3).
@@ -108,6 +111,13 @@ tests/tools/fault_shim.so: tests/tools/fault_shim.c
 	$(AM_V_CC)$(MKDIR_P) $(@D) && $(CC) $(AM_CPPFLAGS) $(CPPFLAGS) $(WARN_CFLAGS) $(CFLAGS) \
 		-fPIC -shared -o $@ $(srcdir)/tests/tools/fault_shim.c -ldl
 CLEANFILES += tests/tools/fault_shim.so
+# The live tools' tests run Debian's iostat/mpstat/... and ours over the same
+# snapshots of /proc, /sys and /dev with a pinned clock (tests/live.md).
+check_DATA += tests/tools/livefix.so
+tests/tools/livefix.so: tests/tools/livefix.c
+	$(AM_V_CC)$(MKDIR_P) $(@D) && $(CC) $(AM_CPPFLAGS) $(CPPFLAGS) $(WARN_CFLAGS) $(CFLAGS) \
+		-fPIC -shared -o $@ $(srcdir)/tests/tools/livefix.c -ldl
+CLEANFILES += tests/tools/livefix.so
 # The build of the other flavour that install_sa, systemd_units and man_pages
 # share (tests/lib.sh flavour_builddir).
 clean-local:
