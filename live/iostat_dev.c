@@ -1,0 +1,552 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * iostat's device list and samples (iostat.h): which stat files are read,
+ * in which order devices are kept, and how they are named. Paths are the
+ * real /sys, /proc and /dev ones (tests run the shipped binary under
+ * tests/tools/livefix.so), or -f/+f's directory, which sysstat takes as
+ * holding block/, dev/block/ and diskstats.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "iostat.h"
+#include "live.h"
+#include "common/nls.h"
+#include "common/strbuf.h"
+#include "report/display.h"
+#include "sadc/collect_cpu.h"
+#include "common/banned.h"
+
+/* The whole small file path into buf (NUL-terminated); -1 when it cannot be opened. */
+static int
+read_small(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t got = 0;
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	while (got + 1 < len && (n = read(fd, buf + got, len - 1 - got)) > 0)
+		got += (size_t) n;
+	buf[got] = '\0';
+	close(fd);
+	return 0;
+}
+
+static void
+slashes_to(char *s, char from, char to)
+{
+	for (; (s = strchr(s, from)); s++)
+		*s = to;
+}
+
+/* sysstat's is_device(): DIR/block/NAME exists, NAME's '/' written '!'. */
+static bool
+is_device(const char *dir, const char *name)
+{
+	char bname[IOSTAT_NAME_LEN], path[PATH_MAX];
+
+	snprintf(bname, sizeof(bname), "%s", name);
+	slashes_to(bname, '/', '!');
+	snprintf(path, sizeof(path), "%s/block/%s", dir, bname);
+	return access(path, F_OK) == 0;
+}
+
+/* Whether /sys, the -f directory, or (+f) the directory as a fallback has it. */
+static bool
+device_anywhere(const struct iostat *io, const char *name)
+{
+	const char *alt = io->o.alt_dir;
+	bool rc = false;
+
+	if (!alt[0] || io->o.all_dir)
+		rc = is_device("/sys", name);
+	if (alt[0] && (!io->o.all_dir || !rc))
+		rc = is_device(alt, name);
+	return rc;
+}
+
+/* major:minor of /dev/NAME ('!' as '/'), or of NAME when it is a path. */
+static void
+dev_numbers(struct io_dev *d)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s%s", d->name[0] == '/' ? "" : "/dev/", d->name);
+	slashes_to(path, '!', '/');
+	if (stat(path, &st) < 0)
+		return;
+	d->major = major(st.st_rdev);
+	d->minor = minor(st.st_rdev);
+}
+
+/* -N: the dm-N a /dev/mapper name links to, as sysstat reads stats by that name. */
+static void
+dm_kernel_name(const char *name, char *out, size_t len)
+{
+	char path[PATH_MAX], target[PATH_MAX];
+	ssize_t n;
+
+	snprintf(out, len, "%s", name);
+	if (snprintf(path, sizeof(path), "/dev/mapper/%s", name) >= (int) sizeof(path) ||
+	    access(path, F_OK))
+		return;
+	n = readlink(path, target, sizeof(target));
+	if (n <= 0 || n >= (ssize_t) sizeof(target))
+		return;
+	target[n] = '\0';
+	snprintf(out, len, "%s", basename(target));
+}
+
+static struct io_dev *
+new_device(struct iostat *io, const char *name, int type, unsigned major, unsigned minor)
+{
+	struct io_dev *d = calloc(1, sizeof(*d));
+
+	if (!d) {
+		perror("malloc");
+		exit(4);
+	}
+	if (io->o.devmap)
+		dm_kernel_name(name, d->name, sizeof(d->name));
+	else
+		snprintf(d->name, sizeof(d->name), "%s", name);
+	d->exist = true;
+	if (type == IO_GROUP) {
+		d->type = IO_GROUP;
+		return d;
+	}
+	d->type = device_anywhere(io, name) ? (type == IO_PART_DEV ? IO_PART_DEV : IO_DEV) : IO_PART;
+	if (major) {
+		d->major = major;
+		d->minor = minor;
+	} else {
+		dev_numbers(d);
+	}
+	return d;
+}
+
+struct io_dev *
+iostat_add_device(struct iostat *io, const char *name, int type, unsigned major, unsigned minor)
+{
+	struct io_dev **link = &io->devs, *d;
+
+	if (strnlen(name, IOSTAT_NAME_LEN) == IOSTAT_NAME_LEN)
+		return NULL;
+	for (; *link; link = &(*link)->next) {
+		int cmp = strcmp((*link)->name, name);
+
+		if (!cmp) {
+			if (type == IO_PART_DEV && (*link)->type == IO_DEV)
+				(*link)->type = IO_PART_DEV;
+			(*link)->exist = true;
+			return *link;
+		}
+		/* Sorted by name, but groups and -p ALL (kernel order) keep their order. */
+		if (!io->o.group_defined && !io->o.everything && cmp > 0)
+			break;
+	}
+	d = new_device(io, name, type, major, minor);
+	d->next = *link;
+	*link = d;
+	return d;
+}
+
+void
+iostat_free_devices(struct iostat *io)
+{
+	while (io->devs) {
+		struct io_dev *next = io->devs->next;
+
+		free(io->devs);
+		io->devs = next;
+	}
+}
+
+void
+iostat_cmdline_name(const char *name, char *out, size_t len)
+{
+	char *real = realpath(name, NULL);
+
+	if (!real) {
+		snprintf(out, len, "%s", name);
+		return;
+	}
+	snprintf(out, len, "%s", real + (strncmp(real, "/dev/", 5) ? 0 : 5));
+	slashes_to(out, '/', '!');
+	free(real);
+}
+
+/* ---- reading ---- */
+
+/* A stat file into *st; -1 when it cannot be opened (st untouched). */
+static int
+read_stat_file(const char *path, struct io_stats *st)
+{
+	char buf[4096];
+
+	if (read_small(path, buf, sizeof(buf)) < 0)
+		return -1;
+	iostat_parse_sysfs_stat(buf, st);
+	return 0;
+}
+
+/*
+ * sysstat's way with -f and +f: /sys alone, the directory alone (-f), or
+ * /sys then the directory when /sys failed (+f). tail is the path below
+ * either base ("block/sda/stat").
+ */
+static int
+read_stat_either(const struct iostat *io, const char *tail, struct io_stats *st)
+{
+	const char *alt = io->o.alt_dir;
+	char path[PATH_MAX];
+	int rc = 0;
+
+	if (!alt[0] || io->o.all_dir) {
+		snprintf(path, sizeof(path), "/sys/%s", tail);
+		rc = read_stat_file(path, st);
+	}
+	if (alt[0] && (!io->o.all_dir || rc < 0)) {
+		snprintf(path, sizeof(path), "%s/%s", alt, tail);
+		rc = read_stat_file(path, st);
+	}
+	return rc;
+}
+
+/* Every entry of dir with a readable ENTRY/stat joins the list with it (whole devices, partitions). */
+static int
+read_dir_stats(struct iostat *io, const char *dir)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+
+	if (!dp)
+		return -1;
+	while ((e = readdir(dp))) {
+		char path[PATH_MAX];
+		struct io_stats st;
+		struct io_dev *d;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/stat", dir, e->d_name);
+		if (read_stat_file(path, &st) < 0)
+			continue;
+		d = iostat_add_device(io, e->d_name, 0, 0, 0);
+		if (d)
+			d->st[io->curr] = st;
+	}
+	closedir(dp);
+	return 0;
+}
+
+/* The partitions of whole device name (-p DEV). */
+static void
+read_partitions(struct iostat *io, const char *name)
+{
+	const char *alt = io->o.alt_dir;
+	char dir[PATH_MAX];
+	int rc = 0;
+
+	if (!alt[0] || io->o.all_dir) {
+		snprintf(dir, sizeof(dir), "/sys/block/%s", name);
+		rc = read_dir_stats(io, dir);
+	}
+	if (alt[0] && (!io->o.all_dir || rc < 0)) {
+		snprintf(dir, sizeof(dir), "%s/block/%s", alt, name);
+		read_dir_stats(io, dir);
+	}
+}
+
+/* Every whole device ("iostat", "iostat ALL"): /sys/block, and also the -f/+f directory's. */
+static void
+read_all_devices(struct iostat *io)
+{
+	char dir[PATH_MAX];
+
+	if (!io->o.alt_dir[0] || io->o.all_dir)
+		read_dir_stats(io, "/sys/block");
+	if (io->o.alt_dir[0]) {
+		snprintf(dir, sizeof(dir), "%s/block", io->o.alt_dir);
+		read_dir_stats(io, dir);
+	}
+}
+
+/* A named partition, through /sys/dev/block/M:m. */
+static int
+read_part(struct iostat *io, struct io_dev *d)
+{
+	char tail[64];
+
+	snprintf(tail, sizeof(tail), "dev/block/%u:%u/stat", d->major, d->minor);
+	return read_stat_either(io, tail, &d->st[io->curr]);
+}
+
+static void
+read_dlist(struct iostat *io)
+{
+	struct io_dev *d;
+
+	for (d = io->devs; d; d = d->next) {
+		if (d->exist)
+			continue; /* read already, with its whole device */
+		if (d->type == IO_PART) {
+			if (read_part(io, d) == 0)
+				d->exist = true;
+		} else if (d->type == IO_DEV || d->type == IO_PART_DEV) {
+			char tail[IOSTAT_NAME_LEN + 16];
+
+			snprintf(tail, sizeof(tail), "block/%s/stat", d->name);
+			if (read_stat_either(io, tail, &d->st[io->curr]) == 0)
+				d->exist = true;
+			if (d->type == IO_PART_DEV)
+				read_partitions(io, d->name);
+		}
+	}
+	if (io->o.all_devices)
+		read_all_devices(io);
+}
+
+/* The lines of a diskstats file, cut as fgets() into 256 bytes cuts them. */
+static void
+read_diskstats_file(struct iostat *io, const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	char line[256];
+
+	if (!fp)
+		return;
+	while (fgets(line, sizeof(line), fp)) {
+		struct iostat_diskline l;
+		struct io_dev *d;
+
+		if (!iostat_parse_diskline(line, io->o.extended, &l))
+			continue;
+		d = iostat_add_device(io, l.name, 0, l.major, l.minor);
+		if (d)
+			d->st[io->curr] = l.st;
+	}
+	fclose(fp);
+}
+
+void
+iostat_read_disks(struct iostat *io)
+{
+	struct io_dev *d;
+	char path[PATH_MAX];
+
+	for (d = io->devs; d; d = d->next)
+		d->exist = false;
+	if (!io->o.everything) {
+		read_dlist(io);
+		return;
+	}
+	if (!io->o.alt_dir[0] || io->o.all_dir)
+		read_diskstats_file(io, "/proc/diskstats");
+	if (io->o.alt_dir[0]) {
+		snprintf(path, sizeof(path), "%s/diskstats", io->o.alt_dir);
+		read_diskstats_file(io, path);
+	}
+}
+
+void
+iostat_read_cpu(struct iostat *io)
+{
+	struct stats_cpu *c = &io->cpu[io->curr];
+	struct stats_cpu tmp = {0};
+	struct strbuf buf = STRBUF_INIT;
+	FILE *fp;
+	char chunk[8192];
+	size_t n;
+
+	if (live_uptime(&io->root, &io->uptime[io->curr]) < 0)
+		exit(2);
+	fp = fopen("/proc/stat", "r");
+	if (!fp) {
+		fprintf(stderr, _("Cannot open %s: %s\n"), "/proc/stat", strerror(errno));
+		exit(2);
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
+		strbuf_add(&buf, chunk, n);
+	fclose(fp);
+	/* A file without a "cpu " line leaves the previous values, as sysstat does. */
+	if (buf.buf && parse_proc_stat_cpu(buf.buf, &tmp, 1) > 0)
+		*c = tmp;
+	strbuf_release(&buf);
+	/* guest and guest_nice are inside user and nice already. */
+	io->tot_jiffies[io->curr] = c->cpu_user + c->cpu_nice + c->cpu_sys + c->cpu_idle +
+	                            c->cpu_iowait + c->cpu_hardirq + c->cpu_steal + c->cpu_softirq;
+}
+
+/* ---- names ---- */
+
+/* The device-mapper major of /proc/devices, ~0 when there is none. */
+static uint32_t
+devmap_major(void)
+{
+	unsigned major = ~0u;
+	char line[128];
+	FILE *fp = fopen("/proc/devices", "r");
+
+	if (!fp)
+		return major;
+	while (fgets(line, sizeof(line), fp))
+		if (strstr(line, "device-mapper"))
+			sscanf(line, "%u", &major);
+	fclose(fp);
+	return major;
+}
+
+/* The /dev/mapper entry of major:minor, in directory order; exits 4 without /dev/mapper. */
+static bool
+devmap_name(unsigned major, unsigned minor, char *out, size_t len)
+{
+	DIR *dp = opendir("/dev/mapper");
+	struct dirent *e;
+	bool found = false;
+
+	if (!dp) {
+		fprintf(stderr, _("Cannot open %s: %s\n"), "/dev/mapper", strerror(errno));
+		exit(4);
+	}
+	while (!found && (e = readdir(dp))) {
+		char path[PATH_MAX];
+		struct stat st;
+
+		snprintf(path, sizeof(path), "/dev/mapper/%s", e->d_name);
+		if (stat(path, &st) == 0 && major(st.st_rdev) == major &&
+		    minor(st.st_rdev) == minor) {
+			snprintf(out, len, "%.*s", IOSTAT_NAME_LEN - 1, e->d_name);
+			found = true;
+		}
+	}
+	closedir(dp);
+	return found;
+}
+
+bool
+iostat_persist_type_ok(const char *type)
+{
+	char dir[PATH_MAX];
+
+	return snprintf(dir, sizeof(dir), "/dev/disk/by-%s", type) < (int) sizeof(dir) &&
+	       access(dir, R_OK) == 0;
+}
+
+/* The basename of the link at path into out; false when it is no link or empty. */
+static bool
+link_base(const char *path, char *out, size_t len)
+{
+	char target[PATH_MAX];
+	ssize_t n = readlink(path, target, sizeof(target));
+	char *b;
+
+	if (n <= 0 || n >= (ssize_t) sizeof(target))
+		return false;
+	target[n] = '\0';
+	b = basename(target);
+	if (!b || !*b)
+		return false;
+	snprintf(out, len, "%s", b);
+	return true;
+}
+
+bool
+iostat_pretty_from_persistent(const struct iostat *io, const char *persistent, char *out,
+                              size_t len)
+{
+	char path[PATH_MAX];
+
+	if (snprintf(path, sizeof(path), "/dev/disk/by-%s/%s", io->o.persist_type, persistent) >=
+	            (int) sizeof(path) ||
+	    access(path, F_OK))
+		return false;
+	return link_base(path, out, len);
+}
+
+/* scandir's alphasort under sysstat's locale, which never sets LC_COLLATE. */
+static int
+by_name(const struct dirent **x, const struct dirent **y)
+{
+	return strcmp((*x)->d_name, (*y)->d_name);
+}
+
+/* The first entry of /dev/disk/by-TYPE, by name, that links to pretty. */
+static bool
+persistent_of(const struct iostat *io, const char *pretty, char *out, size_t len)
+{
+	char dir[PATH_MAX];
+	struct dirent **names;
+	bool found = false;
+	int n, i;
+
+	if (!iostat_persist_type_ok(io->o.persist_type))
+		return false;
+	snprintf(dir, sizeof(dir), "/dev/disk/by-%s", io->o.persist_type);
+	n = scandir(dir, &names, NULL, by_name);
+	if (n < 0)
+		return false;
+	for (i = 0; i < n; i++) {
+		const char *e = names[i]->d_name;
+		char path[PATH_MAX], target[PATH_MAX];
+
+		/* sysstat takes a directory of "." and ".." alone as empty. */
+		if (!found && n > 2 && strcmp(e, ".") && strcmp(e, "..") &&
+		    snprintf(path, sizeof(path), "%s/%s", dir, e) < (int) sizeof(path) &&
+		    !access(path, F_OK) && link_base(path, target, sizeof(target)) &&
+		    !strcmp(target, pretty)) {
+			snprintf(out, len, "%s", e);
+			found = true;
+		}
+		free(names[i]);
+	}
+	free(names);
+	return found;
+}
+
+/* The kernel's name of major:minor (/sys/dev/block, ioconf, devM-m): what -j looks up. */
+static void
+kernel_name(struct iostat *io, const struct io_dev *d, char *out, size_t len)
+{
+	char link[64];
+
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", d->major, d->minor);
+	if (link_base(link, out, len))
+		return;
+	sar_disk_kernel_name(&io->out, d->major, d->minor, out, len);
+}
+
+void
+iostat_display_name(struct iostat *io, const struct io_dev *d, char *out, size_t len)
+{
+	char kname[PATH_MAX];
+	bool done = false;
+
+	if (io->o.persist) {
+		kernel_name(io, d, kname, sizeof(kname));
+		done = persistent_of(io, kname, out, len);
+	}
+	if (!done && io->o.devmap) {
+		if (!io->dm_major_known) {
+			io->dm_major = devmap_major();
+			io->dm_major_known = true;
+		}
+		if (d->major == io->dm_major)
+			done = devmap_name(d->major, d->minor, out, len);
+	}
+	if (!done)
+		snprintf(out, len, "%s", d->name);
+	slashes_to(out, '!', '/');
+}

@@ -1,0 +1,734 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * iostat's report of one sample (iostat.h): the CPU block, the device
+ * table (basic, -x, -s, the four --pretty -x blocks) and the same as
+ * JSON. Values go through the report layer's primitives (colours, --dec,
+ * --human, the decimal point); the --human unit cells and 12.7.5's
+ * "low but not zero" percentages (%rrqm...) are printed here, since
+ * iostat's widths and thresholds are its own.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "iostat.h"
+#include "common/compat.h"
+#include "common/numfmt.h"
+#include "report/display.h"
+#include "common/banned.h"
+
+/* sysstat's cprintf_* unit argument: none, sectors, kilobytes. */
+enum { NO_UNIT = -1, UNIT_SECTOR = 0, UNIT_KB = 2 };
+
+/* sysstat's S_VALUE: a counter's rate per second over itv hundredths. */
+static double
+rate(uint64_t diff, uint64_t itv)
+{
+	return (double) diff / (double) itv * 100;
+}
+
+/* 12.7.5 prints 0 for a counter that went back; 12.6.1 its wrapped difference. */
+static double
+rate_clamped(uint64_t prev, uint64_t curr, uint64_t itv)
+{
+	if (flavour_1275() && curr < prev)
+		return 0.0;
+	return rate(curr - prev, itv);
+}
+
+static double
+rate32_clamped(uint32_t prev, uint32_t curr, uint64_t itv)
+{
+	if (flavour_1275() && curr < prev)
+		return 0.0;
+	return rate((uint32_t) (curr - prev), itv);
+}
+
+/* ---- cells ---- */
+
+static void
+put_sgr(const struct sar *s, enum sar_sgr k)
+{
+	if (s->colors)
+		fputs(s->sgr[k], s->out);
+}
+
+static void
+out_name(struct sar *s, const char *name, bool pretty)
+{
+	put_sgr(s, SAR_SGR_ITEM);
+	fprintf(s->out, pretty ? " %s" : "%-13s", name);
+	put_sgr(s, SAR_SGR_NORMAL);
+}
+
+/* sysstat's cprintf_unit: v in its unit, the letter after the normal colour. */
+static void
+out_unit_value(struct sar *s, double v, int unit, int width)
+{
+	static const char units[] = "sBkMGTP?";
+	char buf[512];
+	size_t n;
+
+	if (width < 4)
+		width = 4;
+	if (unit == UNIT_SECTOR) {
+		v /= 2;
+		unit = UNIT_KB;
+	}
+	while (v >= 1024) {
+		v /= 1024;
+		unit++;
+	}
+	if (unit > 7)
+		unit = 7;
+	buf[0] = ' ';
+	n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, width - 1, s->o.decimals ? 1 : 0, s->dp);
+	fwrite(buf, 1, n + 1, s->out);
+	put_sgr(s, SAR_SGR_NORMAL);
+	putc(units[unit], s->out);
+}
+
+/* cprintf_f: a rate, in --human units when unit is not NO_UNIT. */
+static void
+out_f(struct sar *s, double v, int width, int unit)
+{
+	int dec = s->o.decimals >= 0 ? s->o.decimals : 2;
+	double lim = dec == 1 ? 0.05 : 0.005;
+	bool zero;
+
+	if (unit == NO_UNIT) {
+		sar_out_fw(s, v, width, 2);
+		return;
+	}
+	zero = dec > 0 ? v < lim && v > -lim : v <= 0.5 && v >= -0.5;
+	put_sgr(s, zero ? SAR_SGR_ZERO : SAR_SGR_VALUE);
+	out_unit_value(s, v, unit, width);
+}
+
+/* cprintf_u64: a total, in --human units when unit is not NO_UNIT. */
+static void
+out_u64(struct sar *s, uint64_t v, int width, int unit)
+{
+	if (unit == NO_UNIT) {
+		sar_out_u64w(s, v, width);
+		return;
+	}
+	put_sgr(s, v ? SAR_SGR_VALUE : SAR_SGR_ZERO);
+	out_unit_value(s, (double) v, unit, width);
+}
+
+/*
+ * 12.7.5's XLOW0 percentage (merge ratios): coloured as extreme up to 10 %
+ * and as a warning up to 25 %, but a zero stays a zero.
+ */
+static void
+out_pc_low0(struct sar *s, double v, int width)
+{
+	int dec = s->o.decimals >= 0 ? s->o.decimals : 2;
+	enum sar_sgr k;
+	char buf[512];
+	double lim;
+	size_t n;
+
+	if (!flavour_1275() || !s->colors) {
+		sar_out_xpc(s, v, width, 2, SAR_XNONE);
+		return;
+	}
+	if (s->o.human) {
+		width = width < 4 ? 3 : width - 1;
+		if (dec > 1)
+			dec--;
+	}
+	lim = dec == 1 ? 0.05 : 0.005;
+	if (v <= 10.0 && v >= lim)
+		k = SAR_SGR_PC_HIGH;
+	else if (v <= 25.0 && v >= lim)
+		k = SAR_SGR_PC_LOW;
+	else if ((dec > 0 && v < lim) || (dec == 0 && v <= 0.5))
+		k = SAR_SGR_ZERO;
+	else
+		k = SAR_SGR_VALUE;
+	put_sgr(s, k);
+	buf[0] = ' ';
+	n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, width, dec, s->dp);
+	fwrite(buf, 1, n + 1, s->out);
+	put_sgr(s, SAR_SGR_NORMAL);
+	if (s->o.human)
+		putc('%', s->out);
+}
+
+static void
+tabs(int n)
+{
+	while (n-- > 0)
+		putchar('\t');
+}
+
+/* ---- CPU ---- */
+
+/* sysstat's ll_sp_value: a share of the jiffies, 0 when the counter went back. */
+static double
+cpu_pc(uint64_t prev, uint64_t curr, uint64_t tot)
+{
+	return curr < prev ? 0.0 : rate(curr - prev, tot);
+}
+
+static void
+write_cpu(struct iostat *io, int tab)
+{
+	const struct stats_cpu *p = &io->cpu[!io->curr], *c = &io->cpu[io->curr];
+	uint64_t tot = io->tot_jiffies[io->curr] - io->tot_jiffies[!io->curr];
+	double v[6];
+	int i;
+
+	if (!tot)
+		tot = 1;
+	v[0] = cpu_pc(p->cpu_user, c->cpu_user, tot);
+	v[1] = cpu_pc(p->cpu_nice, c->cpu_nice, tot);
+	/* %system includes the time serving interrupts. */
+	v[2] = cpu_pc(p->cpu_sys + p->cpu_softirq + p->cpu_hardirq,
+	              c->cpu_sys + c->cpu_softirq + c->cpu_hardirq, tot);
+	v[3] = cpu_pc(p->cpu_iowait, c->cpu_iowait, tot);
+	v[4] = cpu_pc(p->cpu_steal, c->cpu_steal, tot);
+	v[5] = cpu_pc(p->cpu_idle, c->cpu_idle, tot);
+	if (io->o.json) {
+		tabs(tab);
+		printf("\"avg-cpu\":  {\"user\": %.2f, \"nice\": %.2f, \"system\": %.2f, "
+		       "\"iowait\": %.2f, \"steal\": %.2f, \"idle\": %.2f}",
+		       v[0], v[1], v[2], v[3], v[4], v[5]);
+		return;
+	}
+	printf("avg-cpu:  %%user   %%nice %%system %%iowait  %%steal   %%idle\n       ");
+	for (i = 0; i < 5; i++)
+		sar_out_xpc(&io->out, v[i], 7, 2, SAR_XHIGH);
+	sar_out_xpc(&io->out, v[5], 7, 2, SAR_XLOW);
+	printf("\n\n");
+}
+
+/* ---- the device table ---- */
+
+/* What one device line needs besides its counters. */
+struct line_ctx {
+	uint64_t itv;
+	int fctr;  /* sectors per printed unit: 2 (kB), 2048 (MB), 1 */
+	int hpart; /* 0: the whole line; 1..4: one of --pretty -x's blocks */
+	int n;     /* devices a group line sums (its %util is their mean) */
+	const char *name;
+};
+
+static void
+write_header(struct iostat *io, struct line_ctx *l, int *tab)
+{
+	const struct iostat_opts *o = &io->o;
+	const char *u = o->kilobytes ? "kB" : o->megabytes ? "MB" : o->extended ? "sec" : "Blk";
+	const char *sp = o->kilobytes || o->megabytes ? " " : "";
+	int h = l->hpart;
+
+	l->fctr = o->kilobytes ? 2 : o->megabytes ? 2048 : 1;
+	if (o->json) {
+		tabs((*tab)++);
+		printf("\"disk\": [\n");
+		return;
+	}
+	if (!o->pretty)
+		printf("Device       ");
+	if (o->extended && o->short_output) {
+		printf("      tps     %s%s/s    rqm/s   await  areq-sz  aqu-sz  %%util", sp, u);
+	} else if (o->extended) {
+		if (h == 1 || !h)
+			printf("     r/s    %sr%s/s   rrqm/s  %%rrqm r_await rareq-sz", sp, u);
+		if (h == 2 || !h)
+			printf("     w/s    %sw%s/s   wrqm/s  %%wrqm w_await wareq-sz", sp, u);
+		if (h == 3 || !h)
+			printf("     d/s    %sd%s/s   drqm/s  %%drqm d_await dareq-sz", sp, u);
+		if (h == 4 || !h)
+			printf("     f/s f_await  aqu-sz  %%util");
+	} else if (o->short_output) {
+		printf("      tps   %s%s_read/s    %s%s_w+d/s   %s%s_read    %s%s_w+d", sp, u, sp, u,
+		       sp, u, sp, u);
+	} else {
+		printf("      tps   %s%s_read/s   %s%s_wrtn/s   %s%s_dscd/s   %s%s_read   %s%s_wrtn"
+		       "   %s%s_dscd",
+		       sp, u, sp, u, sp, u, sp, u, sp, u, sp, u);
+	}
+	if (o->pretty)
+		printf(" Device");
+	printf("\n");
+}
+
+/* The -x figures of one device (sysstat's ext_disk_stats and ext_io_stats). */
+struct ext_values {
+	double rs, ws, ds, fs;       /* requests per second */
+	double rsec, wsec, dsec;     /* sectors per second */
+	double rrqm, wrqm, drqm;     /* merges per second */
+	double rrqm_pc, wrqm_pc, drqm_pc;
+	double r_await, w_await, d_await, f_await, await;
+	double rarqsz, warqsz, darqsz, arqsz; /* sectors */
+	double tps, rqm, aqu, util;
+};
+
+/* The share of requests merged: merges / (merges + requests), differences that wrap. */
+static double
+merge_pc(uint64_t dm, uint64_t di)
+{
+	return dm + di ? (double) dm / (double) (dm + di) * 100 : 0.0;
+}
+
+/* 12.7.5 divides when the count grew; 12.6.1 when it changed (a wrapped count too). */
+static bool
+grew(uint64_t prev, uint64_t curr)
+{
+	return flavour_1275() ? curr > prev : curr != prev;
+}
+
+static double
+per_request(uint64_t num, uint64_t prev, uint64_t curr)
+{
+	return grew(prev, curr) ? (double) num / (double) (curr - prev) : 0.0;
+}
+
+static void
+ext_requests(const struct io_stats *i, const struct io_stats *j, uint64_t itv,
+             struct ext_values *x)
+{
+	x->rs = rate_clamped(j->rd_ios, i->rd_ios, itv);
+	x->ws = rate_clamped(j->wr_ios, i->wr_ios, itv);
+	x->ds = rate_clamped(j->dc_ios, i->dc_ios, itv);
+	x->fs = rate_clamped(j->fl_ios, i->fl_ios, itv);
+	x->rsec = rate_clamped(j->rd_sectors, i->rd_sectors, itv);
+	x->wsec = rate_clamped(j->wr_sectors, i->wr_sectors, itv);
+	x->dsec = rate_clamped(j->dc_sectors, i->dc_sectors, itv);
+	x->rrqm = rate_clamped(j->rd_merges, i->rd_merges, itv);
+	x->wrqm = rate_clamped(j->wr_merges, i->wr_merges, itv);
+	x->drqm = rate_clamped(j->dc_merges, i->dc_merges, itv);
+	x->tps = rate_clamped(j->rd_ios + j->wr_ios + j->dc_ios, i->rd_ios + i->wr_ios + i->dc_ios,
+	                      itv);
+	x->rqm = rate_clamped(j->rd_merges + j->wr_merges + j->dc_merges,
+	                      i->rd_merges + i->wr_merges + i->dc_merges, itv);
+	x->aqu = rate32_clamped(j->rq_ticks, i->rq_ticks, itv) / 1000.0;
+}
+
+static void
+ext_values(const struct io_stats *i, const struct io_stats *j, uint64_t itv,
+           struct ext_values *x)
+{
+	uint64_t nc = i->rd_ios + i->wr_ios + i->dc_ios, np = j->rd_ios + j->wr_ios + j->dc_ios;
+	/* Times are 32-bit in sysstat: their differences and sum wrap there. */
+	uint32_t ticks = (uint32_t) (i->rd_ticks - j->rd_ticks) +
+	                 (uint32_t) (i->wr_ticks - j->wr_ticks) +
+	                 (uint32_t) (i->dc_ticks - j->dc_ticks);
+
+	ext_requests(i, j, itv, x);
+	x->util = rate32_clamped(j->tot_ticks, i->tot_ticks, itv);
+	x->await = per_request(ticks, np, nc);
+	x->arqsz = per_request((i->rd_sectors - j->rd_sectors) + (i->wr_sectors - j->wr_sectors) +
+	                               (i->dc_sectors - j->dc_sectors),
+	                       np, nc);
+	x->rrqm_pc = merge_pc(i->rd_merges - j->rd_merges, i->rd_ios - j->rd_ios);
+	x->wrqm_pc = merge_pc(i->wr_merges - j->wr_merges, i->wr_ios - j->wr_ios);
+	x->drqm_pc = merge_pc(i->dc_merges - j->dc_merges, i->dc_ios - j->dc_ios);
+	x->r_await = per_request((uint32_t) (i->rd_ticks - j->rd_ticks), j->rd_ios, i->rd_ios);
+	x->w_await = per_request((uint32_t) (i->wr_ticks - j->wr_ticks), j->wr_ios, i->wr_ios);
+	x->d_await = per_request((uint32_t) (i->dc_ticks - j->dc_ticks), j->dc_ios, i->dc_ios);
+	x->f_await = per_request((uint32_t) (i->fl_ticks - j->fl_ticks), j->fl_ios, i->fl_ios);
+	x->rarqsz = per_request(i->rd_sectors - j->rd_sectors, j->rd_ios, i->rd_ios);
+	x->warqsz = per_request(i->wr_sectors - j->wr_sectors, j->wr_ios, i->wr_ios);
+	x->darqsz = per_request(i->dc_sectors - j->dc_sectors, j->dc_ios, i->dc_ios);
+}
+
+/* One of the r, w, d blocks of a -x line. */
+static void
+ext_block(struct sar *s, double ios, double sec, double rqm, double pc, double await,
+          double arqsz, int fctr)
+{
+	bool human = s->o.human;
+
+	out_f(s, ios, 7, NO_UNIT);
+	out_f(s, human ? sec : sec / fctr, 9, human ? UNIT_SECTOR : NO_UNIT);
+	out_f(s, rqm, 8, NO_UNIT);
+	out_pc_low0(s, pc, 6);
+	out_f(s, await, 7, NO_UNIT);
+	out_f(s, arqsz / 2, 8, human ? UNIT_KB : NO_UNIT);
+}
+
+static void
+ext_text(struct iostat *io, const struct line_ctx *l, const struct ext_values *x)
+{
+	struct sar *s = &io->out;
+	bool human = s->o.human;
+	int h = l->hpart;
+
+	if (!io->o.pretty)
+		out_name(s, l->name, false);
+	if (io->o.short_output) {
+		out_f(s, x->tps, 8, NO_UNIT);
+		out_f(s, human ? x->rsec + x->wsec + x->dsec : (x->rsec + x->wsec + x->dsec) / l->fctr,
+		      9, human ? UNIT_SECTOR : NO_UNIT);
+		out_f(s, x->rqm, 8, NO_UNIT);
+		out_f(s, x->await, 7, NO_UNIT);
+		out_f(s, x->arqsz / 2, 8, human ? UNIT_KB : NO_UNIT);
+		out_f(s, x->aqu, 7, NO_UNIT);
+		sar_out_xpc(s, x->util / 10.0 / l->n, 6, 2, SAR_XHIGH);
+	} else {
+		if (h == 1 || !h)
+			ext_block(s, x->rs, x->rsec, x->rrqm, x->rrqm_pc, x->r_await, x->rarqsz, l->fctr);
+		if (h == 2 || !h)
+			ext_block(s, x->ws, x->wsec, x->wrqm, x->wrqm_pc, x->w_await, x->warqsz, l->fctr);
+		if (h == 3 || !h)
+			ext_block(s, x->ds, x->dsec, x->drqm, x->drqm_pc, x->d_await, x->darqsz, l->fctr);
+		if (h == 4 || !h) {
+			out_f(s, x->fs, 7, NO_UNIT);
+			out_f(s, x->f_await, 7, NO_UNIT);
+			out_f(s, x->aqu, 7, NO_UNIT);
+			sar_out_xpc(s, x->util / 10.0 / l->n, 6, 2, SAR_XHIGH);
+		}
+	}
+	if (io->o.pretty)
+		out_name(s, l->name, true);
+	printf("\n");
+}
+
+static const char *
+unit_key(const struct iostat_opts *o)
+{
+	return o->megabytes ? "MB" : o->kilobytes ? "kB" : "sec";
+}
+
+static void
+ext_json(struct iostat *io, const struct line_ctx *l, const struct ext_values *x, int tab)
+{
+	const char *u = unit_key(&io->o);
+	double f = l->fctr;
+
+	tabs(tab);
+	printf("{\"disk_device\": \"%s\", ", l->name);
+	if (io->o.short_output) {
+		printf("\"tps\": %.2f, \"%s/s\": %.2f, \"rqm/s\": %.2f, \"await\": %.2f, "
+		       "\"areq-sz\": %.2f, \"aqu-sz\": %.2f, ",
+		       x->tps, u, (x->rsec + x->wsec + x->dsec) / f, x->rqm, x->await, x->arqsz / 2,
+		       x->aqu);
+	} else {
+		printf("\"r/s\": %.2f, \"w/s\": %.2f, \"d/s\": %.2f, \"f/s\": %.2f, ", x->rs, x->ws,
+		       x->ds, x->fs);
+		printf("\"r%s/s\": %.2f, \"w%s/s\": %.2f, \"d%s/s\": %.2f, ", u, x->rsec / f, u,
+		       x->wsec / f, u, x->dsec / f);
+		printf("\"rrqm/s\": %.2f, \"wrqm/s\": %.2f, \"drqm/s\": %.2f, "
+		       "\"rrqm\": %.2f, \"wrqm\": %.2f, \"drqm\": %.2f, "
+		       "\"r_await\": %.2f, \"w_await\": %.2f, \"d_await\": %.2f, \"f_await\": %.2f, "
+		       "\"rareq-sz\": %.2f, \"wareq-sz\": %.2f, \"dareq-sz\": %.2f, "
+		       "\"aqu-sz\": %.2f, ",
+		       x->rrqm, x->wrqm, x->drqm, x->rrqm_pc, x->wrqm_pc, x->drqm_pc, x->r_await,
+		       x->w_await, x->d_await, x->f_await, x->rarqsz / 2, x->warqsz / 2,
+		       x->darqsz / 2, x->aqu);
+	}
+	printf("\"util\": %.2f}", x->util / 10.0 / l->n);
+}
+
+static void
+write_ext(struct iostat *io, const struct line_ctx *l, const struct io_dev *d,
+          const struct io_stats *i, const struct io_stats *j, int tab)
+{
+	struct ext_values x;
+
+	/* A group without members has no line. */
+	if (d->type == IO_GROUP)
+		return;
+	memset(&x, 0, sizeof(x));
+	ext_values(i, j, l->itv, &x);
+	if (io->o.json)
+		ext_json(io, l, &x, tab);
+	else
+		ext_text(io, l, &x);
+}
+
+/* A total over the interval; a 32-bit counter that wrapped is taken modulo 2^32. */
+static uint64_t
+sectors(uint64_t prev, uint64_t curr)
+{
+	uint64_t d = curr - prev;
+
+	if (curr < prev && prev <= 0xffffffff)
+		d &= 0xffffffff;
+	return d;
+}
+
+static void
+basic_text(struct iostat *io, const struct line_ctx *l, const struct io_stats *i,
+           const struct io_stats *j, const uint64_t tot[3])
+{
+	struct sar *s = &io->out;
+	bool human = s->o.human;
+	int unit = human ? UNIT_SECTOR : NO_UNIT;
+	double r = rate(i->rd_sectors - j->rd_sectors, l->itv);
+	double w = rate(i->wr_sectors - j->wr_sectors, l->itv);
+	double dc = rate(i->dc_sectors - j->dc_sectors, l->itv);
+
+	if (!io->o.pretty)
+		out_name(s, l->name, false);
+	if (!human) {
+		r /= l->fctr;
+		w /= l->fctr;
+		dc /= l->fctr;
+	}
+	out_f(s, rate((i->rd_ios + i->wr_ios + i->dc_ios) - (j->rd_ios + j->wr_ios + j->dc_ios), l->itv),
+	      8, NO_UNIT);
+	if (io->o.short_output) {
+		out_f(s, r, 12, unit);
+		out_f(s, w + dc, 12, unit);
+		out_u64(s, human ? tot[0] : tot[0] / (uint64_t) l->fctr, 10, unit);
+		out_u64(s, human ? tot[1] + tot[2] : (tot[1] + tot[2]) / (uint64_t) l->fctr, 10, unit);
+	} else {
+		out_f(s, r, 12, unit);
+		out_f(s, w, 12, unit);
+		out_f(s, dc, 12, unit);
+		for (int k = 0; k < 3; k++)
+			out_u64(s, human ? tot[k] : tot[k] / (uint64_t) l->fctr, 10, unit);
+	}
+	if (io->o.pretty)
+		out_name(s, l->name, true);
+	printf("\n");
+}
+
+static void
+basic_json(struct iostat *io, const struct line_ctx *l, const struct io_stats *i,
+           const struct io_stats *j, const uint64_t tot[3], int tab)
+{
+	const char *u = io->o.kilobytes ? "kB" : io->o.megabytes ? "MB" : "Blk";
+	uint64_t f = (uint64_t) l->fctr;
+
+	tabs(tab);
+	printf("{\"disk_device\": \"%s\", \"tps\": %.2f, ", l->name,
+	       rate((i->rd_ios + i->wr_ios + i->dc_ios) - (j->rd_ios + j->wr_ios + j->dc_ios),
+	            l->itv));
+	printf("\"%s_read/s\": %.2f, \"%s_wrtn/s\": %.2f, \"%s_dscd/s\": %.2f, "
+	       "\"%s_read\": %llu, \"%s_wrtn\": %llu, \"%s_dscd\": %llu}",
+	       u, rate(i->rd_sectors - j->rd_sectors, l->itv) / l->fctr, u,
+	       rate(i->wr_sectors - j->wr_sectors, l->itv) / l->fctr, u,
+	       rate(i->dc_sectors - j->dc_sectors, l->itv) / l->fctr, u,
+	       (unsigned long long) (tot[0] / f), u, (unsigned long long) (tot[1] / f), u,
+	       (unsigned long long) (tot[2] / f));
+}
+
+static void
+write_basic(struct iostat *io, const struct line_ctx *l, const struct io_stats *i,
+            const struct io_stats *j, int tab)
+{
+	uint64_t tot[3] = {
+	        sectors(j->rd_sectors, i->rd_sectors),
+	        sectors(j->wr_sectors, i->wr_sectors),
+	        sectors(j->dc_sectors, i->dc_sectors),
+	};
+
+	if (io->o.json)
+		basic_json(io, l, i, j, tot, tab);
+	else
+		basic_text(io, l, i, j, tot);
+}
+
+/* ---- the device loop ---- */
+
+static bool
+any_io(const struct io_stats *s)
+{
+	return s->rd_ios || s->wr_ios || s->dc_ios || s->fl_ios;
+}
+
+static bool
+same_io(const struct io_stats *a, const struct io_stats *b)
+{
+	return a->rd_ios == b->rd_ios && a->wr_ios == b->wr_ios && a->dc_ios == b->dc_ios &&
+	       a->fl_ios == b->fl_ios;
+}
+
+/* A member's counters into its group's (members never used are left out unless named). */
+static void
+group_add(const struct iostat *io, const struct io_stats *d, struct io_stats *g)
+{
+	if (!io->o.unfiltered && !any_io(d))
+		return;
+	g->rd_ios += d->rd_ios;
+	g->rd_merges += d->rd_merges;
+	g->rd_sectors += d->rd_sectors;
+	g->rd_ticks += d->rd_ticks;
+	g->wr_ios += d->wr_ios;
+	g->wr_merges += d->wr_merges;
+	g->wr_sectors += d->wr_sectors;
+	g->wr_ticks += d->wr_ticks;
+	g->dc_ios += d->dc_ios;
+	g->dc_merges += d->dc_merges;
+	g->dc_sectors += d->dc_sectors;
+	g->dc_ticks += d->dc_ticks;
+	g->fl_ios += d->fl_ios;
+	g->fl_ticks += d->fl_ticks;
+	g->ios_pgr += d->ios_pgr;
+	g->tot_ticks += d->tot_ticks;
+	g->rq_ticks += d->rq_ticks;
+}
+
+/*
+ * A device whose request count fell while each of its sector counts fell
+ * (or was zero) was removed and inserted again: compared with zero.
+ */
+static bool
+reinserted(const struct io_stats *i, const struct io_stats *j)
+{
+	return i->rd_ios + i->wr_ios + i->dc_ios + i->fl_ios <
+	               j->rd_ios + j->wr_ios + j->dc_ios + j->fl_ios &&
+	       (!j->rd_sectors || i->rd_sectors < j->rd_sectors) &&
+	       (!j->wr_sectors || i->wr_sectors < j->wr_sectors) &&
+	       (!j->dc_sectors || i->dc_sectors < j->dc_sectors);
+}
+
+/* The state of one pass over the device list. */
+struct pass {
+	struct line_ctx l;
+	int h, hl;
+	int tab;
+	bool skip, next;
+};
+
+/* One device or group line of the pass (or none: filtered, or a member under -H). */
+static void
+device_line(struct iostat *io, struct pass *p, struct io_dev *d, struct io_dev *g)
+{
+	static const struct io_stats zero;
+	const struct io_stats *i, *j;
+	char name[IOSTAT_NAME_LEN];
+
+	if (!d->exist && d->type < IO_GROUP)
+		return;
+	if (g && p->h == p->hl && d->type < IO_GROUP) {
+		/* sysstat counts members every interval without a reset: kept for parity. */
+		g->type++;
+		group_add(io, &d->st[io->curr], &g->st[io->curr]);
+	}
+	if (io->o.group_total_only && g && d->type < IO_GROUP)
+		return;
+	i = &d->st[io->curr];
+	j = &d->st[!io->curr];
+	if (!io->o.unfiltered && !any_io(i))
+		return;
+	if (io->o.zero_omit && same_io(i, j))
+		return;
+	if (reinserted(i, j))
+		j = &zero;
+	iostat_display_name(io, d, name, sizeof(name));
+	if (p->skip)
+		return;
+	if (io->o.json && p->next)
+		printf(",\n");
+	p->next = true;
+	p->l.name = name;
+	p->l.n = d->type > IO_GROUP ? d->type - IO_GROUP : 1;
+	if (io->o.extended)
+		write_ext(io, &p->l, d, i, j, p->tab);
+	else
+		write_basic(io, &p->l, i, j, p->tab);
+}
+
+/*
+ * One pass over the list: each group line comes after its members, when
+ * the next group starts or the list ends; a group's sums start from zero
+ * at every pass.
+ */
+static void
+device_pass(struct iostat *io, struct pass *p)
+{
+	struct io_dev *d, *g = NULL, *dnext = NULL;
+
+	for (d = io->devs;; d = dnext) {
+		if (!d) {
+			if (!g)
+				break;
+			dnext = NULL;
+			d = g;
+			g = NULL;
+		} else {
+			dnext = d->next;
+			if (d->type >= IO_GROUP) {
+				struct io_dev *prev = g;
+
+				g = d;
+				memset(&g->st[io->curr], 0, sizeof(g->st[0]));
+				if (!prev)
+					continue;
+				d = prev;
+			}
+		}
+		device_line(io, p, d, g);
+	}
+}
+
+static void
+write_disks(struct iostat *io, struct pass *p)
+{
+	const struct iostat_opts *o = &io->o;
+	int hh = 0;
+
+	p->hl = 0;
+	if (o->pretty && o->extended && !o->short_output && !o->json && !o->compact) {
+		p->hl = 1;
+		hh = 4;
+	}
+	for (p->h = p->hl; p->h <= hh; p->h++) {
+		p->l.hpart = p->h;
+		if (!p->skip)
+			write_header(io, &p->l, &p->tab);
+		device_pass(io, p);
+		if (p->h > 0 && p->h < hh && !p->skip)
+			printf("\n");
+	}
+	if (o->json && !p->skip) {
+		printf("\n");
+		tabs(--p->tab);
+		printf("]\n");
+	}
+}
+
+static void
+write_timestamp(struct iostat *io, const struct tm *now, int tab)
+{
+	char ts[64];
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-y2k"
+	if (!strftime(ts, sizeof(ts), io->o.iso ? "%FT%T%z" : "%x %X", now))
+		ts[0] = '\0';
+#pragma GCC diagnostic pop
+	if (io->o.json) {
+		tabs(tab);
+		printf("\"timestamp\": \"%s\",\n", ts);
+	} else {
+		printf("%s\n", ts);
+	}
+}
+
+void
+iostat_write_stats(struct iostat *io, const struct tm *now, bool skip)
+{
+	struct pass p = {.tab = 4, .skip = skip, .l.fctr = 1};
+	uint64_t itv = io->uptime[io->curr] - io->uptime[!io->curr];
+
+	if (io->o.json && !skip) {
+		tabs(p.tab++);
+		printf("{\n");
+	}
+	if (io->o.timestamp && !skip)
+		write_timestamp(io, now, p.tab);
+	if (io->o.cpu && !skip) {
+		write_cpu(io, p.tab);
+		if (io->o.json)
+			printf("%s\n", io->o.disk ? "," : "");
+	}
+	p.l.itv = itv ? itv : 1;
+	if (io->o.disk)
+		write_disks(io, &p);
+	if (skip)
+		return;
+	if (io->o.json) {
+		tabs(--p.tab);
+		printf("}");
+	} else {
+		printf("\n");
+	}
+}
