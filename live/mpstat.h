@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef SYSREC_LIVE_MPSTAT_H
+#define SYSREC_LIVE_MPSTAT_H
+/*
+ * mpstat: per-CPU, per-node and per-interrupt rates, as sysstat's mpstat
+ * prints them (12.6.1 and 12.7.5). Three parts:
+ *   mpstat_parse.c  pure parsers of /proc/interrupts, /proc/softirqs and
+ *                   the "intr" line of /proc/stat (the fuzz target's);
+ *   mpstat_data.c   the samples: allocation, the readers of /proc and /sys
+ *                   (through a struct sysroot), node placement, topology;
+ *   mpstat_print.c  the text and JSON reports of one interval;
+ *   mpstat.c        options and the interval loop.
+ *
+ * Samples live in slots 0 and 1 (alternately the current and previous
+ * one) and 2 (the first, the base of the averages), as in sysstat.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "common/layout.h"
+#include "common/sysroot.h"
+#include "report/engine.h"
+
+/* Interrupt names are cut at 15 bytes (sysstat's MAX_IRQ_LEN 16). */
+#define MP_IRQ_NAME 16
+/* At most this many interrupt lines are counted (sysstat's NR_IRQS). */
+#define MP_NR_IRQS 4096
+/* Room for interrupts that appear after the start (NR_IRQCPU_PREALLOC). */
+#define MP_IRQ_PREALLOC 3
+
+/* One interrupt of one CPU; the name is kept in CPU 0's row only. */
+struct mp_irq {
+	uint32_t value;
+	char name[MP_IRQ_NAME];
+};
+
+/*
+ * The number of interrupt lines of /proc/interrupts or /proc/softirqs (buf
+ * of len bytes, NUL-terminated) as sysstat counts them for cpu_nr CPUs: the
+ * file is read in pieces of at most 127 + 11 * cpu_nr bytes, and each piece
+ * whose first ':' is at offset 1 to 15 counts (the whole piece when it has
+ * none). At most MP_NR_IRQS.
+ */
+int mp_count_irqs(const char *buf, size_t len, int cpu_nr);
+
+/*
+ * One read of /proc/interrupts or /proc/softirqs (buf of len bytes; NULL
+ * when the file is missing) into the matrix cur of cpu_nr rows of ic_nr
+ * interrupts (row r = CPU r) and the per-CPU totals sum_cur[cpu + 1], as
+ * sysstat does:
+ *  - the first piece holding "CPUn" columns names the online CPUs; their
+ *    totals restart from 0; CPUs without a column (offline) keep prev's
+ *    values and sum_prev's totals;
+ *  - each later piece with a ':' is the next interrupt (up to ic_nr): its
+ *    name (leading blanks dropped, cut at 15 bytes) goes to cur[j].name,
+ *    each column's count (strtoul, truncated to 32 bits) to the CPU's row
+ *    and is added to its total;
+ *  - the names of the rows not read are emptied (the end of the list).
+ */
+void mp_parse_irqs(const char *buf, size_t len, int cpu_nr, int ic_nr, struct mp_irq *cur,
+                   const struct mp_irq *prev, uint64_t *sum_cur, const uint64_t *sum_prev);
+
+/*
+ * The first number of the "intr " line of /proc/stat (buf of len bytes),
+ * read in 1023-byte pieces as sysstat does, truncated to 32 bits (#314).
+ * Returns true and sets *ret when such a line is found.
+ */
+bool mp_parse_intr_total(const char *buf, size_t len, uint64_t *ret);
+
+/*
+ * A list of CPUs or nodes (-P, -N): "ALL", or comma-separated "all", N,
+ * N-M and N- (up to max - 1), into bitmap (bit 0: "all", bit n + 1: n), of
+ * bytes bytes. Returns 0, or -1 for a malformed list (usage).
+ */
+int mp_parse_list(const char *arg, unsigned char *bitmap, size_t bytes, int max);
+
+/* Activities (sysstat's M_D_*). */
+enum {
+	MP_ACT_CPU = 1,
+	MP_ACT_IRQ_SUM = 2,
+	MP_ACT_IRQ_CPU = 4,
+	MP_ACT_SOFTIRQ = 8,
+	MP_ACT_NODE = 16,
+};
+
+/* Options (sysstat's F_*). */
+enum {
+	MP_OPT_P = 1,
+	MP_OPT_A = 2,
+	MP_OPT_JSON = 4,
+	MP_OPT_N = 8,
+	MP_OPT_TOPO = 16,
+	MP_OPT_H = 32,
+};
+
+/* One set of per-CPU interrupt matrices (hard or soft) in the three slots. */
+struct mp_irqset {
+	int nr;              /* interrupts per CPU, room for new ones included */
+	struct mp_irq *m[3]; /* (cpu_nr + 1) rows of nr */
+	const char *path;    /* proc/interrupts or proc/softirqs */
+	struct sysroot_file f;
+};
+
+struct mp_topo {
+	int socket;
+	int core;
+};
+
+/* Everything one run of mpstat holds. */
+struct mp {
+	struct sysroot root;
+	struct sar out; /* colours, --dec, decimal point */
+	unsigned act;   /* MP_ACT_* */
+	unsigned flags; /* MP_OPT_* */
+	long interval;
+	long count;
+	int cpu_nr;  /* the highest CPU number + 1 */
+	int node_nr; /* the highest node number, -1 without nodes */
+	struct stats_cpu *cpu[3];
+	struct stats_cpu *node[2]; /* scratch: per-node sums of one report */
+	uint64_t *irq_sum[3];      /* [0] the "intr" total, [cpu + 1] each CPU's */
+	struct mp_irqset hard;
+	struct mp_irqset soft;
+	unsigned char *cpu_sel; /* -P (bit 0 "all") */
+	unsigned char *node_sel;
+	size_t sel_bytes;
+	int *cpu_per_node; /* [0] all CPUs, [node + 1] the node's */
+	int *cpu2node;     /* -1: no node */
+	struct mp_topo *topo;
+	uint64_t uptime[3];
+	struct tm ts[3];
+	struct strbuf buf;
+	struct sysroot_file stat_f, uptime_f;
+};
+
+/* mpstat_data.c */
+
+/*
+ * Sizes every array of m for m->cpu_nr CPUs, keeping what was there (a
+ * vCPU plugged in under -H); from old_cpu_nr (0 at the start) on, zeroed.
+ */
+void mp_alloc(struct mp *m, int old_cpu_nr);
+void mp_release(struct mp *m);
+
+/*
+ * Counts the interrupt lines of both files for m->cpu_nr CPUs and sizes
+ * their matrices, keeping the counts of the old_cpu_nr CPUs there were (0
+ * at the start; more CPUs under -H).
+ */
+void mp_count_all_irqs(struct mp *m, int old_cpu_nr);
+
+/* Node placement from /sys/devices/system/cpu/cpuN/nodeM (sysstat's get_node_placement). */
+void mp_node_placement(struct mp *m);
+
+/*
+ * Reads the sample of slot curr (uptime, CPU lines and what the
+ * activities need). Exits 2 with sysstat's message when /proc/stat or
+ * /proc/uptime cannot be read. The caller sets m->ts[curr].
+ */
+void mp_read_sample(struct mp *m, int curr);
+
+/* Copies slot from into slot to. */
+void mp_copy_sample(struct mp *m, int from, int to);
+
+/* Empties slot to (the reference of a since-boot report). */
+void mp_zero_sample(struct mp *m, int to);
+
+/* mpstat_print.c */
+
+/*
+ * One report: the rates from slot prev to slot curr, headed by prev_ts,
+ * each line stamped curr_ts; dis: print the headers. Since-boot reports
+ * (interval 0) come from an empty prev.
+ */
+void mp_write_report(struct mp *m, int prev, int curr, bool dis, const char *prev_ts,
+                     const char *curr_ts);
+
+/*
+ * The report of the interval that ends with slot curr (from slot !curr),
+ * stamped with the samples' times (%X, or %H:%M:%S with S_TIME_FORMAT=ISO).
+ */
+void mp_write_stats(struct mp *m, int curr, bool dis);
+
+/* The averages: from slot 2 (the first sample) to curr, headed "Average:" (translated). */
+void mp_write_average(struct mp *m, int curr, bool dis);
+
+#endif
