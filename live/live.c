@@ -30,6 +30,10 @@
 void
 live_locale_init(void)
 {
+	if (sysrec_flavour_init() < 0) {
+		fprintf(stderr, "%s\n", SYSREC_COMPAT_ERROR);
+		exit(1);
+	}
 	setlocale(LC_MESSAGES, "");
 	setlocale(LC_CTYPE, "");
 	setlocale(LC_TIME, "");

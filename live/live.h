@@ -30,7 +30,8 @@ struct live_host {
 };
 
 /*
- * The locale categories sysstat sets (messages, ctype, time, numeric) and
+ * Checks SYSREC_COMPAT first (any value but 12.6.1 or 12.7.5: the message
+ * sar prints, exit status 1). Then the locale categories sysstat sets (messages, ctype, time, numeric) and
  * its text domain, bound to the system's catalogs. Also makes stdout
  * unbuffered, as every live tool of sysstat does (setbuf(stdout, NULL)).
  */

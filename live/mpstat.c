@@ -346,10 +346,6 @@ main(int argc, char **argv)
 	struct live_host h;
 	int rows = 23;
 
-	if (sysrec_flavour_init() < 0) {
-		fprintf(stderr, "%s\n", SYSREC_COMPAT_ERROR);
-		return 1;
-	}
 	live_locale_init();
 	live_report_init(&m.out);
 	if (sysroot_open(&m.root, "/") < 0) {

@@ -1,5 +1,5 @@
 # report/: the report layer every reporting program prints with (sar, sadf, and
-# the live tools to come): the engine, the views, render, follow, --use, the sar
+# the live tools of live/): the engine, the views, render, follow, --use, the sar
 # option language sadf parses after "--". sar/ holds the sar program alone.
 noinst_LIBRARIES += report/libreport.a
 report_libreport_a_SOURCES = report/options.c report/options.h report/engine.c report/render.c \

@@ -57,7 +57,8 @@ distcheck_pid=$!
 gmt12_tests="tests/e2e/corruption.sh tests/e2e/sadc_cli.sh tests/unit/test_archive
 	tests/e2e/install_sa.sh tests/e2e/systemd_units.sh tests/e2e/sadc_notify.sh
 	tests/e2e/sadc_faults.sh tests/e2e/follow.sh tests/e2e/history_window.sh
-	tests/e2e/compressed.sh tests/e2e/sar_anomalies.sh tests/e2e/sadf_anomalies.sh"
+	tests/e2e/compressed.sh tests/e2e/sar_anomalies.sh tests/e2e/sadf_anomalies.sh
+	tests/e2e/iostat_basic.sh tests/e2e/mpstat_basic.sh tests/e2e/pidstat_basic.sh"
 gmt12() {
 	local t=$1 out
 	out=build-ci/gmt12-$(basename "$t").out

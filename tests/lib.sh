@@ -215,9 +215,10 @@ show_diff() {
 
 # ---- differential cases: the oracle and ours on one command line ----
 
-# keep_case KEY: whether a differential case runs. SYSREC_FULL=1 runs every
-# case; otherwise, to keep CI within its time budget, one case in 4 under
-# 12.6.1 and one in 8 under 12.7.5 (whose run follows the same walk), chosen
+# keep_case KEY [DIV_1261 DIV_1275]: whether a differential case runs.
+# SYSREC_FULL=1 runs every case; otherwise, to keep CI within its time
+# budget, one case in DIV_1261 (default 4) under 12.6.1 and one in DIV_1275
+# (default 8) under 12.7.5 (whose run follows the same walk), chosen
 # by a hash of KEY (the case's words, with the run's scratch directory and
 # the corpus path taken out): the same cases on every run and machine, spread
 # over a matrix's options and files alike. Cases left out are counted in
@@ -225,9 +226,9 @@ show_diff() {
 n_thinned=0
 keep_case() {
 	[ "${SYSREC_FULL:-0}" = 1 ] && return 0
-	local key=${1//"$TMPD"/T} h=5381 i c div=4
+	local key=${1//"$TMPD"/T} h=5381 i c div=${2:-4}
 	key=${key//"$SHARED"/S}
-	[ "$FLAVOUR" = 12.7.5 ] && div=8
+	[ "$FLAVOUR" = 12.7.5 ] && div=${3:-8}
 	for ((i = 0; i < ${#key}; i++)); do
 		printf -v c '%d' "'${key:i:1}"
 		h=$(((h * 33 + c) & 0xffffff))

@@ -21,12 +21,15 @@ fi
 pass
 
 # 1. The layout: Debian's, relative to the configured directories.
-for f in "$bindir/sar" "$bindir/sadf" "$sadcdir/sadc" "$sadcdir/sa1" "$sadcdir/sa2"; do
+# The seven user commands of Debian's package (sar, sadf and the live tools) and sadc's three.
+for f in "$bindir/sar" "$bindir/sadf" "$bindir/iostat" "$bindir/mpstat" "$bindir/pidstat" \
+	"$bindir/cifsiostat" "$bindir/tapestat" "$sadcdir/sadc" "$sadcdir/sa1" "$sadcdir/sa2"; do
 	if [ -f "$DEST$f" ] && [ -x "$DEST$f" ]; then pass; else fail "not installed or not executable: $f"; fi
 done
 for f in "$sysconfdir/sysstat/sysstat" "$sysconfdir/default/sysstat" "$mandir/man1/sar.1" \
 	"$mandir/man1/sadf.1" "$mandir/man5/sysstat.5" "$mandir/man8/sadc.8" "$mandir/man8/sa1.8" \
-	"$mandir/man8/sa2.8"; do
+	"$mandir/man8/sa2.8" "$mandir/man1/iostat.1" "$mandir/man1/mpstat.1" "$mandir/man1/pidstat.1" \
+	"$mandir/man1/cifsiostat.1" "$mandir/man1/tapestat.1"; do
 	if [ -f "$DEST$f" ]; then pass; else fail "not installed: $f"; fi
 done
 if [ -d "$DEST$SA_DIR" ]; then pass; else fail "SA_DIR $SA_DIR not created"; fi

@@ -15,8 +15,9 @@ if ! flavour_builddir >"$TMPD/cfg.out"; then
 	finish
 	exit
 fi
+live_tools="iostat mpstat pidstat cifsiostat tapestat"
 generated="man/sar.1 man/sadf.1 man/sysstat.5 man/sadc.8 man/sa1.8 man/sa2.8 man/sysstat-metrics.8 sadc/sa1 sadc/sa2
-conf/sysstat systemd/sysstat.sleep"
+conf/sysstat systemd/sysstat.sleep $(printf 'man/%s.1 ' $live_tools)"
 # shellcheck disable=SC2086
 if (unset MAKEFLAGS MFLAGS MAKELEVEL; make -C "$FLAVOUR_B" $generated) >"$TMPD/make.log" 2>&1; then pass
 else fail "make the pages in $FLAVOUR_B: $(tail -3 "$TMPD/make.log")"; fi
@@ -30,7 +31,7 @@ build_vars "$FLAVOUR_B" || fail "the configured directories of $FLAVOUR_B"
 flavour_unlock
 B=$TMPD/pages
 M=$B/man
-pages="sar.1 sadf.1 sysstat.5 sadc.8 sa1.8 sa2.8 sysstat-metrics.8"
+pages="sar.1 sadf.1 sysstat.5 sadc.8 sa1.8 sa2.8 sysstat-metrics.8 $(printf '%s.1 ' $live_tools)"
 
 # 1. No warning at all from groff (-ww), and man(1) renders them.
 for p in $pages; do
@@ -88,6 +89,11 @@ printf '%s\n' --openmetrics TMPDIR instance job | check_words sadf.1 "sadf --ope
 "$top_builddir/metrics/sysstat-metrics" --help 2>&1 | usage_words >"$TMPD/w"
 [ -s "$TMPD/w" ] && check_words sysstat-metrics.8 "sysstat-metrics's usage" <"$TMPD/w" ||
 	fail "no sysstat-metrics usage"
+# The live tools (live/): each usage against its page.
+for t in $live_tools; do
+	"$top_builddir/live/$t" -X 2>&1 | usage_words >"$TMPD/w"
+	[ -s "$TMPD/w" ] && check_words "$t.1" "$t's usage" <"$TMPD/w" || fail "no $t usage"
+done
 # The testing aids of sadc.
 printf '%s\n' --root --unix-time --uname | check_words sadc.8 "sadc's testing aids"
 
