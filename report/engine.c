@@ -981,14 +981,6 @@ sar_report_history(struct sar *s, const struct history *h)
 }
 
 void
-sar_init(struct sar *s, FILE *out)
-{
-	s->o.decimals = -1;
-	s->out = out;
-	s->fd = -1;
-}
-
-void
 sar_release(struct sar *s)
 {
 	forget_file(s);

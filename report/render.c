@@ -25,6 +25,29 @@ emit(struct sar *s, const char *p, size_t n)
 	fwrite(p, 1, n, s->out);
 }
 
+/* ---- the state ---- */
+
+/*
+ * sar_init() and sar_cpu_selected() live here, not beside the views that use
+ * them most: a program that prints with these primitives alone (the live
+ * tools) then links none of sar's views, walker or archive reader.
+ */
+void
+sar_init(struct sar *s, FILE *out)
+{
+	s->o.decimals = -1;
+	s->out = out;
+	s->fd = -1;
+}
+
+bool
+sar_cpu_selected(const struct sar *s, uint32_t index)
+{
+	if (index >= sizeof(s->o.cpu_bitmap) * 8)
+		return false;
+	return (s->o.cpu_bitmap[index >> 3] & (1u << (index & 7))) != 0;
+}
+
 /* ---- translated words ---- */
 
 const char *

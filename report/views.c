@@ -68,14 +68,6 @@ sar_sp_value(uint64_t prev, uint64_t curr, uint64_t tot)
 	return (double) (curr - prev) / (double) tot * 100;
 }
 
-bool
-sar_cpu_selected(const struct sar *s, uint32_t index)
-{
-	if (index >= sizeof(s->o.cpu_bitmap) * 8)
-		return false;
-	return (s->o.cpu_bitmap[index >> 3] & (1u << (index & 7))) != 0;
-}
-
 void *
 sar_avg(struct sar_act *a)
 {

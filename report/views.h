@@ -82,14 +82,15 @@ SAR_VIEW(view_pwr_bat);  /* -m BAT (12.7.5) */
 
 struct stats_cpu;
 
-/* views_cpu.c: every tick of a CPU (guest and guest_nice are in user and nice). */
+/* cpu_time.c: every tick of a CPU (guest and guest_nice are in user and nice). */
 uint64_t sar_cpu_ticks(const struct stats_cpu *c);
 
 /*
- * sysstat's get_per_cpu_interval (doc/activities.md §3.1): the ticks of one CPU from p to
- * c. A CPU back online restarts idle and iowait from 0 while its other
- * counters resume: p's idle and iowait are then corrected in place, so
- * that the interval is not negative (the percentages use them too).
+ * cpu_time.c, sysstat's get_per_cpu_interval (doc/activities.md §3.1): the
+ * ticks of one CPU from p to c. A CPU back online restarts idle and iowait
+ * from 0 while its other counters resume: p's idle and iowait are then
+ * corrected in place, so that the interval is not negative (the
+ * percentages use them too).
  */
 uint64_t sar_cpu_interval(const struct stats_cpu *c, struct stats_cpu *p);
 
