@@ -137,6 +137,58 @@ new_device(struct iostat *io, const char *name, int type, unsigned major, unsign
 	return d;
 }
 
+/* FNV-1a of a device name. */
+static size_t
+name_hash(const char *name)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *name; name++)
+		h = (h ^ (unsigned char) *name) * 16777619u;
+	return h;
+}
+
+static struct io_dev *
+find_by_name(const struct iostat *io, const char *name)
+{
+	struct io_dev *d;
+
+	if (!io->by_name_cap)
+		return NULL;
+	for (d = io->by_name[name_hash(name) & (io->by_name_cap - 1)]; d; d = d->same_hash)
+		if (!strcmp(d->name, name))
+			return d;
+	return NULL;
+}
+
+static void
+hash_device(struct iostat *io, struct io_dev *d)
+{
+	size_t i;
+
+	if (2 * ++io->n_devs > io->by_name_cap) {
+		size_t cap = io->by_name_cap ? 2 * io->by_name_cap : 64;
+		struct io_dev **v = calloc(cap, sizeof(*v)), *e;
+
+		if (!v) {
+			perror("malloc");
+			exit(4);
+		}
+		for (i = 0; i < io->by_name_cap; i++)
+			while ((e = io->by_name[i])) {
+				io->by_name[i] = e->same_hash;
+				e->same_hash = v[name_hash(e->name) & (cap - 1)];
+				v[name_hash(e->name) & (cap - 1)] = e;
+			}
+		free(io->by_name);
+		io->by_name = v;
+		io->by_name_cap = cap;
+	}
+	i = name_hash(d->name) & (io->by_name_cap - 1);
+	d->same_hash = io->by_name[i];
+	io->by_name[i] = d;
+}
+
 struct io_dev *
 iostat_add_device(struct iostat *io, const char *name, int type, unsigned major, unsigned minor)
 {
@@ -144,22 +196,25 @@ iostat_add_device(struct iostat *io, const char *name, int type, unsigned major,
 
 	if (strnlen(name, IOSTAT_NAME_LEN) == IOSTAT_NAME_LEN)
 		return NULL;
-	for (; *link; link = &(*link)->next) {
-		int cmp = strcmp((*link)->name, name);
-
-		if (!cmp) {
-			if (type == IO_PART_DEV && (*link)->type == IO_DEV)
-				(*link)->type = IO_PART_DEV;
-			(*link)->exist = true;
-			return *link;
-		}
-		/* Sorted by name, but groups and -p ALL (kernel order) keep their order. */
-		if (!io->o.group_defined && !io->o.everything && cmp > 0)
-			break;
+	/* A name is in the list once: the table finds it without the walk. */
+	d = find_by_name(io, name);
+	if (d) {
+		if (type == IO_PART_DEV && d->type == IO_DEV)
+			d->type = IO_PART_DEV;
+		d->exist = true;
+		return d;
 	}
+	/* Sorted by name, but groups and -p ALL (kernel order) keep their order. */
+	if (!io->o.group_defined && !io->o.everything)
+		while (*link && strcmp((*link)->name, name) < 0)
+			link = &(*link)->next;
+	else
+		while (*link)
+			link = &(*link)->next;
 	d = new_device(io, name, type, major, minor);
 	d->next = *link;
 	*link = d;
+	hash_device(io, d);
 	return d;
 }
 
@@ -172,6 +227,9 @@ iostat_free_devices(struct iostat *io)
 		free(io->devs);
 		io->devs = next;
 	}
+	free(io->by_name);
+	io->by_name = NULL;
+	io->by_name_cap = io->n_devs = 0;
 }
 
 void

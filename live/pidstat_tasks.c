@@ -14,24 +14,33 @@
 #include "pidstat.h"
 #include "common/banned.h"
 
-/* Where index i's entry goes among the processes: before the first higher PID. */
+/*
+ * Where a process goes: its index when found, else the index of the first
+ * process of a higher PID (or the end). The processes are in PID order,
+ * each followed by its threads, so a binary search steps back from a
+ * thread to its process: 2,000 processes no longer make a pass quadratic.
+ */
 static size_t
 process_slot(const struct pidstat_tasks *t, uint32_t pid, bool *found)
 {
-	size_t i;
+	size_t lo = 0, hi = t->n; /* processes before lo: lower PIDs; at hi: a higher one */
 
 	*found = false;
-	for (i = 0; i < t->n; i++) {
-		if (t->v[i]->thread)
-			continue;
-		if (t->v[i]->pid == pid) {
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2, j = mid;
+
+		while (j > lo && t->v[j]->thread)
+			j--;
+		if (t->v[j]->thread || t->v[j]->pid < pid) {
+			lo = mid + 1; /* [lo, mid] holds no process, or none of pid or above */
+		} else if (t->v[j]->pid == pid) {
 			*found = true;
-			return i;
+			return j;
+		} else {
+			hi = j;
 		}
-		if (t->v[i]->pid > pid)
-			break;
 	}
-	return i;
+	return lo;
 }
 
 /* Where a thread of the leader at index leader goes: in TID order after it. */
@@ -86,9 +95,7 @@ pidstat_tasks_add(struct pidstat_tasks *t, uint32_t pid, bool thread, size_t lea
 	if (!pid)
 		return -1;
 	at = thread ? thread_slot(t, pid, leader, &found) : process_slot(t, pid, &found);
-	if (found)
-		return (long) at;
-	if (insert_at(t, at, pid, thread) < 0)
+	if (!found && insert_at(t, at, pid, thread) < 0)
 		return -1;
 	return (long) at;
 }
