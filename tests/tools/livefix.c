@@ -465,6 +465,57 @@ lf_strip_snapshot(const char *real)
 }
 
 /*
+ * The real paths of the directories last opened by descriptor, each with its
+ * device and inode: a program that opens "/" once and every /proc file
+ * relative to it would otherwise pay a readlink of /proc/self/fd/N per open,
+ * a cost the program does not have without the shim. An entry holds while
+ * fstat() of the descriptor still names the same directory.
+ */
+#define LF_DIR_CACHE 8
+static struct {
+	bool used;
+	int fd;
+	dev_t dev;
+	ino_t ino;
+} lf_dirfds[LF_DIR_CACHE];
+/* Apart from the keys: a lookup touches one page of paths, not eight. */
+static char lf_dirfd_paths[LF_DIR_CACHE][PATH_MAX];
+static unsigned lf_dirfds_next;
+
+/* The real path of directory descriptor dirfd into real (PATH_MAX bytes); false when unknown. */
+static bool
+lf_fd_path(int dirfd, char *real)
+{
+	char link[64];
+	struct stat st;
+	ssize_t n;
+	unsigned i;
+
+	if (REAL(fstatat)(dirfd, "", &st, AT_EMPTY_PATH) < 0)
+		return false;
+	for (i = 0; i < LF_DIR_CACHE; i++)
+		if (lf_dirfds[i].used && lf_dirfds[i].fd == dirfd && lf_dirfds[i].dev == st.st_dev &&
+		    lf_dirfds[i].ino == st.st_ino) {
+			memcpy(real, lf_dirfd_paths[i], strlen(lf_dirfd_paths[i]) + 1);
+			return true;
+		}
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", dirfd);
+	n = REAL(readlinkat)(AT_FDCWD, link, real, PATH_MAX - 1);
+	if (n <= 0)
+		return false;
+	real[n] = '\0';
+	if (S_ISDIR(st.st_mode)) {
+		i = lf_dirfds_next++ % LF_DIR_CACHE;
+		lf_dirfds[i].used = true;
+		lf_dirfds[i].fd = dirfd;
+		lf_dirfds[i].dev = st.st_dev;
+		lf_dirfds[i].ino = st.st_ino;
+		memcpy(lf_dirfd_paths[i], real, (size_t)n + 1);
+	}
+	return true;
+}
+
+/*
  * The virtual path of the directory a relative path starts from (dirfd, or
  * the working directory): inside a snapshot, its path there; elsewhere its
  * real path (a program that opens "/" and then "proc/stat" relative to it
@@ -473,19 +524,14 @@ lf_strip_snapshot(const char *real)
 static bool
 lf_base_dir(int dirfd, char *ret, size_t size, bool *ret_in_snap)
 {
-	char link[64], real[PATH_MAX];
-	ssize_t n;
+	char real[PATH_MAX];
 	const char *v;
 
 	if (dirfd == AT_FDCWD) {
 		if (syscall(SYS_getcwd, real, sizeof(real)) < 0)
 			return false;
-	} else {
-		snprintf(link, sizeof(link), "/proc/self/fd/%d", dirfd);
-		n = REAL(readlinkat)(AT_FDCWD, link, real, sizeof(real) - 1);
-		if (n <= 0)
-			return false;
-		real[n] = '\0';
+	} else if (!lf_fd_path(dirfd, real)) {
+		return false;
 	}
 	if (real[0] != '/')
 		return false; /* not a directory of the file system (a pipe, a socket...) */
