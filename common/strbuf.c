@@ -136,3 +136,13 @@ strbuf_release(struct strbuf *sb)
 	sb->len = sb->cap = 0;
 	sb->err = 0;
 }
+
+uint64_t
+str_hash(const char *s)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char) *s) * 1099511628211ull;
+	return h;
+}

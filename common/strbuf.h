@@ -12,6 +12,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct strbuf {
 	char *buf;  /* NULL until the first append; then len bytes + NUL */
@@ -60,5 +61,8 @@ void strbuf_reset(struct strbuf *sb);
 
 /* Frees the memory; sb is then empty and reusable. Accepts NULL. */
 void strbuf_release(struct strbuf *sb);
+
+/* FNV-1a (64 bits) of the NUL-terminated string s: the key of a hash table of names. */
+uint64_t str_hash(const char *s);
 
 #endif

@@ -142,15 +142,11 @@ new_device(struct iostat *io, const char *name, int type, unsigned major, unsign
 	return d;
 }
 
-/* FNV-1a of a device name. */
+/* The bucket of name in a table of cap (a power of two) buckets. */
 static size_t
-name_hash(const char *name)
+bucket_of(const char *name, size_t cap)
 {
-	uint32_t h = 2166136261u;
-
-	for (; *name; name++)
-		h = (h ^ (unsigned char) *name) * 16777619u;
-	return h;
+	return (size_t) str_hash(name) & (cap - 1);
 }
 
 static struct io_dev *
@@ -160,7 +156,7 @@ find_by_name(const struct iostat *io, const char *name)
 
 	if (!io->by_name_cap)
 		return NULL;
-	for (d = io->by_name[name_hash(name) & (io->by_name_cap - 1)]; d; d = d->same_hash)
+	for (d = io->by_name[bucket_of(name, io->by_name_cap)]; d; d = d->same_hash)
 		if (!strcmp(d->name, name))
 			return d;
 	return NULL;
@@ -182,14 +178,14 @@ hash_device(struct iostat *io, struct io_dev *d)
 		for (i = 0; i < io->by_name_cap; i++)
 			while ((e = io->by_name[i])) {
 				io->by_name[i] = e->same_hash;
-				e->same_hash = v[name_hash(e->name) & (cap - 1)];
-				v[name_hash(e->name) & (cap - 1)] = e;
+				e->same_hash = v[bucket_of(e->name, cap)];
+				v[bucket_of(e->name, cap)] = e;
 			}
 		free(io->by_name);
 		io->by_name = v;
 		io->by_name_cap = cap;
 	}
-	i = name_hash(d->name) & (io->by_name_cap - 1);
+	i = bucket_of(d->name, io->by_name_cap);
 	d->same_hash = io->by_name[i];
 	io->by_name[i] = d;
 }

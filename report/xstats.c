@@ -13,6 +13,7 @@
 #include "display.h"
 #include "xstats.h"
 #include "common/sysexit.h"
+#include "common/strbuf.h"
 #include "common/banned.h"
 
 /*
@@ -172,20 +173,10 @@ sar_xstats_release(struct sar *s)
 
 /* ---- the table ---- */
 
-static uint64_t
-hash_key(const char *k)
-{
-	uint64_t h = 14695981039346656037ull;
-
-	for (; *k; k++)
-		h = (h ^ (unsigned char) *k) * 1099511628211ull;
-	return h;
-}
-
 static struct xs_row *
 slot_of(const struct xs_row *rows, size_t cap, const char *key)
 {
-	size_t i = (size_t) hash_key(key) & (cap - 1);
+	size_t i = (size_t) str_hash(key) & (cap - 1);
 
 	while (rows[i].key && strcmp(rows[i].key, key))
 		i = (i + 1) & (cap - 1);

@@ -79,6 +79,15 @@ START_TEST(test_hand_picked)
 }
 END_TEST
 
+/* The published FNV-1a 64-bit test vectors (the FNV reference's test suite). */
+START_TEST(test_str_hash)
+{
+	ck_assert_uint_eq(str_hash(""), 0xcbf29ce484222325ull);
+	ck_assert_uint_eq(str_hash("a"), 0xaf63dc4c8601ec8cull);
+	ck_assert_uint_eq(str_hash("foobar"), 0x85944171f73967e8ull);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -89,6 +98,7 @@ main(void)
 
 	tcase_add_test(tc, test_every_byte);
 	tcase_add_test(tc, test_hand_picked);
+	tcase_add_test(tc, test_str_hash);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
