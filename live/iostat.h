@@ -89,7 +89,7 @@ struct iostat {
 	struct io_dev *devs;
 	/* devs by name: with 1,000 devices the list walk was a third of an interval. */
 	struct io_dev **by_name;
-	size_t by_name_cap, n_devs; /* cap: 0 or a power of two above 2 * n_devs */
+	size_t by_name_cap, n_devs; /* cap: 0 or a power of two, at least 2 * n_devs */
 	struct sar out; /* colours, --dec, --human, the decimal point */
 	struct sysroot root; /* "/": where /proc/uptime and the CPUs are read */
 	int curr;

@@ -45,7 +45,7 @@ live_locale_init(void)
 	 * at once; that costs a write(2) per value (24,000 an interval for
 	 * iostat -xz with 1,000 devices, most of its time). A line buffer keeps
 	 * the promise (every line is written when it ends, before any wait) at
-	 * a write per line (tests/live.md, the deliberate differences).
+	 * a write per line (each man page's DIFFERENCES FROM SYSSTAT).
 	 */
 	setvbuf(stdout, NULL, _IOLBF, 0);
 }

@@ -87,7 +87,11 @@ static pid_t
 exec_pgm(char **argv)
 {
 	struct sigaction sa;
-	pid_t child = fork();
+	pid_t child;
+
+	/* Nothing buffered for a child that fails to exec to write again at its exit. */
+	fflush(stdout);
+	child = fork();
 
 	if (child < 0) {
 		perror("fork");
