@@ -308,6 +308,16 @@ if have_part shared "upstream's expected outputs"; then
 	else
 		fail "upstream's expected outputs: ${n_up:-none} reproduced, 123 before: $(head -1 "$TMPD/up.out")"
 	fi
+	# Ours over the same: the same expected files reproduced, no fewer.
+	if [ "$FLAVOUR" = 12.6.1 ]; then
+		python3 "$top_srcdir/tests/tools/live_upstream.py" "$top_builddir/live" \
+			"$SHARED/corpus/upstream" "$TMPD/up_ours" --sysstat=12.6.1 >"$TMPD/up_ours.out" 2>&1
+		if cmp -s "$TMPD/up.out" "$TMPD/up_ours.out"; then
+			pass
+		else
+			fail "upstream's expected outputs, ours against 12.6.1's: $(diff "$TMPD/up.out" "$TMPD/up_ours.out" | head -4)"
+		fi
+	fi
 fi
 
 finish
