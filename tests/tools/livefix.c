@@ -1203,19 +1203,11 @@ opendir(const char *path)
 DIR *
 fdopendir(int fd)
 {
-	char link[64], real[PATH_MAX];
+	char real[PATH_MAX];
 	const char *v;
-	ssize_t n;
 
-	if (lf_on()) {
-		snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-		n = REAL(readlinkat)(AT_FDCWD, link, real, sizeof(real) - 1);
-		if (n > 0) {
-			real[n] = '\0';
-			if ((v = lf_strip_snapshot(real)))
-				return lf_dir_new(fd, real, v);
-		}
-	}
+	if (lf_on() && lf_fd_path(fd, real) && (v = lf_strip_snapshot(real)))
+		return lf_dir_new(fd, real, v);
 	return REAL(fdopendir)(fd);
 }
 
