@@ -82,6 +82,6 @@ main(int argc, char **argv)
 		printf("\n");
 	report_loop(&io);
 	iostat_free_devices(&io);
-	sar_release(&io.out);
+	sar_disk_names_free(io.out.disk_names);
 	return 0;
 }

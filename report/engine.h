@@ -24,6 +24,7 @@
 #define SAR_TS_LEN 64
 
 struct sar_disk_names;
+struct stats_disk;
 struct use;
 struct history;
 struct history_report;
@@ -112,12 +113,22 @@ struct sar {
 void sar_init(struct sar *s, FILE *out);
 /* Frees what a report holds (its activities, its reader, its lists); s stays zeroed-usable. */
 void sar_release(struct sar *s);
+
+/* ---- disk_names.c ---- */
+/* sysstat's buffer for a device name (MAX_NAME_LEN): longer names are cut. */
+#define SAR_DISK_NAME_MAX 128
 /*
- * views_disk.c: the kernel's name of block device major:minor as sar shows
- * it by default (/sys/dev/block, ioconf, else devM-m), learnt once a run.
+ * The kernel's name of block device major:minor as sar shows it by default
+ * (/sys/dev/block, ioconf, else devM-m), learnt once a run.
  */
 void sar_disk_kernel_name(struct sar *s, uint32_t major, uint32_t minor, char *out, size_t len);
-/* views_disk.c: frees the device naming state (NULL is fine). */
+/* The name sar -d shows for d (-j, -p, else the kernel's), into out[SAR_DISK_NAME_MAX]. */
+void sar_disk_name(struct sar *s, const struct stats_disk *d, char *out);
+/* The first entry of /dev/disk/by-TYPE (in alphabetical order) that links to pretty. */
+bool sar_disk_persistent_name(const char *type, const char *pretty, char *out, size_t len);
+/* POSIX basename(3) (libgen's), which sysstat uses: modifies path. */
+const char *sar_path_basename(char *path);
+/* Frees the device naming state (NULL is fine). */
 void sar_disk_names_free(struct sar_disk_names *st);
 
 /* ---- engine.c ---- */

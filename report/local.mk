@@ -6,7 +6,7 @@ report_libreport_a_SOURCES = report/options.c report/options.h report/engine.c r
 	report/live.c report/follow.c report/follow.h report/views.c report/views.h report/engine.h \
 	report/view.h report/sink.h report/render.h \
 	report/display.h report/cpu_time.c report/views_cpu.c report/views_power.c report/views_mem.c \
-	report/views_disk.c report/views_net.c report/xstats.c report/xstats.h \
+	report/views_disk.c report/disk_names.c report/views_net.c report/xstats.c report/xstats.h \
 	report/who.c report/who.h report/views_who.c report/walk.c report/walk.h \
 	report/use.h report/use_int.h report/use_limits.c report/use_model.c \
 	report/use_episode.c report/use_feed.c report/use_feed_dev.c report/use_cgroup.c \
