@@ -30,10 +30,14 @@
 /* Room for interrupts that appear after the start (NR_IRQCPU_PREALLOC). */
 #define MP_IRQ_PREALLOC 3
 
-/* One interrupt of one CPU; the name is kept in CPU 0's row only. */
-struct mp_irq {
-	uint32_t value;
-	char name[MP_IRQ_NAME];
+/*
+ * One sample of interrupts: value[cpu * nr + j], the count of interrupt j
+ * on a CPU, and name[j], its name (sysstat keeps a name beside every count,
+ * 20 bytes a cell where 4 do: 15 MB of 256 CPUs and 1,000 interrupts).
+ */
+struct mp_irqs {
+	uint32_t *value;
+	char (*name)[MP_IRQ_NAME];
 };
 
 /*
@@ -47,20 +51,20 @@ int mp_count_irqs(const char *buf, size_t len, int cpu_nr);
 
 /*
  * One read of /proc/interrupts or /proc/softirqs (buf of len bytes; NULL
- * when the file is missing) into the matrix cur of cpu_nr rows of ic_nr
- * interrupts (row r = CPU r) and the per-CPU totals sum_cur[cpu + 1], as
+ * when the file is missing) into cur, cpu_nr rows of ic_nr interrupts
+ * (row r = CPU r) and their names, and the per-CPU totals sum_cur[cpu + 1], as
  * sysstat does:
  *  - the first piece holding "CPUn" columns names the online CPUs; their
  *    totals restart from 0; CPUs without a column (offline) keep prev's
  *    values and sum_prev's totals;
  *  - each later piece with a ':' is the next interrupt (up to ic_nr): its
- *    name (leading blanks dropped, cut at 15 bytes) goes to cur[j].name,
+ *    name (leading blanks dropped, cut at 15 bytes) goes to cur->name[j],
  *    each column's count (strtoul, truncated to 32 bits) to the CPU's row
  *    and is added to its total;
  *  - the names of the rows not read are emptied (the end of the list).
  */
-void mp_parse_irqs(const char *buf, size_t len, int cpu_nr, int ic_nr, struct mp_irq *cur,
-                   const struct mp_irq *prev, uint64_t *sum_cur, const uint64_t *sum_prev);
+void mp_parse_irqs(const char *buf, size_t len, int cpu_nr, int ic_nr, struct mp_irqs *cur,
+                   const struct mp_irqs *prev, uint64_t *sum_cur, const uint64_t *sum_prev);
 
 /*
  * The first number of the "intr " line of /proc/stat (buf of len bytes),
@@ -98,7 +102,7 @@ enum {
 /* One set of per-CPU interrupt matrices (hard or soft) in the three slots. */
 struct mp_irqset {
 	int nr;              /* interrupts per CPU, room for new ones included */
-	struct mp_irq *m[3]; /* (cpu_nr + 1) rows of nr */
+	struct mp_irqs m[3]; /* (cpu_nr + 1) rows of nr */
 	const char *path;    /* proc/interrupts or proc/softirqs */
 	struct sysroot_file f;
 };

@@ -41,16 +41,23 @@ grow_irqset(struct mp_irqset *set, int old_rows, int old_nr, int rows)
 	int i, r;
 
 	for (i = 0; i < 3; i++) {
-		struct mp_irq *m = calloc((size_t) rows * (size_t) set->nr, sizeof(*m));
+		struct mp_irqs m = {
+		        .value = calloc((size_t) rows * (size_t) set->nr, sizeof(*m.value)),
+		        .name = calloc((size_t) set->nr, sizeof(*m.name)),
+		};
 
-		if (!m) {
+		if (!m.value || !m.name) {
 			perror("malloc");
 			exit(4);
 		}
-		for (r = 0; set->m[i] && r < old_rows && r < rows; r++)
-			memcpy(m + (size_t) r * (size_t) set->nr,
-			       set->m[i] + (size_t) r * (size_t) old_nr, keep * sizeof(*m));
-		free(set->m[i]);
+		for (r = 0; set->m[i].value && r < old_rows && r < rows; r++)
+			memcpy(m.value + (size_t) r * (size_t) set->nr,
+			       set->m[i].value + (size_t) r * (size_t) old_nr,
+			       keep * sizeof(*m.value));
+		if (set->m[i].name)
+			memcpy(m.name, set->m[i].name, keep * sizeof(*m.name));
+		free(set->m[i].value);
+		free(set->m[i].name);
 		set->m[i] = m;
 	}
 }
@@ -87,8 +94,10 @@ mp_release(struct mp *m)
 	for (i = 0; i < 3; i++) {
 		free(m->cpu[i]);
 		free(m->irq_sum[i]);
-		free(m->hard.m[i]);
-		free(m->soft.m[i]);
+		free(m->hard.m[i].value);
+		free(m->hard.m[i].name);
+		free(m->soft.m[i].value);
+		free(m->soft.m[i].name);
 	}
 	free(m->node[0]);
 	free(m->node[1]);
@@ -226,7 +235,7 @@ read_irqs(struct mp *m, struct mp_irqset *set, int curr)
 	ssize_t n = sysroot_reread(&m->root, set->path, &set->f, &m->buf);
 
 	mp_parse_irqs(n < 0 ? NULL : m->buf.buf, n < 0 ? 0 : (size_t) n, m->cpu_nr, set->nr,
-	              set->m[curr], set->m[!curr], m->irq_sum[curr], m->irq_sum[!curr]);
+	              &set->m[curr], &set->m[!curr], m->irq_sum[curr], m->irq_sum[!curr]);
 }
 
 void
@@ -246,12 +255,16 @@ mp_read_sample(struct mp *m, int curr)
 static void
 copy_irqset(struct mp *m, struct mp_irqset *set, int from, int to)
 {
-	size_t size = ((size_t) m->cpu_nr + 1) * (size_t) set->nr * sizeof(struct mp_irq);
+	size_t size = ((size_t) m->cpu_nr + 1) * (size_t) set->nr * sizeof(*set->m[to].value);
+	size_t names = (size_t) set->nr * sizeof(*set->m[to].name);
 
-	if (from >= 0)
-		memcpy(set->m[to], set->m[from], size);
-	else
-		memset(set->m[to], 0, size);
+	if (from >= 0) {
+		memcpy(set->m[to].value, set->m[from].value, size);
+		memcpy(set->m[to].name, set->m[from].name, names);
+	} else {
+		memset(set->m[to].value, 0, size);
+		memset(set->m[to].name, 0, names);
+	}
 }
 
 static void

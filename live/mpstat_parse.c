@@ -62,7 +62,7 @@ mp_count_irqs(const char *buf, size_t len, int cpu_nr)
 
 /* Offline CPUs c..last-1 keep their previous counts (sysstat's fwd_irq_values). */
 static void
-keep_prev(int c, int last, int ic_nr, struct mp_irq *cur, const struct mp_irq *prev,
+keep_prev(int c, int last, int ic_nr, struct mp_irqs *cur, const struct mp_irqs *prev,
           uint64_t *sum_cur, const uint64_t *sum_prev)
 {
 	for (; c < last; c++) {
@@ -71,7 +71,7 @@ keep_prev(int c, int last, int ic_nr, struct mp_irq *cur, const struct mp_irq *p
 
 		sum_cur[c + 1] = sum_prev[c + 1];
 		for (j = 0; j < ic_nr; j++)
-			cur[row + j].value = prev[row + j].value;
+			cur->value[row + j] = prev->value[row + j];
 	}
 }
 
@@ -80,8 +80,8 @@ keep_prev(int c, int last, int ic_nr, struct mp_irq *cur, const struct mp_irq *p
  * their number (0: not a header). sysstat stops at a CPU it has no room for.
  */
 static int
-parse_header(char *piece, int cpu_nr, int *idx, int *c, struct mp_irq *cur,
-             const struct mp_irq *prev, int ic_nr, uint64_t *sum_cur, const uint64_t *sum_prev)
+parse_header(char *piece, int cpu_nr, int *idx, int *c, struct mp_irqs *cur,
+             const struct mp_irqs *prev, int ic_nr, uint64_t *sum_cur, const uint64_t *sum_prev)
 {
 	char *next = piece, *cp;
 	int n = 0;
@@ -103,7 +103,7 @@ parse_header(char *piece, int cpu_nr, int *idx, int *c, struct mp_irq *cur,
 /* One interrupt line (its piece has a ':' at colon) as interrupt irq. */
 static void
 parse_irq_line(const char *piece, const char *colon, const int *idx, int n, int irq, int ic_nr,
-               struct mp_irq *cur, uint64_t *sum_cur)
+               struct mp_irqs *cur, uint64_t *sum_cur)
 {
 	const char *li = piece + strspn(piece, " ");
 	size_t l = strcspn(li, ":");
@@ -112,22 +112,22 @@ parse_irq_line(const char *piece, const char *colon, const int *idx, int n, int 
 
 	if (l >= MP_IRQ_NAME)
 		l = MP_IRQ_NAME - 1;
-	memcpy(cur[irq].name, li, l);
-	cur[irq].name[l] = '\0';
+	memcpy(cur->name[irq], li, l);
+	cur->name[irq][l] = '\0';
 	for (k = 0; k < n; k++) {
-		struct mp_irq *p = &cur[(size_t) idx[k] * (size_t) ic_nr + (size_t) irq];
+		uint32_t *p = &cur->value[(size_t) idx[k] * (size_t) ic_nr + (size_t) irq];
 		char *next;
 
 		/* strtoul as sysstat: blanks skipped, a sign allowed, no digits = 0. */
-		p->value = (uint32_t) strtoul(cp, &next, 10);
-		sum_cur[idx[k] + 1] += p->value;
+		*p = (uint32_t) strtoul(cp, &next, 10);
+		sum_cur[idx[k] + 1] += *p;
 		cp = next;
 	}
 }
 
 void
-mp_parse_irqs(const char *buf, size_t len, int cpu_nr, int ic_nr, struct mp_irq *cur,
-              const struct mp_irq *prev, uint64_t *sum_cur, const uint64_t *sum_prev)
+mp_parse_irqs(const char *buf, size_t len, int cpu_nr, int ic_nr, struct mp_irqs *cur,
+              const struct mp_irqs *prev, uint64_t *sum_cur, const uint64_t *sum_prev)
 {
 	size_t size = irq_piece_size(cpu_nr), pos = 0;
 	char *piece = malloc(size);
@@ -149,7 +149,7 @@ mp_parse_irqs(const char *buf, size_t len, int cpu_nr, int ic_nr, struct mp_irq 
 		}
 	}
 	for (; irq < ic_nr; irq++)
-		cur[irq].name[0] = '\0';
+		cur->name[irq][0] = '\0';
 	free(piece);
 	free(idx);
 }

@@ -460,7 +460,7 @@ irq_names_changed(const struct mp_irqset *set, int prev, int curr)
 	int j;
 
 	for (j = 0; j < set->nr; j++)
-		if (strcmp(set->m[curr][j].name, set->m[prev][j].name))
+		if (strcmp(set->m[curr].name[j], set->m[prev].name[j]))
 			return true;
 	return false;
 }
@@ -469,23 +469,21 @@ irq_names_changed(const struct mp_irqset *set, int prev, int curr)
 static double
 irq_rate(struct mp_rep *r, const struct mp_irqset *set, int cpu, int j)
 {
-	const struct mp_irq *cur = set->m[r->curr], *prev = set->m[r->prev];
-	const struct mp_irq *p = &cur[(size_t) (cpu - 1) * (size_t) set->nr + (size_t) j];
+	const struct mp_irqs *cur = &set->m[r->curr], *prev = &set->m[r->prev];
+	size_t row = (size_t) (cpu - 1) * (size_t) set->nr;
+	uint32_t v = cur->value[row + (size_t) j];
 	int off = j;
 
-	if (strcmp(cur[j].name, prev[j].name) && r->m->interval) {
+	if (strcmp(cur->name[j], prev->name[j]) && r->m->interval) {
 		for (off = 0; off < set->nr; off++)
-			if (!strcmp(cur[j].name, prev[off].name))
+			if (!strcmp(cur->name[j], prev->name[off]))
 				break;
 		if (off == set->nr)
 			/* A new interrupt: counted from 0 (sysstat's choice). */
-			return rate(0, p->value, r->itv);
+			return rate(0, v, r->itv);
 	}
 	/* 32-bit counters: a count that went back wraps at 2^32, as in sysstat. */
-	return rate(0,
-	            (uint32_t) (p->value -
-	                        prev[(size_t) (cpu - 1) * (size_t) set->nr + (size_t) off].value),
-	            r->itv);
+	return rate(0, (uint32_t) (v - prev->value[row + (size_t) off]), r->itv);
 }
 
 /* Whether a CPU is printed in the per-interrupt tables (only -P restricts them). */
@@ -501,13 +499,13 @@ static void
 text_irqs(struct mp_rep *r, const struct mp_irqset *set)
 {
 	struct mp *m = r->m;
-	const struct mp_irq *names = set->m[r->curr];
+	const char(*names)[MP_IRQ_NAME] = set->m[r->curr].name;
 	int j, cpu;
 
 	if (r->dis || (m->interval && irq_names_changed(set, r->prev, r->curr))) {
 		printf("\n%-11s  CPU", r->prev_ts);
-		for (j = 0; j < set->nr && names[j].name[0]; j++)
-			printf(" %8s/s", names[j].name);
+		for (j = 0; j < set->nr && names[j][0]; j++)
+			printf(" %8s/s", names[j]);
 		putchar('\n');
 	}
 	for (cpu = 1; cpu <= m->cpu_nr; cpu++) {
@@ -515,8 +513,8 @@ text_irqs(struct mp_rep *r, const struct mp_irqset *set)
 			continue;
 		sar_out_ts(&m->out, r->curr_ts);
 		out_irq_item(&m->out, cpu - 1);
-		for (j = 0; j < set->nr && names[j].name[0]; j++) {
-			size_t w = strlen(names[j].name) + 2;
+		for (j = 0; j < set->nr && names[j][0]; j++) {
+			size_t w = strlen(names[j]) + 2;
 
 			sar_out_fw(&m->out, irq_rate(r, set, cpu, j), w < 10 ? 10 : (int) w, 2);
 		}
@@ -528,7 +526,7 @@ static void
 json_irqs(struct mp_rep *r, const struct mp_irqset *set, const char *key)
 {
 	struct mp *m = r->m;
-	const struct mp_irq *names = set->m[r->curr];
+	const char(*names)[MP_IRQ_NAME] = set->m[r->curr].name;
 	bool first = true;
 	int j, cpu;
 
@@ -540,10 +538,10 @@ json_irqs(struct mp_rep *r, const struct mp_irqset *set, const char *key)
 			fputs(",\n", stdout);
 		first = false;
 		jprint(6, "{\"cpu\": \"%d\", \"intr\": [\n", cpu - 1);
-		for (j = 0; j < set->nr && names[j].name[0]; j++) {
+		for (j = 0; j < set->nr && names[j][0]; j++) {
 			if (j)
 				fputs(",\n", stdout);
-			jprint(7, "{\"name\": \"%s\", \"value\": %.2f}", names[j].name,
+			jprint(7, "{\"name\": \"%s\", \"value\": %.2f}", names[j],
 			       irq_rate(r, set, cpu, j));
 		}
 		putchar('\n');

@@ -21,16 +21,19 @@ fuzz_irqs(const char *text, size_t len, int cpu_nr)
 {
 	int nr = mp_count_irqs(text, len, cpu_nr) + MP_IRQ_PREALLOC;
 	size_t cells = (size_t) (cpu_nr + 1) * (size_t) nr;
-	struct mp_irq *a = calloc(cells, sizeof(*a)), *b = calloc(cells, sizeof(*b));
+	struct mp_irqs a = {calloc(cells, sizeof(*a.value)), calloc((size_t) nr, sizeof(*a.name))};
+	struct mp_irqs b = {calloc(cells, sizeof(*b.value)), calloc((size_t) nr, sizeof(*b.name))};
 	uint64_t sa[9] = {0}, sb[9] = {0};
 
-	if (a && b) {
-		mp_parse_irqs(text, len, cpu_nr, nr, a, b, sa, sb);
-		mp_parse_irqs(text, len, cpu_nr, nr, b, a, sb, sa);
-		mp_parse_irqs(NULL, 0, cpu_nr, nr, a, b, sa, sb);
+	if (a.value && a.name && b.value && b.name) {
+		mp_parse_irqs(text, len, cpu_nr, nr, &a, &b, sa, sb);
+		mp_parse_irqs(text, len, cpu_nr, nr, &b, &a, sb, sa);
+		mp_parse_irqs(NULL, 0, cpu_nr, nr, &a, &b, sa, sb);
 	}
-	free(a);
-	free(b);
+	free(a.value);
+	free(a.name);
+	free(b.value);
+	free(b.name);
 }
 
 static void
