@@ -74,13 +74,13 @@ struct iostat_opts {
 enum { IO_PART = 0, IO_DEV = 1, IO_PART_DEV = 2, IO_GROUP = 3 };
 
 struct io_dev {
-	char name[IOSTAT_NAME_LEN];
 	int type;
 	bool exist; /* read in this sample */
 	unsigned major, minor;
 	struct io_stats st[2];
 	struct io_dev *next;
 	struct io_dev *same_hash; /* the next of its bucket in iostat's by_name */
+	char name[]; /* at most IOSTAT_NAME_LEN bytes, allocated to its length */
 };
 
 /* The run. */

@@ -117,16 +117,21 @@ dm_kernel_name(const char *name, char *out, size_t len)
 static struct io_dev *
 new_device(struct iostat *io, const char *name, int type, unsigned major, unsigned minor)
 {
-	struct io_dev *d = calloc(1, sizeof(*d));
+	char own[IOSTAT_NAME_LEN];
+	struct io_dev *d;
+	size_t len;
 
+	if (io->o.devmap)
+		dm_kernel_name(name, own, sizeof(own));
+	else
+		snprintf(own, sizeof(own), "%s", name);
+	len = strlen(own) + 1;
+	d = calloc(1, sizeof(*d) + len);
 	if (!d) {
 		perror("malloc");
 		exit(4);
 	}
-	if (io->o.devmap)
-		dm_kernel_name(name, d->name, sizeof(d->name));
-	else
-		snprintf(d->name, sizeof(d->name), "%s", name);
+	memcpy(d->name, own, len);
 	d->exist = true;
 	if (type == IO_GROUP) {
 		d->type = IO_GROUP;
