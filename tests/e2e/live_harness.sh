@@ -97,6 +97,8 @@ signal.signal(signal.SIGALRM, lambda s, f: print("alarm"))
 signal.alarm(5)
 signal.pause()
 print("paused: %.3f %s" % (time.time(), open("/proc/marker").read().strip()))
+# Python leaves SIGINT alone when it starts ignored (a background job's).
+signal.signal(signal.SIGINT, signal.default_int_handler)
 for i in range(3):
     try:
         time.sleep(1)
