@@ -11,7 +11,7 @@
 # by-label links for -j. Options: the default report, -c -d -x -s -k -m -t
 # -y -z -p -N -j -g -H, devices and ALL, --human --pretty -h --compact
 # --dec, JSON (also checked with python3 -m json.tool), Ctrl-C, usage
-# errors, POSIXLY_CORRECT, S_COLORS, S_TIME_FORMAT, and the locale
+# errors, -f/+f directories, POSIXLY_CORRECT, S_COLORS, S_TIME_FORMAT, and the locale
 # (de_DE.UTF-8, fr_FR.UTF-8 when installed) and TZ=GMT+12.
 . "${top_srcdir:-.}/tests/lib.sh"
 . "$top_srcdir/tests/live_lib.sh"
@@ -82,6 +82,28 @@ for n in range(3):
     rewrite(f"{d}/p4/{n}/proc/diskstats", p4_disk)
     rewrite(f"{d}/p4/{n}/sys/block/sda/sda1/stat", p4_sys)
     rewrite(f"{d}/p4/{n}/sys/block/sdb/sdb2/stat", p4_sys)
+# alt: from std, each snapshot's block devices and diskstats also under
+# /sys/alt (a -f/+f directory that moves with the snapshots), where sdc is
+# missing and sdq (a copy of sdb, 65:0) is the directory's own.
+import shutil
+shutil.copytree(f"{d}/std", f"{d}/alt", symlinks=True)
+for n in range(4):
+    s = f"{d}/alt/{n}"
+    if not os.path.isdir(s):
+        continue
+    alt = f"{s}/sys/alt"
+    shutil.copytree(f"{s}/sys/block", f"{alt}/block", symlinks=False)
+    shutil.rmtree(f"{alt}/block/sdc")
+    shutil.copytree(f"{alt}/block/sdb", f"{alt}/block/sdq", symlinks=False)
+    for part in ("sdb1", "sdb2"):
+        os.rename(f"{alt}/block/sdq/{part}", f"{alt}/block/sdq/sdq" + part[3:])
+    with open(f"{s}/proc/diskstats") as f:
+        lines = [l for l in f.read().split("\n") if l.strip()]
+    keep = [l for l in lines if not l.split()[2].startswith("sdc")]
+    own = [" ".join(["65", str(int(l.split()[1]) - 16), "sdq" + l.split()[2][3:]] + l.split()[3:])
+           for l in lines if l.split()[2].startswith("sdb")]
+    with open(f"{alt}/diskstats", "w") as f:
+        f.write("\n".join(keep + own) + "\n")
 for n in range(4):
     for sub, name, target in (("by-id", "ata-DISK_A", "sda"), ("by-id", "ata-DISK_B-part1", "sdb1"),
                               ("by-id", "dm-name-vg-root", "dm-0"), ("by-label", "ROOT", "sda")):
@@ -190,6 +212,22 @@ cases many <<'END'
 -p ALL -x
 -o JSON -z
 -x -g all sda sdb sdc sdd
+END
+# -f DIR reads disks from DIR alone, +f from /sys and then DIR.
+cases alt <<'END'
+-f /sys/alt
++f /sys/alt
+-f /sys/alt -x 1 3
++f /sys/alt -x 1 3
+-f /sys/alt -p ALL 1 2
++f /sys/alt -p ALL 1 2
+-f /sys/alt sdq sda sdc 1 2
++f /sys/alt sdq sda sdc 1 2
+-f /sys/alt -p sdq,sda 1 2
++f /sys/alt -p sdc 1 2
+-f /sys/alt -z ALL 1 2
++f /sys/alt -o JSON -x 1 2
+-f /sys/alt -g g sdq sdb -x 1 2
 END
 cases j <<'END'
 -j ID
