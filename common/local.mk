@@ -14,10 +14,11 @@ common_libsysrec_a_SOURCES = \
 	common/history.c common/history.h \
 	common/layout.h common/layout_stats.h \
 	common/layout_ops.c common/layout_ops.h \
-	common/nls.h \
+	common/nls.c common/nls.h \
 	common/numfmt.c common/numfmt.h \
 	common/source.c common/source.h \
 	common/strbuf.c common/strbuf.h \
 	common/sysroot.c common/sysroot.h \
 	common/sysexit.c common/sysexit.h
 common_libsysrec_a_CFLAGS = $(AM_CFLAGS) $(ZLIB_CFLAGS) $(LZMA_CFLAGS) $(ZSTD_CFLAGS)
+common_libsysrec_a_CPPFLAGS = $(AM_CPPFLAGS) -DLOCALEDIR='"$(localedir)"'

@@ -20,4 +20,11 @@
 
 #define _(msgid) gettext(msgid)
 
+/*
+ * nls.c: the locale of LC_MESSAGES, LC_CTYPE, LC_TIME and LC_NUMERIC from
+ * the environment, and NLS_DOMAIN's catalogs in LOCALEDIR, as sysstat sets
+ * them; nothing when the environment names the C locale.
+ */
+void nls_init(void);
+
 #endif

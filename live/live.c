@@ -23,26 +23,6 @@
 #include "common/banned.h"
 
 /* Where the system's sysstat keeps its catalogs (configure's localedir). */
-#ifndef LOCALEDIR
-#define LOCALEDIR "/usr/share/locale"
-#endif
-
-/*
- * Whether setlocale(category, "") would choose the C locale: the first of
- * LC_ALL, the category's variable and LANG that is set and not empty names
- * "C" or "POSIX", or none is.
- */
-static bool
-env_is_c(const char *category)
-{
-	const char *v = getenv("LC_ALL");
-
-	if (!v || !*v)
-		v = getenv(category);
-	if (!v || !*v)
-		v = getenv("LANG");
-	return !v || !*v || !strcmp(v, "C") || !strcmp(v, "POSIX");
-}
 
 void
 live_locale_init(void)
@@ -51,20 +31,7 @@ live_locale_init(void)
 		fprintf(stderr, "%s\n", SYSREC_COMPAT_ERROR);
 		exit(1);
 	}
-	/*
-	 * In the C locale (scripts, services, LC_ALL=C) setlocale() would
-	 * choose what the program already has, and gettext translates nothing:
-	 * a quarter of a one-shot run's start-up is saved.
-	 */
-	if (!(env_is_c("LC_MESSAGES") && env_is_c("LC_CTYPE") && env_is_c("LC_TIME") &&
-	      env_is_c("LC_NUMERIC"))) {
-		setlocale(LC_MESSAGES, "");
-		setlocale(LC_CTYPE, "");
-		setlocale(LC_TIME, "");
-		setlocale(LC_NUMERIC, "");
-		bindtextdomain(NLS_DOMAIN, LOCALEDIR);
-		textdomain(NLS_DOMAIN);
-	}
+	nls_init();
 	/*
 	 * sysstat's tools set stdout unbuffered so that a report reaches a pipe
 	 * at once; that costs a write(2) per value (24,000 an interval for

@@ -4,7 +4,6 @@
 # man page, tests and fuzz target.
 noinst_LIBRARIES += live/liblive.a
 live_liblive_a_SOURCES = live/live.c live/live.h
-live_liblive_a_CPPFLAGS = $(AM_CPPFLAGS) -DLOCALEDIR='"$(localedir)"'
 # What every live tool links after its own objects.
 LIVE_LIBS = live/liblive.a report/libreport.a $(LDADD)
 # The tools' man pages (made from man/TOOL.1.in like the others: conf/local.mk).

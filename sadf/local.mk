@@ -7,7 +7,6 @@ sadf_libsadf_a_SOURCES = sadf/run.c sadf/options.c sadf/header.c sadf/sadf.h sad
 	sadf/fmt_text.c sadf/fmt_json.c sadf/fmt_xml.c sadf/fmt_raw.c \
 	sadf/fmt_svg.c sadf/svg_tables.c sadf/svg.h sadf/fmt_openmetrics.c \
 	sadf/follow.c sadf/fmt_who.c
-sadf_libsadf_a_CPPFLAGS = $(AM_CPPFLAGS) -DLOCALEDIR='"$(localedir)"'
 
 bin_PROGRAMS += sadf/sadf
 sadf_sadf_SOURCES = sadf/main.c

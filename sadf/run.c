@@ -26,9 +26,6 @@
 #include "common/banned.h"
 
 /* Where the system's sysstat keeps its catalogs (configure's localedir). */
-#ifndef LOCALEDIR
-#define LOCALEDIR "/usr/share/locale"
-#endif
 
 /* Each format's backend and what its sink writes (NULL: not implemented). */
 static const struct {
@@ -173,16 +170,6 @@ prepare_history(struct sadf *d, struct sadf_cmdline *cl)
 	snprintf(c->file, sizeof(c->file), "%.*s", SADF_SYSSTAT_FILE_LEN - 1, p);
 }
 
-static void
-init_nls(void)
-{
-	setlocale(LC_MESSAGES, "");
-	setlocale(LC_CTYPE, "");
-	setlocale(LC_TIME, "");
-	setlocale(LC_NUMERIC, "");
-	bindtextdomain(NLS_DOMAIN, LOCALEDIR);
-	textdomain(NLS_DOMAIN);
-}
 
 static void
 sadf_release(struct sadf *d)
@@ -295,7 +282,7 @@ sadf_main(int argc, char **argv, FILE *out)
 		free(d);
 		return 1;
 	}
-	init_nls();
+	nls_init();
 	sar_init(&d->s, out);
 	d->out = out;
 	sysrec_exit_cleanup(finish_run, d);

@@ -3,7 +3,7 @@
 # sar's code but its main(): the program and the fuzz targets link the same objects.
 noinst_LIBRARIES += sar/libsar.a
 sar_libsar_a_SOURCES = sar/run.c sar/sar.h
-sar_libsar_a_CPPFLAGS = $(AM_CPPFLAGS) -DSADC_DIR='"$(sadcdir)"' -DLOCALEDIR='"$(localedir)"'
+sar_libsar_a_CPPFLAGS = $(AM_CPPFLAGS) -DSADC_DIR='"$(sadcdir)"'
 
 bin_PROGRAMS += sar/sar
 sar_sar_SOURCES = sar/main.c

@@ -28,9 +28,6 @@
 #include "common/banned.h"
 
 /* Where the system's sysstat keeps its catalogs (configure's localedir). */
-#ifndef LOCALEDIR
-#define LOCALEDIR "/usr/share/locale"
-#endif
 
 /* The daily file of day_offset days ago, in dir (SA_DIR when NULL). */
 static void
@@ -57,13 +54,7 @@ set_locale_facts(struct sar *s)
 	const char *fmt = getenv("S_TIME_FORMAT");
 	const char *dp;
 
-	/* The categories sysstat sets; the catalogs are those of the system's sysstat. */
-	setlocale(LC_MESSAGES, "");
-	setlocale(LC_CTYPE, "");
-	setlocale(LC_TIME, "");
-	setlocale(LC_NUMERIC, "");
-	bindtextdomain(NLS_DOMAIN, LOCALEDIR);
-	textdomain(NLS_DOMAIN);
+	nls_init();
 	dp = localeconv()->decimal_point;
 	snprintf(s->dp, sizeof(s->dp), "%s", dp && *dp ? dp : ".");
 	s->o.iso_time = fmt && !strcmp(fmt, "ISO");
