@@ -456,50 +456,6 @@ iostat_read_cpu(struct iostat *io)
 
 /* ---- names ---- */
 
-/* The device-mapper major of /proc/devices, ~0 when there is none. */
-static uint32_t
-devmap_major(void)
-{
-	unsigned major = ~0u;
-	char line[128];
-	FILE *fp = fopen("/proc/devices", "r");
-
-	if (!fp)
-		return major;
-	while (fgets(line, sizeof(line), fp))
-		if (strstr(line, "device-mapper"))
-			sscanf(line, "%u", &major);
-	fclose(fp);
-	return major;
-}
-
-/* The /dev/mapper entry of major:minor, in directory order; exits 4 without /dev/mapper. */
-static bool
-devmap_name(unsigned major, unsigned minor, char *out, size_t len)
-{
-	DIR *dp = opendir("/dev/mapper");
-	struct dirent *e;
-	bool found = false;
-
-	if (!dp) {
-		fprintf(stderr, _("Cannot open %s: %s\n"), "/dev/mapper", strerror(errno));
-		exit(4);
-	}
-	while (!found && (e = readdir(dp))) {
-		char path[PATH_MAX];
-		struct stat st;
-
-		snprintf(path, sizeof(path), "/dev/mapper/%s", e->d_name);
-		if (stat(path, &st) == 0 && major(st.st_rdev) == major &&
-		    minor(st.st_rdev) == minor) {
-			snprintf(out, len, "%.*s", IOSTAT_NAME_LEN - 1, e->d_name);
-			found = true;
-		}
-	}
-	closedir(dp);
-	return found;
-}
-
 bool
 iostat_persist_type_ok(const char *type)
 {
@@ -507,24 +463,6 @@ iostat_persist_type_ok(const char *type)
 
 	return snprintf(dir, sizeof(dir), "/dev/disk/by-%s", type) < (int) sizeof(dir) &&
 	       access(dir, R_OK) == 0;
-}
-
-/* The basename of the link at path into out; false when it is no link or empty. */
-static bool
-link_base(const char *path, char *out, size_t len)
-{
-	char target[PATH_MAX];
-	ssize_t n = readlink(path, target, sizeof(target));
-	char *b;
-
-	if (n <= 0 || n >= (ssize_t) sizeof(target))
-		return false;
-	target[n] = '\0';
-	b = basename(target);
-	if (!b || !*b)
-		return false;
-	snprintf(out, len, "%s", b);
-	return true;
 }
 
 bool
@@ -537,47 +475,7 @@ iostat_pretty_from_persistent(const struct iostat *io, const char *persistent, c
 	            (int) sizeof(path) ||
 	    access(path, F_OK))
 		return false;
-	return link_base(path, out, len);
-}
-
-/* scandir's alphasort under sysstat's locale, which never sets LC_COLLATE. */
-static int
-by_name(const struct dirent **x, const struct dirent **y)
-{
-	return strcmp((*x)->d_name, (*y)->d_name);
-}
-
-/* The first entry of /dev/disk/by-TYPE, by name, that links to pretty. */
-static bool
-persistent_of(const struct iostat *io, const char *pretty, char *out, size_t len)
-{
-	char dir[PATH_MAX];
-	struct dirent **names;
-	bool found = false;
-	int n, i;
-
-	if (!iostat_persist_type_ok(io->o.persist_type))
-		return false;
-	snprintf(dir, sizeof(dir), "/dev/disk/by-%s", io->o.persist_type);
-	n = scandir(dir, &names, NULL, by_name);
-	if (n < 0)
-		return false;
-	for (i = 0; i < n; i++) {
-		const char *e = names[i]->d_name;
-		char path[PATH_MAX], target[PATH_MAX];
-
-		/* sysstat takes a directory of "." and ".." alone as empty. */
-		if (!found && n > 2 && strcmp(e, ".") && strcmp(e, "..") &&
-		    snprintf(path, sizeof(path), "%s/%s", dir, e) < (int) sizeof(path) &&
-		    !access(path, F_OK) && link_base(path, target, sizeof(target)) &&
-		    !strcmp(target, pretty)) {
-			snprintf(out, len, "%s", e);
-			found = true;
-		}
-		free(names[i]);
-	}
-	free(names);
-	return found;
+	return sar_link_basename(path, out, len);
 }
 
 /* The kernel's name of major:minor (/sys/dev/block, ioconf, devM-m): what -j looks up. */
@@ -587,7 +485,7 @@ kernel_name(struct iostat *io, const struct io_dev *d, char *out, size_t len)
 	char link[64];
 
 	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", d->major, d->minor);
-	if (link_base(link, out, len))
+	if (sar_link_basename(link, out, len))
 		return;
 	sar_disk_kernel_name(&io->out, d->major, d->minor, out, len);
 }
@@ -600,15 +498,15 @@ iostat_display_name(struct iostat *io, const struct io_dev *d, char *out, size_t
 
 	if (io->o.persist) {
 		kernel_name(io, d, kname, sizeof(kname));
-		done = persistent_of(io, kname, out, len);
+		done = sar_disk_persistent_name(io->o.persist_type, kname, out, len);
 	}
 	if (!done && io->o.devmap) {
 		if (!io->dm_major_known) {
-			io->dm_major = devmap_major();
+			io->dm_major = sar_devmap_major();
 			io->dm_major_known = true;
 		}
 		if (d->major == io->dm_major)
-			done = devmap_name(d->major, d->minor, out, len);
+			done = sar_devmap_name(d->major, d->minor, out, len);
 	}
 	if (!done)
 		snprintf(out, len, "%s", d->name);

@@ -22,6 +22,7 @@
 #include "engine.h"
 #include "options.h"
 #include "common/activity.h"
+#include "common/nls.h"
 #include "common/sysexit.h"
 #include "common/banned.h"
 
@@ -67,9 +68,8 @@ sar_path_basename(char *path)
 	return slash ? slash + 1 : path;
 }
 
-/* The basename of the target of a symbolic link, into out; false when unreadable. */
-static bool
-link_basename(const char *link, char *out, size_t len)
+bool
+sar_link_basename(const char *link, char *out, size_t len)
 {
 	char target[PATH_MAX];
 	ssize_t r = readlink(link, target, sizeof(target));
@@ -447,7 +447,7 @@ find_kernel_name(struct sar_disk_names *st, uint32_t major, uint32_t minor, char
 
 	if (in_sysfs(st, major, minor)) {
 		snprintf(link, sizeof(link), "%s/%u:%u", sysfs_dev_block, major, minor);
-		if (link_basename(link, out, len))
+		if (sar_link_basename(link, out, len))
 			return;
 	}
 	if (ioc_name(&st->ioc, major, minor, out, len))
@@ -480,9 +480,8 @@ sar_disk_kernel_name(struct sar *s, uint32_t major, uint32_t minor, char *out, s
 	kernel_name(naming_of(s), major, minor, out, len);
 }
 
-/* The device-mapper major of /proc/devices; ~0 (no device) when there is none. */
-static uint32_t
-devmap_major(void)
+uint32_t
+sar_devmap_major(void)
 {
 	unsigned major = ~0u;
 	char line[128];
@@ -497,16 +496,15 @@ devmap_major(void)
 	return major;
 }
 
-/* The /dev/mapper entry of major:minor, in directory order as sysstat scans it. */
-static bool
-devmap_name(uint32_t major, uint32_t minor, char *out, size_t len)
+bool
+sar_devmap_name(uint32_t major, uint32_t minor, char *out, size_t len)
 {
 	DIR *dir = opendir(devmap_dir);
 	struct dirent *e;
 	bool found = false;
 
 	if (!dir) {
-		fprintf(stderr, "Cannot open %s: %s\n", devmap_dir, strerror(errno));
+		fprintf(stderr, _("Cannot open %s: %s\n"), devmap_dir, strerror(errno));
 		sysrec_exit(4);
 	}
 	while (!found && (e = readdir(dir)) != NULL) {
@@ -540,7 +538,7 @@ points_at(const char *dir, const char *entry, const char *pretty)
 	if (snprintf(path, sizeof(path), "%s/%s", dir, entry) >= (int) sizeof(path) ||
 	    access(path, F_OK))
 		return false;
-	return link_basename(path, target, sizeof(target)) && !strcmp(target, pretty);
+	return sar_link_basename(path, target, sizeof(target)) && !strcmp(target, pretty);
 }
 
 /* The first entry of /dev/disk/by-TYPE (in alphabetical order) that points at pretty. */
@@ -591,10 +589,10 @@ static bool
 pretty_name(struct sar_disk_names *st, const struct stats_disk *d, char *out, size_t len)
 {
 	if (!st->dm_known) {
-		st->dm_major = devmap_major();
+		st->dm_major = sar_devmap_major();
 		st->dm_known = true;
 	}
-	return d->major == st->dm_major && devmap_name(d->major, d->minor, out, len);
+	return d->major == st->dm_major && sar_devmap_name(d->major, d->minor, out, len);
 }
 
 void

@@ -128,6 +128,15 @@ void sar_disk_name(struct sar *s, const struct stats_disk *d, char *out);
 bool sar_disk_persistent_name(const char *type, const char *pretty, char *out, size_t len);
 /* POSIX basename(3) (libgen's), which sysstat uses: modifies path. */
 const char *sar_path_basename(char *path);
+/* The basename of the target of symbolic link link, into out; false when unreadable. */
+bool sar_link_basename(const char *link, char *out, size_t len);
+/* The device-mapper major of /proc/devices; ~0 (no device) when there is none. */
+uint32_t sar_devmap_major(void);
+/*
+ * The /dev/mapper entry of major:minor (in directory order, as sysstat
+ * scans it), cut at SAR_DISK_NAME_MAX - 1 bytes; exits 4 without /dev/mapper.
+ */
+bool sar_devmap_name(uint32_t major, uint32_t minor, char *out, size_t len);
 /* Frees the device naming state (NULL is fine). */
 void sar_disk_names_free(struct sar_disk_names *st);
 
