@@ -4,7 +4,6 @@
  * /proc/fs/cifs/Stats, as sysstat 12.6.1 and 12.7.5 print it: a report
  * since boot, then one per interval.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,17 +88,6 @@ parse_letters(struct cifs_opts *o, const char *word, const char *argv0)
 	}
 }
 
-/* --dec=N: one character; 12.7.5 wants a digit, 12.6.1 takes atoi()'s word. */
-static void
-parse_dec(struct cifs_opts *o, const char *arg, const char *argv0)
-{
-	if (flavour_1275() && !isdigit((unsigned char) arg[6]))
-		usage(argv0);
-	o->decimals = atoi(arg + 6);
-	if (o->decimals < 0 || o->decimals > 2)
-		usage(argv0);
-}
-
 /* sysstat's parsing: options anywhere, then at most an interval and a count. */
 static void
 parse_args(struct cifs_opts *o, int argc, char **argv)
@@ -113,67 +101,18 @@ parse_args(struct cifs_opts *o, int argc, char **argv)
 			o->human = true;
 		else if (!strcmp(a, "--pretty"))
 			o->pretty = true;
-		else if (!strncmp(a, "--dec=", 6) && strlen(a) == 7)
-			parse_dec(o, a, argv[0]);
+		else if (!strncmp(a, "--dec=", 6) && strlen(a) == 7) {
+			o->decimals = live_dec_arg(a);
+			if (o->decimals < 0)
+				usage(argv[0]);
+		}
 		else if (a[0] == '-')
 			parse_letters(o, a, argv[0]);
-		else if (!it) {
-			o->interval = atol(a);
-			if (o->interval < 0)
-				usage(argv[0]);
-			o->count = -1;
-			it = 1;
-		} else if (it > 0) {
-			o->count = atol(a);
-			if (o->count < 1 || !o->interval)
-				usage(argv[0]);
-			it = -1;
-		} else {
+		else if (!live_interval_word(a, &it, &o->interval, &o->count))
 			usage(argv[0]);
-		}
 	}
 	if (!o->interval)
 		o->count = 1;
-}
-
-/* sysstat's colouring of an item name (cprintf_in): the text already formatted. */
-static void
-put_item(struct sar *s, const char *text)
-{
-	if (s->colors)
-		fputs(s->sgr[SAR_SGR_ITEM], stdout);
-	fputs(text, stdout);
-	if (s->colors)
-		fputs(s->sgr[SAR_SGR_NORMAL], stdout);
-}
-
-/*
- * A byte rate with --human (cprintf_f with a unit): coloured as zero by
- * the test of two decimals (or --dec), then scaled by 1024 from bytes,
- * width - 1 wide with one decimal (none with --dec=0), the letter after
- * the normal colour.
- */
-static void
-put_bytes_unit(struct sar *s, double v, int width)
-{
-	static const char units[] = "sBkMGTP?";
-	int d = s->o.decimals >= 0 ? s->o.decimals : 2;
-	double lim = d == 1 ? 0.05 : 0.005;
-	bool zero = d > 0 ? (v < lim && v > -lim) : (v <= 0.5 && v >= -0.5);
-	int unit = 1;
-
-	while (v >= 1024) {
-		v /= 1024;
-		unit++;
-	}
-	if (unit > 7)
-		unit = 7;
-	if (s->colors)
-		fputs(s->sgr[zero ? SAR_SGR_ZERO : SAR_SGR_VALUE], stdout);
-	printf(" %*.*f", width - 1, s->o.decimals ? 1 : 0, v);
-	if (s->colors)
-		fputs(s->sgr[SAR_SGR_NORMAL], stdout);
-	putchar(units[unit]);
 }
 
 static void
@@ -210,11 +149,11 @@ print_share(struct cifs_run *r, const struct cifs_share *c, int curr, uint64_t i
 
 	if (!r->o->pretty) {
 		snprintf(name, sizeof(name), "%-22s", c->name);
-		put_item(&r->s, name);
+		sar_out_colored(&r->s, SAR_SGR_ITEM, name);
 	}
 	if (r->o->human) {
-		put_bytes_unit(&r->s, rb, 12);
-		put_bytes_unit(&r->s, wb, 12);
+		sar_out_unit_w(&r->s, rb, 1, 12, sar_value_sgr(&r->s, rb, 2));
+		sar_out_unit_w(&r->s, wb, 1, 12, sar_value_sgr(&r->s, wb, 2));
 	} else {
 		sar_out_fw(&r->s, rb / fctr, 12, 2);
 		sar_out_fw(&r->s, wb / fctr, 12, 2);
@@ -226,23 +165,9 @@ print_share(struct cifs_run *r, const struct cifs_share *c, int curr, uint64_t i
 	sar_out_fw(&r->s, rate(p->fdeletes, n->fdeletes, itv), 12, 2);
 	if (r->o->pretty) {
 		snprintf(name, sizeof(name), " %s", c->name);
-		put_item(&r->s, name);
+		sar_out_colored(&r->s, SAR_SGR_ITEM, name);
 	}
 	putchar('\n');
-}
-
-/* -t: the sample's date and time, ISO 8601 under S_TIME_FORMAT=ISO. */
-static void
-print_timestamp(const struct tm *now)
-{
-	char ts[64];
-
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-y2k"
-	if (!strftime(ts, sizeof(ts), live_iso_time() ? "%FT%T%z" : "%x %X", now))
-		ts[0] = '\0';
-#pragma GCC diagnostic pop
-	printf("%s\n", ts);
 }
 
 static void
@@ -257,7 +182,7 @@ print_report(struct cifs_run *r, int curr, const struct tm *now)
 		exit(6);
 	}
 	if (r->o->timestamp)
-		print_timestamp(now);
+		live_print_timestamp(now);
 	if (!itv)
 		itv = 1;
 	print_header(r->o);

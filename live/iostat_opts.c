@@ -185,11 +185,8 @@ long_option(struct iostat *io, char **argv, int *opt)
 		io->o.compact = true;
 		++*opt;
 	} else if (!strncmp(a, "--dec=", 6) && strlen(a) == 7) {
-		/* 12.6.1 takes atoi() of any character; 12.7.x wants a digit. */
-		if (flavour_1275() && !isdigit((unsigned char) a[6]))
-			usage(argv[0]);
-		io->o.decimals = atoi(a + 6);
-		if (io->o.decimals < 0 || io->o.decimals > 2)
+		io->o.decimals = live_dec_arg(a);
+		if (io->o.decimals < 0)
 			usage(argv[0]);
 		++*opt;
 	} else if (!strcmp(a, "-f") || !strcmp(a, "+f")) {
@@ -211,20 +208,8 @@ long_option(struct iostat *io, char **argv, int *opt)
 static void
 positional_number(struct iostat *io, char **argv, int *opt, int *it)
 {
-	if (!*it) {
-		io->o.interval = atol(argv[(*opt)++]);
-		if (io->o.interval < 0)
-			usage(argv[0]);
-		io->o.count = -1;
-		*it = 1;
-	} else if (*it > 0) {
-		io->o.count = atol(argv[(*opt)++]);
-		if (io->o.count < 1 || !io->o.interval)
-			usage(argv[0]);
-		*it = -1;
-	} else {
+	if (!live_interval_word(argv[(*opt)++], it, &io->o.interval, &io->o.count))
 		usage(argv[0]);
-	}
 }
 
 /* What the options imply once all are read (sysstat's checks after its loop). */

@@ -61,48 +61,14 @@ out_name(struct sar *s, const char *name, bool pretty)
 	put_sgr(s, SAR_SGR_NORMAL);
 }
 
-/* sysstat's cprintf_unit: v in its unit, the letter after the normal colour. */
-static void
-out_unit_value(struct sar *s, double v, int unit, int width)
-{
-	static const char units[] = "sBkMGTP?";
-	char buf[512];
-	size_t n;
-
-	if (width < 4)
-		width = 4;
-	if (unit == UNIT_SECTOR) {
-		v /= 2;
-		unit = UNIT_KB;
-	}
-	while (v >= 1024) {
-		v /= 1024;
-		unit++;
-	}
-	if (unit > 7)
-		unit = 7;
-	buf[0] = ' ';
-	n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, width - 1, s->o.decimals ? 1 : 0, s->dp);
-	fwrite(buf, 1, n + 1, s->out);
-	put_sgr(s, SAR_SGR_NORMAL);
-	putc(units[unit], s->out);
-}
-
 /* cprintf_f: a rate, in --human units when unit is not NO_UNIT. */
 static void
 out_f(struct sar *s, double v, int width, int unit)
 {
-	int dec = s->o.decimals >= 0 ? s->o.decimals : 2;
-	double lim = dec == 1 ? 0.05 : 0.005;
-	bool zero;
-
-	if (unit == NO_UNIT) {
+	if (unit == NO_UNIT)
 		sar_out_fw(s, v, width, 2);
-		return;
-	}
-	zero = dec > 0 ? v < lim && v > -lim : v <= 0.5 && v >= -0.5;
-	put_sgr(s, zero ? SAR_SGR_ZERO : SAR_SGR_VALUE);
-	out_unit_value(s, v, unit, width);
+	else
+		sar_out_unit_w(s, v, unit, width, sar_value_sgr(s, v, 2));
 }
 
 /* cprintf_u64: a total, in --human units when unit is not NO_UNIT. */
@@ -113,8 +79,7 @@ out_u64(struct sar *s, uint64_t v, int width, int unit)
 		sar_out_u64w(s, v, width);
 		return;
 	}
-	put_sgr(s, v ? SAR_SGR_VALUE : SAR_SGR_ZERO);
-	out_unit_value(s, (double) v, unit, width);
+	sar_out_unit_w(s, (double) v, unit, width, v ? SAR_SGR_VALUE : SAR_SGR_ZERO);
 }
 
 /*

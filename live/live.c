@@ -221,6 +221,47 @@ live_print_version(const char *const env[], int n)
 	exit(0);
 }
 
+int
+live_dec_arg(const char *arg)
+{
+	int d;
+
+	if (flavour_1275() && !isdigit((unsigned char) arg[6]))
+		return -1;
+	d = atoi(arg + 6);
+	return d >= 0 && d <= 2 ? d : -1;
+}
+
+bool
+live_interval_word(const char *word, int *it, long *interval, long *count)
+{
+	if (!*it) {
+		*interval = atol(word);
+		*count = -1;
+		*it = 1;
+		return *interval >= 0;
+	}
+	if (*it > 0) {
+		*count = atol(word);
+		*it = -1;
+		return *count >= 1 && *interval;
+	}
+	return false;
+}
+
+void
+live_print_timestamp(const struct tm *now)
+{
+	char ts[64];
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-y2k"
+	if (!strftime(ts, sizeof(ts), live_iso_time() ? "%FT%T%z" : "%x %X", now))
+		ts[0] = '\0';
+#pragma GCC diagnostic pop
+	printf("%s\n", ts);
+}
+
 /* The interval the alarm handler re-arms, and whether SIGINT came. */
 static volatile sig_atomic_t alarm_interval;
 static volatile sig_atomic_t sigint_caught;

@@ -87,6 +87,25 @@ int live_win_height(void);
 void live_print_version(const char *const env[], int n);
 
 /*
+ * --dec=N (arg, 7 bytes long): N, 0 to 2; -1 for a usage error (12.7.5
+ * wants a digit, 12.6.1 takes what atoi() makes of the character).
+ */
+int live_dec_arg(const char *arg);
+
+/*
+ * iostat's, cifsiostat's and tapestat's interval and count: the first
+ * number word is the interval (atol(); below 0 is a usage error) and makes
+ * the count -1 (until interrupted), the second the count (below 1, or
+ * after interval 0, a usage error), a third a usage error. *it is 0 before
+ * the interval (the caller's start), 1 after it, -1 after the count.
+ * Returns false for a usage error.
+ */
+bool live_interval_word(const char *word, int *it, long *interval, long *count);
+
+/* -t: the date and time of now on a line of its own, ISO 8601 under S_TIME_FORMAT=ISO. */
+void live_print_timestamp(const struct tm *now);
+
+/*
  * The interval loop's clock: live_alarm_start(interval) installs the
  * SIGALRM handler and arms alarm(interval), as sysstat does; live_wait()
  * sleeps until the next alarm (pause()) and re-arms it. SIGINT (and under

@@ -4,7 +4,6 @@
  * 12.7.5, chosen by SYSREC_COMPAT). Options and the interval loop; the
  * samples are read by mpstat_data.c and printed by mpstat_print.c.
  */
-#include <ctype.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,12 +56,9 @@ all_digits(const char *s)
 static void
 opt_dec(struct mp *m, struct mp_cli *c, const char *arg)
 {
-	int d;
+	int d = live_dec_arg(arg);
 
-	if (flavour_1275() && !isdigit((unsigned char) arg[6]))
-		usage(c->prog);
-	d = atoi(arg + 6);
-	if (d < 0 || d > 2)
+	if (d < 0)
 		usage(c->prog);
 	m->out.o.decimals = d;
 }

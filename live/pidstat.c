@@ -4,7 +4,6 @@
  * 12.6.1 and 12.7.5 print them (SYSREC_COMPAT chooses). The command line
  * and the interval loop; the rest is in pidstat_*.c (pidstat.h).
  */
-#include <ctype.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -209,10 +208,8 @@ parse_letter(struct pidstat_run *run, struct pidstat_args *a, char ch, const cha
 static void
 parse_dec(struct pidstat_args *a, const char *arg, const char *prog)
 {
-	if (flavour_1275() && !isdigit((unsigned char) arg[6]))
-		usage(prog);
-	a->decimals = atoi(arg + 6);
-	if (a->decimals < 0 || a->decimals > 2)
+	a->decimals = live_dec_arg(arg);
+	if (a->decimals < 0)
 		usage(prog);
 }
 

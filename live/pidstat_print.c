@@ -25,42 +25,8 @@ rate(uint64_t prev, uint64_t cur, uint64_t itv)
 	return (double) (cur - prev) / (double) itv * 100;
 }
 
-/* Text in one of the colours, the normal colour after it (cprintf_s, cprintf_in). */
-static void
-colored(struct sar *s, enum sar_sgr k, const char *text)
-{
-	if (s->colors)
-		fputs(s->sgr[k], s->out);
-	fputs(text, s->out);
-	if (s->colors)
-		fputs(s->sgr[SAR_SGR_NORMAL], s->out);
-}
-
-/* sysstat's units after a --human value: sectors, B, kB, MB... */
-static const char unit_letters[] = "sBkMGTP?";
+/* sysstat's units of --human values: B, kB (render.c's unit numbers). */
 enum { UNIT_BYTE = 1, UNIT_KB = 2 };
-
-/* cprintf_unit: v in the unit that keeps it under 1024, one decimal unless --dec=0. */
-static void
-out_unit(struct sar *s, double v, int unit, int width, enum sar_sgr k)
-{
-	char buf[512];
-	size_t n;
-
-	while (v >= 1024) {
-		v /= 1024;
-		unit++;
-	}
-	if (unit >= (int) sizeof(unit_letters) - 1)
-		unit = (int) sizeof(unit_letters) - 2;
-	if (width < 4)
-		width = 4;
-	buf[0] = ' ';
-	n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, width - 1, s->o.decimals ? 1 : 0, s->dp);
-	buf[n + 1] = '\0';
-	colored(s, k, buf);
-	putc(unit_letters[unit], s->out);
-}
 
 /* cprintf_f with a unit under --human; the colour is the value's before it is scaled. */
 static void
@@ -70,14 +36,7 @@ out_f(struct sar *s, double v, int width, int decimals, int unit)
 		sar_out_fw(s, v, width, decimals);
 		return;
 	}
-	if (decimals > 0 && s->o.decimals >= 0)
-		decimals = s->o.decimals;
-	if ((decimals > 0 && v < (decimals == 1 ? 0.05 : 0.005) &&
-	     v > -(decimals == 1 ? 0.05 : 0.005)) ||
-	    (decimals == 0 && v <= 0.5 && v >= -0.5))
-		out_unit(s, v, unit, width, SAR_SGR_ZERO);
-	else
-		out_unit(s, v, unit, width, SAR_SGR_VALUE);
+	sar_out_unit_w(s, v, unit, width, sar_value_sgr(s, v, decimals));
 }
 
 /* cprintf_u64 with a unit under --human. */
@@ -87,7 +46,7 @@ out_u64(struct sar *s, uint64_t v, int width, int unit)
 	if (!s->o.human || unit < 0)
 		sar_out_u64w(s, v, width);
 	else
-		out_unit(s, (double) v, unit, width, v ? SAR_SGR_VALUE : SAR_SGR_ZERO);
+		sar_out_unit_w(s, (double) v, unit, width, v ? SAR_SGR_VALUE : SAR_SGR_ZERO);
 }
 
 static void
@@ -100,7 +59,7 @@ out_pc(struct sar *s, double v, int width)
 static void
 out_item(struct sar *s, const char *fmt_result)
 {
-	colored(s, SAR_SGR_ITEM, fmt_result);
+	sar_out_colored(s, SAR_SGR_ITEM, fmt_result);
 }
 
 /* ---- which tasks print ---- */
@@ -259,7 +218,7 @@ print_comm(const struct pidstat_report *r, size_t i)
 
 	if (!task->thread) {
 		snprintf(buf, sizeof(buf), "  %s\n", task_cmd(r->c, task));
-		colored(r->s, SAR_SGR_VALUE, buf);
+		sar_out_colored(r->s, SAR_SGR_VALUE, buf);
 		return;
 	}
 	struct pidstat_task *leader = pidstat_tasks_leader(r->t, i);
@@ -268,11 +227,11 @@ print_comm(const struct pidstat_report *r, size_t i)
 		snprintf(buf, sizeof(buf), "  |__%s\n", task->comm);
 	} else {
 		snprintf(buf, sizeof(buf), "  (%s)", leader->comm);
-		colored(r->s, SAR_SGR_VALUE, buf);
+		sar_out_colored(r->s, SAR_SGR_VALUE, buf);
 		snprintf(buf, sizeof(buf), "__%s\n", task->comm);
 		leader->flags |= PIDSTAT_F_DISPLAYED;
 	}
-	colored(r->s, SAR_SGR_ZERO, buf);
+	sar_out_colored(r->s, SAR_SGR_ZERO, buf);
 }
 
 /* ---- the values of each activity ---- */
@@ -383,7 +342,7 @@ print_io_values(const struct pidstat_report *r, const struct pidstat_task *task)
 			n += numfmt_fixed(buf + n, sizeof(buf) - n - 1, -1.0, 9, 2, r->s->dp);
 		}
 		buf[n] = '\0';
-		colored(r->s, SAR_SGR_ZERO, buf);
+		sar_out_colored(r->s, SAR_SGR_ZERO, buf);
 		return;
 	}
 	v[0] = rate(p->read_bytes, c->read_bytes, r->itv);
@@ -415,7 +374,7 @@ print_rt(const struct pidstat_report *r, const struct pidstat_task *task)
 
 	sar_out_u64w(r->s, CUR(r, task)->priority, 4);
 	snprintf(buf, sizeof(buf), " %6s", policy_name(CUR(r, task)->policy));
-	colored(r->s, SAR_SGR_VALUE, buf);
+	sar_out_colored(r->s, SAR_SGR_VALUE, buf);
 }
 
 static void
@@ -423,7 +382,7 @@ print_ktab_now(const struct pidstat_report *r, const struct pidstat_task *task)
 {
 	sar_out_u64w(r->s, CUR(r, task)->threads, 7);
 	if (task->flags & PIDSTAT_F_NO_FD)
-		colored(r->s, SAR_SGR_ZERO, "      -1");
+		sar_out_colored(r->s, SAR_SGR_ZERO, "      -1");
 	else
 		sar_out_u64w(r->s, CUR(r, task)->fd_nr, 7);
 }

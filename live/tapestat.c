@@ -110,20 +110,8 @@ parse_args(struct tape_opts *o, int argc, char **argv)
 			o->human = true;
 		else if (a[0] == '-')
 			parse_letters(o, a, argv[0]);
-		else if (!it) {
-			o->interval = atol(a);
-			if (o->interval < 0)
-				usage(argv[0]);
-			o->count = -1;
-			it = 1;
-		} else if (it > 0) {
-			o->count = atol(a);
-			if (o->count < 1 || !o->interval)
-				usage(argv[0]);
-			it = -1;
-		} else {
+		else if (!live_interval_word(a, &it, &o->interval, &o->count))
 			usage(argv[0]);
-		}
 	}
 	if (!o->interval)
 		o->count = 1;
@@ -254,43 +242,6 @@ swap_samples(struct tape_run *r)
 	r->now = t;
 }
 
-/* An item name as sysstat colours it (cprintf_in). */
-static void
-put_item(struct sar *s, const char *text)
-{
-	if (s->colors)
-		fputs(s->sgr[SAR_SGR_ITEM], stdout);
-	fputs(text, stdout);
-	if (s->colors)
-		fputs(s->sgr[SAR_SGR_NORMAL], stdout);
-}
-
-/*
- * A kB rate with --human (cprintf_u64 with a unit): coloured as zero or
- * not, scaled by 1024 from kB, width - 1 wide with one decimal, the
- * letter after the normal colour.
- */
-static void
-put_kb_unit(struct sar *s, uint64_t kb, int width)
-{
-	static const char units[] = "sBkMGTP?";
-	double v = (double) kb;
-	int unit = 2;
-
-	while (v >= 1024) {
-		v /= 1024;
-		unit++;
-	}
-	if (unit > 7)
-		unit = 7;
-	if (s->colors)
-		fputs(s->sgr[kb ? SAR_SGR_VALUE : SAR_SGR_ZERO], stdout);
-	printf(" %*.1f", width - 1, v);
-	if (s->colors)
-		fputs(s->sgr[SAR_SGR_NORMAL], stdout);
-	putchar(units[unit]);
-}
-
 static void
 print_drive(struct tape_run *r, int i, const struct tape_rates *t)
 {
@@ -300,12 +251,14 @@ print_drive(struct tape_run *r, int i, const struct tape_rates *t)
 	/* "stN" in five columns, cut there (st1000 shows as st100). */
 	snprintf(name, sizeof(name), "st%-3d", i);
 	name[5] = '\0';
-	put_item(&r->s, name);
+	sar_out_colored(&r->s, SAR_SGR_ITEM, name);
 	sar_out_u64w(&r->s, t->reads, 7);
 	sar_out_u64w(&r->s, t->writes, 7);
 	if (r->o->human) {
-		put_kb_unit(&r->s, t->kb_read, 11);
-		put_kb_unit(&r->s, t->kb_written, 11);
+		sar_out_unit_w(&r->s, (double) t->kb_read, 2, 11,
+		               t->kb_read ? SAR_SGR_VALUE : SAR_SGR_ZERO);
+		sar_out_unit_w(&r->s, (double) t->kb_written, 2, 11,
+		               t->kb_written ? SAR_SGR_VALUE : SAR_SGR_ZERO);
 	} else {
 		sar_out_u64w(&r->s, t->kb_read / div, 11);
 		sar_out_u64w(&r->s, t->kb_written / div, 11);
@@ -331,20 +284,6 @@ drive_duration(struct tape_run *r, int i)
 	return len < 0 ? 0 : tape_uptime_ms(r->buf.buf, (size_t) len);
 }
 
-/* -t: the sample's date and time, ISO 8601 under S_TIME_FORMAT=ISO. */
-static void
-print_timestamp(const struct tm *now)
-{
-	char ts[64];
-
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-y2k"
-	if (!strftime(ts, sizeof(ts), live_iso_time() ? "%FT%T%z" : "%x %X", now))
-		ts[0] = '\0';
-#pragma GCC diagnostic pop
-	printf("%s\n", ts);
-}
-
 static void
 print_report(struct tape_run *r, const struct tm *now)
 {
@@ -356,7 +295,7 @@ print_report(struct tape_run *r, const struct tm *now)
 		exit(6);
 	}
 	if (r->o->timestamp)
-		print_timestamp(now);
+		live_print_timestamp(now);
 	printf("Tape:     r/s     w/s   %s  %%Rd  %%Wr  %%Oa    Rs/s    Ot/s\n",
 	       r->o->mega ? "MB_read/s   MB_wrtn/s" : "kB_read/s   kB_wrtn/s");
 	for (i = 0; i < r->n; i++) {

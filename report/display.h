@@ -90,6 +90,23 @@ void sar_out_trend(struct sar *s, bool rise, const char *text, int width);
 /* Text without a colour (sysstat's plain printf between values). Nothing in sink mode. */
 void sar_out_plain(struct sar *s, const char *text);
 
+/* text in colour k, then the normal colour (text output only; the live tools' names). */
+void sar_out_colored(struct sar *s, enum sar_sgr k, const char *text);
+
+/*
+ * The zero colour for a value that prints as zero with decimals (--dec
+ * replacing decimals above 0), else the value colour: cprintf_f's test.
+ */
+enum sar_sgr sar_value_sgr(const struct sar *s, double v, int decimals);
+
+/*
+ * sysstat's cprintf_unit, text output only: v of unit (0 sectors, shown
+ * from kB; 1 B; 2 kB...) scaled by 1024 while at least 1024, width - 1
+ * wide (width at least 4) with one decimal (none under --dec=0), in colour
+ * k; the unit's letter after the normal colour.
+ */
+void sar_out_unit_w(struct sar *s, double v, int unit, int width, enum sar_sgr k);
+
 /* The kinds of special record lines. */
 enum sar_special {
 	SAR_SPECIAL_RESTART,

@@ -505,9 +505,8 @@ sar_out_u64(struct sar *s, uint64_t v)
 /* sysstat's unit letters: sectors, bytes, kB, MB... */
 static const char units[] = "sBkMGTP?";
 
-/* cprintf_unit: the value in its unit, in colour k; the unit letter is not coloured. */
-static void
-put_unit(struct sar *s, double v, int unit, enum sar_sgr k)
+void
+sar_out_unit_w(struct sar *s, double v, int unit, int width, enum sar_sgr k)
 {
 	char buf[512], letter[2] = ""; /* up to DBL_MAX (xstats.c) */
 	size_t n;
@@ -523,10 +522,31 @@ put_unit(struct sar *s, double v, int unit, enum sar_sgr k)
 	}
 	if (unit >= (int) sizeof(units) - 1)
 		unit = (int) sizeof(units) - 2;
+	if (width < 4)
+		width = 4;
 	buf[0] = ' ';
-	n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, 8, s->o.decimals ? 1 : 0, s->dp);
+	n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, width - 1, s->o.decimals ? 1 : 0, s->dp);
 	letter[0] = units[unit];
 	put_value(s, k, buf, n + 1, letter);
+}
+
+/* cprintf_unit as sar prints it: eight characters after the space. */
+static void
+put_unit(struct sar *s, double v, int unit, enum sar_sgr k)
+{
+	sar_out_unit_w(s, v, unit, 9, k);
+}
+
+enum sar_sgr
+sar_value_sgr(const struct sar *s, double v, int decimals)
+{
+	return value_sgr(v, decimals_of(s, decimals));
+}
+
+void
+sar_out_colored(struct sar *s, enum sar_sgr k, const char *text)
+{
+	put_value(s, k, text, strlen(text), NULL);
 }
 
 void
