@@ -157,16 +157,23 @@ live_iso_time(void)
 	return e && !strcmp(e, "ISO");
 }
 
+/* strftime() into out, empty when it fails; %x is the locale's, two-digit years and all. */
+static void
+format_time(char *out, size_t len, const char *fmt, const struct tm *tm)
+{
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+	if (!strftime(out, len, fmt, tm))
+		out[0] = '\0';
+#pragma GCC diagnostic pop
+}
+
 void
 live_banner(const struct live_host *h, const struct tm *now, int cpu_nr, bool json)
 {
 	char date[64];
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-y2k"
-	if (!strftime(date, sizeof(date), live_iso_time() ? "%Y-%m-%d" : "%x", now))
-		date[0] = '\0';
-#pragma GCC diagnostic pop
+	format_time(date, sizeof(date), live_iso_time() ? "%Y-%m-%d" : "%x", now);
 	if (!json) {
 		printf("%s %s (%s) \t%s \t_%s_\t(%d CPU)\n", h->sysname, h->release, h->nodename,
 		       date, h->machine, cpu_nr);
@@ -254,11 +261,7 @@ live_print_timestamp(const struct tm *now)
 {
 	char ts[64];
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-y2k"
-	if (!strftime(ts, sizeof(ts), live_iso_time() ? "%FT%T%z" : "%x %X", now))
-		ts[0] = '\0';
-#pragma GCC diagnostic pop
+	format_time(ts, sizeof(ts), live_iso_time() ? "%FT%T%z" : "%x %X", now);
 	printf("%s\n", ts);
 }
 
