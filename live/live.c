@@ -22,8 +22,6 @@
 #include "report/display.h"
 #include "common/banned.h"
 
-/* Where the system's sysstat keeps its catalogs (configure's localedir). */
-
 void
 live_locale_init(void)
 {

@@ -31,9 +31,10 @@ struct live_host {
 
 /*
  * Checks SYSREC_COMPAT first (any value but 12.6.1 or 12.7.5: the message
- * sar prints, exit status 1). Then the locale categories sysstat sets (messages, ctype, time, numeric) and
- * its text domain, bound to the system's catalogs. Also makes stdout
- * unbuffered, as every live tool of sysstat does (setbuf(stdout, NULL)).
+ * sar prints, exit status 1). Then the locale categories sysstat sets
+ * (messages, ctype, time, numeric) and its text domain, bound to the
+ * system's catalogs (nls_init()). Also makes stdout line-buffered, where
+ * sysstat's tools make it unbuffered (the man pages' DIFFERENCES FROM SYSSTAT).
  */
 void live_locale_init(void);
 
