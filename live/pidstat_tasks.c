@@ -156,15 +156,29 @@ task_dir_init(struct task_dir *d, uint32_t pid, uint32_t tgid)
 		snprintf(d->path, sizeof(d->path), "proc/%u", pid);
 }
 
-/* Reads file name of d into buf; returns its length or a negative errno. */
+/*
+ * Reads file name of d into buf; returns its length or a negative errno.
+ * A read that leaves room is the whole of a /proc/PID file (one seq_file
+ * record): status and io (small) take an open, a read and a close, not a
+ * second read for the end of the file; one that fills it is read again
+ * whole, as smaps (not small) is at once.
+ */
 static ssize_t
 read_task_file(const struct sysroot *root, const struct task_dir *d, const char *name,
-               struct strbuf *buf)
+               bool small, struct strbuf *buf)
 {
-	char rel[96];
+	char rel[96], once[4096];
+	ssize_t n;
 
 	snprintf(rel, sizeof(rel), "%s/%s", d->path, name);
-	return sysroot_read(root, rel, buf);
+	if (!small)
+		return sysroot_read(root, rel, buf);
+	n = sysroot_read_once_at(root->dirfd, rel, once, sizeof(once), NULL);
+	if (n < 0 || (size_t) n == sizeof(once))
+		return n < 0 ? n : sysroot_read(root, rel, buf);
+	strbuf_reset(buf);
+	strbuf_add(buf, once, (size_t) n);
+	return n;
 }
 
 static int
@@ -248,7 +262,7 @@ read_optional(const struct sysroot *root, const struct task_dir *d, const struct
 		}
 	}
 	if (c->act & PIDSTAT_A_IO) {
-		if (read_task_file(root, d, "io", buf) < 0) {
+		if (read_task_file(root, d, "io", true, buf) < 0) {
 			task->flags |= PIDSTAT_F_NO_IO;
 		} else {
 			pidstat_parse_io(buf->buf, buf->len, &task->s[cur]);
@@ -270,11 +284,11 @@ read_task(const struct sysroot *root, const struct pidstat_conf *c, struct pidst
 	read_sched(root, &d, c, task, cur);
 	if (c->cmdline && !task->cmdline[0] && read_cmdline(root, &d, task) < 0)
 		return -1;
-	if (read_task_file(root, &d, "status", buf) < 0)
+	if (read_task_file(root, &d, "status", true, buf) < 0)
 		return -1;
 	pidstat_parse_status(buf->buf, buf->len, &task->uid, &task->s[cur]);
 	if (c->act & PIDSTAT_A_STACK) {
-		if (read_task_file(root, &d, "smaps", buf) < 0)
+		if (read_task_file(root, &d, "smaps", false, buf) < 0)
 			return -1;
 		pidstat_parse_smaps(buf->buf, buf->len, &task->s[cur]);
 	}
