@@ -43,23 +43,69 @@ python3 "$seq_py" synth "$tmp/procs" --cpus 8 --procs 2000 --threads 2 --steps "
 python3 "$seq_py" synth "$tmp/small" --cpus 4 --disks 4 --procs 100 --irqs 30 --tapes 2 \
 	--cifs 2 --steps 2 >/dev/null
 
+# The one-shot loops' runner: PER runs of a program, their CPU time and the
+# largest peak RSS, from each run's wait4() (the format of time -f "%U %S %M").
+# A process's peak RSS includes that of the process that forked it before
+# its exec, so a shell's loop printed its own (up to 1.76 MB, varying), not a
+# small tool's: the runner is linked statically and stays small.
+cat >"$tmp/oneshot.c" <<'EOF_C'
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+int
+main(int argc, char **argv)
+{
+	long n = argc > 2 ? atol(argv[1]) : 0, maxrss = 0;
+	double cpu_u = 0, cpu_s = 0;
+	int null = open("/dev/null", O_WRONLY);
+
+	for (; n > 0; n--) {
+		struct rusage ru;
+		int st;
+		pid_t pid = fork();
+
+		if (pid < 0)
+			return 1;
+		if (!pid) {
+			dup2(null, 1);
+			dup2(null, 2);
+			execv(argv[2], argv + 2);
+			_exit(127);
+		}
+		if (wait4(pid, &st, 0, &ru) < 0)
+			return 1;
+		cpu_u += (double) ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6;
+		cpu_s += (double) ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+		if (ru.ru_maxrss > maxrss)
+			maxrss = ru.ru_maxrss;
+	}
+	printf("%.3f %.3f %ld\n", cpu_u, cpu_s, maxrss);
+	return 0;
+}
+EOF_C
+cc -O2 -static -o "$tmp/oneshot" "$tmp/oneshot.c" 2>/dev/null ||
+	cc -O2 -o "$tmp/oneshot" "$tmp/oneshot.c" || { echo "needs a C compiler"; exit 1; }
+
 # median N...: the median of the numbers.
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # loop_ms SEQ PROG ARGS...: CPU ms (user + system) of PER runs of PROG under
-# the shim over SEQ (SEQ "-": without it) in one dash loop; the peak RSS of
-# the loop's largest process goes to $tmp/rss.
+# the shim over SEQ in one dash loop (SEQ "-": without the shim, by the
+# one-shot runner; PROG a path); the peak RSS of the largest process goes to
+# $tmp/rss.
 loop_ms() {
 	local seq=$1
 	shift
 	if [ "$seq" = - ]; then
-		set -- env "$@"
+		"$tmp/oneshot" "$PER" "$@" >"$tmp/time"
 	else
-		set -- env LD_PRELOAD="$shim" LIVEFIX_SEQ="$seq" "$@"
+		/usr/bin/time -f "%U %S %M" -o "$tmp/time" dash -c \
+			'n=$1; shift; while [ "$n" -gt 0 ]; do "$@" >/dev/null 2>&1; n=$((n - 1)); done' \
+			sh "$PER" env LD_PRELOAD="$shim" LIVEFIX_SEQ="$seq" "$@"
 	fi
-	/usr/bin/time -f "%U %S %M" -o "$tmp/time" dash -c \
-		'n=$1; shift; while [ "$n" -gt 0 ]; do "$@" >/dev/null 2>&1; n=$((n - 1)); done' \
-		sh "$PER" "$@"
 	awk '{ print $3 > "'"$tmp/rss"'"; printf "%.2f\n", ($1 + $2) * 1000 }' "$tmp/time"
 }
 
