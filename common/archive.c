@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <errno.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -407,6 +408,59 @@ read_ext_item(struct archive_reader *r, const struct sa_file_activity *fa,
 	return 0;
 }
 
+/* The sysrec activities an extension record may hold, and where their items go in r->ext. */
+struct ext_kind {
+	uint32_t id, magic, size;
+	uint32_t types[3];
+	size_t has_off, n_off, arr_off, cap_off; /* offsets in struct archive_ext */
+};
+
+static const struct ext_kind ext_kinds[] = {
+        {EXT_A_PROCESS, EXT_MAGIC_PROCESS, sizeof(struct ext_proc), EXT_PROC_TYPES,
+         offsetof(struct archive_ext, has_proc), offsetof(struct archive_ext, n_proc),
+         offsetof(struct archive_ext, proc), offsetof(struct archive_ext, proc_cap)},
+        {EXT_A_CGROUP, EXT_MAGIC_CGROUP, sizeof(struct ext_cgroup), EXT_CGROUP_TYPES,
+         offsetof(struct archive_ext, has_cgroup), offsetof(struct archive_ext, n_cgroup),
+         offsetof(struct archive_ext, cgroup), offsetof(struct archive_ext, cgroup_cap)},
+        {EXT_A_DISK, EXT_MAGIC_DISK, sizeof(struct ext_disk), EXT_DISK_TYPES,
+         offsetof(struct archive_ext, has_disk), offsetof(struct archive_ext, n_disk),
+         offsetof(struct archive_ext, disk), offsetof(struct archive_ext, disk_cap)},
+};
+#define N_EXT_KINDS (sizeof(ext_kinds) / sizeof(ext_kinds[0]))
+
+static bool *
+ext_has(struct archive_ext *e, const struct ext_kind *k)
+{
+	return (bool *) ((char *) e + k->has_off);
+}
+
+static uint32_t *
+ext_n(struct archive_ext *e, const struct ext_kind *k)
+{
+	return (uint32_t *) ((char *) e + k->n_off);
+}
+
+/* The strings of a hostile file end inside their fields all the same. */
+static void
+ext_terminate(const struct ext_kind *k, void *item)
+{
+	if (k->id == EXT_A_PROCESS) {
+		struct ext_proc *p = item;
+
+		p->comm[sizeof(p->comm) - 1] = '\0';
+		p->cmdline[sizeof(p->cmdline) - 1] = '\0';
+		p->cgroup[sizeof(p->cgroup) - 1] = '\0';
+	} else if (k->id == EXT_A_CGROUP) {
+		struct ext_cgroup *c = item;
+
+		c->path[sizeof(c->path) - 1] = '\0';
+	} else {
+		struct ext_disk *d = item;
+
+		d->name[sizeof(d->name) - 1] = '\0';
+	}
+}
+
 /*
  * Decodes the extra-structure chain of an extension record into r->ext
  * (common/ext.h). Descriptors get the checks sysstat applies when it skips
@@ -418,17 +472,19 @@ read_ext_item(struct archive_reader *r, const struct sa_file_activity *fa,
 static int
 read_ext(struct archive_reader *r)
 {
-	static const uint32_t proc_types[3] = EXT_PROC_TYPES;
-	static const uint32_t cg_types[3] = EXT_CGROUP_TYPES;
 	struct archive_ext *e = &r->ext;
 	enum ext_state state = EXT_TAG;
+	const struct ext_kind *kind = NULL;
 	struct sa_file_activity fa;
 	struct sa_extra_desc x;
 	uint64_t left = 0;
-	int kind = 0;
+	bool any = false;
+	size_t k;
 
-	e->has_proc = e->has_cgroup = false;
-	e->n_proc = e->n_cgroup = 0;
+	for (k = 0; k < N_EXT_KINDS; k++) {
+		*ext_has(e, &ext_kinds[k]) = false;
+		*ext_n(e, &ext_kinds[k]) = 0;
+	}
 	memset(&fa, 0, sizeof(fa));
 	do {
 		uint64_t at = source_offset(r->src);
@@ -454,17 +510,15 @@ read_ext(struct archive_reader *r)
 				state = EXT_OPAQUE;
 				continue;
 			}
-			kind = 0;
-			if (fa.id == EXT_A_PROCESS && fa.magic == EXT_MAGIC_PROCESS && !e->has_proc)
-				kind = 1;
-			else if (fa.id == EXT_A_CGROUP && fa.magic == EXT_MAGIC_CGROUP && !e->has_cgroup)
-				kind = 2;
+			kind = NULL;
+			for (k = 0; k < N_EXT_KINDS; k++)
+				if (fa.id == ext_kinds[k].id && fa.magic == ext_kinds[k].magic &&
+				    !*ext_has(e, &ext_kinds[k]))
+					kind = &ext_kinds[k];
 			left = (uint64_t) fa.nr;
 			state = left ? EXT_ITEMS : EXT_TAG;
-			if (kind == 1)
-				e->has_proc = true;
-			else if (kind == 2)
-				e->has_cgroup = true;
+			if (kind)
+				*ext_has(e, kind) = true;
 			continue;
 		}
 		if (state != EXT_ITEMS) {
@@ -478,32 +532,22 @@ read_ext(struct archive_reader *r)
 		for (i = 0; i < x.extra_nr; i++) {
 			void *dst = NULL;
 
-			if (kind == 1) {
-				rc = ext_grow((void **) &e->proc, &e->proc_cap, e->n_proc,
-				              sizeof(*e->proc));
-				dst = e->proc + e->n_proc;
-			} else if (kind == 2) {
-				rc = ext_grow((void **) &e->cgroup, &e->cgroup_cap, e->n_cgroup,
-				              sizeof(*e->cgroup));
-				dst = e->cgroup + e->n_cgroup;
+			if (kind) {
+				void **arr = (void **) ((char *) e + kind->arr_off);
+				size_t *cap = (size_t *) ((char *) e + kind->cap_off);
+
+				rc = ext_grow(arr, cap, *ext_n(e, kind), kind->size);
+				if (rc < 0)
+					return rc;
+				dst = (char *) *arr + (size_t) *ext_n(e, kind) * kind->size;
 			}
+			rc = read_ext_item(r, &fa, kind ? kind->types : act_types, dst,
+			                   kind ? kind->size : 0);
 			if (rc < 0)
 				return rc;
-			rc = read_ext_item(r, &fa, kind == 1 ? proc_types : cg_types, dst,
-			                   kind == 1 ? sizeof(*e->proc) : sizeof(*e->cgroup));
-			if (rc < 0)
-				return rc;
-			/* The strings of a hostile file end inside their fields all the same. */
-			if (kind == 1) {
-				struct ext_proc *p = &e->proc[e->n_proc++];
-
-				p->comm[sizeof(p->comm) - 1] = '\0';
-				p->cmdline[sizeof(p->cmdline) - 1] = '\0';
-				p->cgroup[sizeof(p->cgroup) - 1] = '\0';
-			} else if (kind == 2) {
-				struct ext_cgroup *c = &e->cgroup[e->n_cgroup++];
-
-				c->path[sizeof(c->path) - 1] = '\0';
+			if (kind) {
+				ext_terminate(kind, dst);
+				++*ext_n(e, kind);
 			}
 		}
 		left -= x.extra_nr;
@@ -511,14 +555,13 @@ read_ext(struct archive_reader *r)
 			state = EXT_TAG;
 	} while (x.extra_next);
 	/* An activity cut short by a malformed chain is not reported at all. */
-	if (left && kind == 1) {
-		e->has_proc = false;
-		e->n_proc = 0;
-	} else if (left && kind == 2) {
-		e->has_cgroup = false;
-		e->n_cgroup = 0;
+	if (left && kind) {
+		*ext_has(e, kind) = false;
+		*ext_n(e, kind) = 0;
 	}
-	return (e->has_proc || e->has_cgroup) ? 1 : 0;
+	for (k = 0; k < N_EXT_KINDS; k++)
+		any = any || *ext_has(e, &ext_kinds[k]);
+	return any ? 1 : 0;
 }
 
 int
@@ -898,6 +941,7 @@ archive_reader_release(struct archive_reader *r)
 	free(r->scratch);
 	free(r->ext.proc);
 	free(r->ext.cgroup);
+	free(r->ext.disk);
 	if (r->own_src)
 		source_free(r->src);
 	convert_result_release(&r->conv);

@@ -96,11 +96,14 @@ struct archive_record {
 struct archive_ext {
 	bool has_proc;   /* the record held the process activity (even with 0 items) */
 	bool has_cgroup; /* the record held the cgroup activity */
-	uint32_t n_proc, n_cgroup;
+	bool has_disk;   /* the record held the disk activity */
+	uint32_t n_proc, n_cgroup, n_disk;
 	struct ext_proc *proc;
 	size_t proc_cap; /* in items */
 	struct ext_cgroup *cgroup;
 	size_t cgroup_cap;
+	struct ext_disk *disk;
+	size_t disk_cap;
 };
 
 struct archive_reader {
@@ -265,14 +268,23 @@ void archive_put_record_header(struct archive_recbuf *b, uint8_t type, uint64_t 
 /* Appends an item count (for activities with has_nr). */
 void archive_put_nr(struct archive_recbuf *b, int32_t nr);
 
+/* What an extension record holds: each activity whose pointer is not NULL (with n items, 0 too). */
+struct archive_ext_put {
+	const struct ext_proc *procs;
+	uint32_t n_procs;
+	const struct ext_cgroup *cgroups;
+	uint32_t n_cgroups;
+	const struct ext_disk *disks;
+	uint32_t n_disks;
+};
+
 /*
  * Appends an extension record (common/ext.h) for the R_STATS record whose
- * header is stats: the process activity when procs is not NULL (np items),
- * then the cgroup activity when cgroups is not NULL (nc items).
+ * header is stats: the process, cgroup and disk activities of x, in that
+ * order; nothing when x has none.
  */
 void archive_put_ext_record(struct archive_recbuf *b, const struct sa_record_header *stats,
-                            const struct ext_proc *procs, uint32_t np,
-                            const struct ext_cgroup *cgroups, uint32_t nc);
+                            const struct archive_ext_put *x);
 
 /* Appends a 64-byte comment field (text truncated to 63 bytes, zero-padded). */
 void archive_put_comment(struct archive_recbuf *b, const char *text);

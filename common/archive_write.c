@@ -174,24 +174,27 @@ put_ext_act(struct archive_recbuf *b, uint32_t id, uint32_t magic, uint32_t size
 
 void
 archive_put_ext_record(struct archive_recbuf *b, const struct sa_record_header *stats,
-                       const struct ext_proc *procs, uint32_t np,
-                       const struct ext_cgroup *cgroups, uint32_t nc)
+                       const struct archive_ext_put *x)
 {
 	static const uint32_t proc_types[3] = EXT_PROC_TYPES;
 	static const uint32_t cg_types[3] = EXT_CGROUP_TYPES;
+	static const uint32_t disk_types[3] = EXT_DISK_TYPES;
 	struct sa_record_header h = *stats;
 
-	if (!procs && !cgroups)
+	if (!x->procs && !x->cgroups && !x->disks)
 		return;
 	h.record_type = EXT_RECORD_TYPE;
 	h.extra_next = 1;
 	archive_recbuf_put(b, &h, sizeof(h));
-	if (procs)
-		put_ext_act(b, EXT_A_PROCESS, EXT_MAGIC_PROCESS, sizeof(*procs), proc_types, procs,
-		            np, !cgroups);
-	if (cgroups)
-		put_ext_act(b, EXT_A_CGROUP, EXT_MAGIC_CGROUP, sizeof(*cgroups), cg_types, cgroups,
-		            nc, true);
+	if (x->procs)
+		put_ext_act(b, EXT_A_PROCESS, EXT_MAGIC_PROCESS, sizeof(*x->procs), proc_types,
+		            x->procs, x->n_procs, !x->cgroups && !x->disks);
+	if (x->cgroups)
+		put_ext_act(b, EXT_A_CGROUP, EXT_MAGIC_CGROUP, sizeof(*x->cgroups), cg_types,
+		            x->cgroups, x->n_cgroups, !x->disks);
+	if (x->disks)
+		put_ext_act(b, EXT_A_DISK, EXT_MAGIC_DISK, sizeof(*x->disks), disk_types, x->disks,
+		            x->n_disks, true);
 }
 
 void

@@ -3,7 +3,8 @@
 #define SYSREC_EXT_H
 
 /*
- * sysrec's own activities: processes and cgroups (sadc -S PROCESS, -S CGROUP).
+ * sysrec's own activities: processes and cgroups (sadc -S PROCESS, -S CGROUP),
+ * and every block device's full counters (sadc -S IOSTAT).
  *
  * They live in the same daily files as sysstat's activities, but not in the
  * file's activity list: sysstat's sadc refuses to append to a file whose list
@@ -25,7 +26,7 @@
  * bytes), so a reader swaps and remaps them like any stored struct, and a
  * later version may append fields to a group.
  *
- * Ids 1001 and 1002 are far from sysstat's numbering (12.7.x ends at 43).
+ * Ids 1001 to 1003 are far from sysstat's numbering (12.7.x ends at 43).
  */
 
 #include <stddef.h>
@@ -37,6 +38,8 @@
 #define EXT_A_CGROUP  1002u
 #define EXT_MAGIC_PROCESS 0x8au
 #define EXT_MAGIC_CGROUP  0x8au
+#define EXT_A_DISK    1003u
+#define EXT_MAGIC_DISK    0x8au
 
 /* ext_proc.flags */
 #define EXT_PF_KTHREAD  0x01u /* a kernel thread (PF_KTHREAD in stat's flags) */
@@ -106,5 +109,36 @@ struct ext_cgroup {
 
 #define EXT_CGROUP_TYPES {23, 0, 2}
 _Static_assert(sizeof(struct ext_cgroup) == 448, "ext_cgroup is 448 bytes");
+
+/* ext_disk.flags */
+#define EXT_DF_WHOLE 0x01u /* sys/block/NAME exists: a whole device, not a partition */
+
+#define EXT_DISK_NAME_LEN 32 /* the kernel's DISK_NAME_LEN: no diskstats name is longer */
+#define EXT_DISK_VALUES   17
+
+/*
+ * One line of /proc/diskstats at one sample: what iostat reads from
+ * /sys/block/NAME/stat (or diskstats itself with -p ALL), every counter.
+ * 192 bytes, types {17, 0, 6}.
+ */
+struct ext_disk {
+	/*
+	 * The numbers after the name, in the kernel's order (Documentation/
+	 * admin-guide/iostats.rst): reads completed, merged, sectors, ms;
+	 * writes the same four; in flight, io ms, weighted io ms; discards the
+	 * same four (4.18+); flushes completed, ms (5.5+). Those past n_values
+	 * are 0.
+	 */
+	uint64_t v[EXT_DISK_VALUES];
+	uint32_t major, minor;
+	uint32_t n_values; /* numbers on the line: 17, 15, 11, or 4 (an old kernel's partition) */
+	uint32_t flags;    /* EXT_DF_* */
+	uint32_t parent;   /* a partition: 1 + the index of its whole device in this record; else 0 */
+	uint32_t reserved;
+	char name[EXT_DISK_NAME_LEN]; /* as diskstats writes it ('/' in cciss/c0d0), NUL-terminated */
+};
+
+#define EXT_DISK_TYPES {17, 0, 6}
+_Static_assert(sizeof(struct ext_disk) == 192, "ext_disk is 192 bytes");
 
 #endif

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/statvfs.h>
 
@@ -231,6 +232,45 @@ count_diskstats_disk(const char *buf, bool partitions, const struct disk_probe *
 			continue;
 		if (col(&l, COL_RD_IOS) || col(&l, COL_WR_IOS))
 			n++;
+	}
+	return n;
+}
+
+int32_t
+parse_diskstats_ext(const char *buf, struct ext_disk *items, int32_t max_nr, bool partitions,
+                    const struct disk_probe *probe)
+{
+	char line[1024], sysname[DISKSTATS_NAME_LEN], disk[DISKSTATS_NAME_LEN] = "";
+	struct diskstats_line l;
+	int32_t n = 0, whole = -1;
+
+	while (collect_gets(&buf, line, sizeof(line))) {
+		struct ext_disk *d;
+		bool is_whole;
+
+		if (parse_diskstats_line(line, &l) < 0 || strlen(l.name) >= EXT_DISK_NAME_LEN)
+			continue;
+		memcpy(sysname, l.name, sizeof(sysname));
+		slash_to_bang(sysname);
+		is_whole = probe->in_sysfs(probe->arg, sysname, false);
+		if (!is_whole && !partitions)
+			continue;
+		if (n >= max_nr)
+			return COLLECT_E_NOSPACE;
+		d = &items[n];
+		memcpy(d->v, l.values, sizeof(d->v));
+		d->major = l.major;
+		d->minor = l.minor;
+		d->n_values = (uint32_t) l.n_values;
+		memcpy(d->name, l.name, strlen(l.name) + 1);
+		if (is_whole) {
+			d->flags = EXT_DF_WHOLE;
+			whole = n;
+			memcpy(disk, sysname, sizeof(disk));
+		} else if (whole >= 0 && probe->part_of && probe->part_of(probe->arg, disk, sysname)) {
+			d->parent = (uint32_t) whole + 1;
+		}
+		n++;
 	}
 	return n;
 }
@@ -519,6 +559,16 @@ root_in_sysfs(void *arg, const char *name, bool need_device)
 	return sysroot_exists(&rp->c->root, path);
 }
 
+static bool
+root_part_of(void *arg, const char *disk, const char *part)
+{
+	const struct root_probe *rp = arg;
+	char path[32 + 2 * DISKSTATS_NAME_LEN];
+
+	snprintf(path, sizeof(path), "sys/block/%s/%s", disk, part);
+	return sysroot_exists(&rp->c->root, path);
+}
+
 /* Turns the link name into a wwn_link; false when it is not a usable WWN link. */
 static bool
 wwn_link_read(struct collect_ctx *c, const char *name, struct wwn_link *ret)
@@ -615,7 +665,7 @@ collect_read_io(struct collect_ctx *c, void *items, int32_t max_nr, int32_t nr2)
 {
 	const char *buf = collect_file(c, PF_DISKSTATS, NULL);
 	struct root_probe rp = {c, false};
-	struct disk_probe probe = {root_in_sysfs, NULL, &rp};
+	struct disk_probe probe = {root_in_sysfs, NULL, &rp, NULL};
 
 	(void) nr2;
 	if (max_nr < 1)
@@ -630,7 +680,7 @@ collect_count_disk(struct collect_ctx *c, int32_t *ret_nr2)
 {
 	const char *buf = collect_file(c, PF_DISKSTATS, NULL);
 	struct root_probe rp = {c, false};
-	struct disk_probe probe = {root_in_sysfs, NULL, &rp};
+	struct disk_probe probe = {root_in_sysfs, NULL, &rp, NULL};
 
 	*ret_nr2 = 1;
 	if (!buf)
@@ -643,7 +693,7 @@ collect_read_disk(struct collect_ctx *c, void *items, int32_t max_nr, int32_t nr
 {
 	const char *buf = collect_file(c, PF_DISKSTATS, NULL);
 	struct root_probe rp = {c, false};
-	struct disk_probe probe = {root_in_sysfs, root_wwn, &rp};
+	struct disk_probe probe = {root_in_sysfs, root_wwn, &rp, NULL};
 
 	(void) nr2;
 	if (!buf)
@@ -685,4 +735,34 @@ collect_read_fs(struct collect_ctx *c, void *items, int32_t max_nr, int32_t nr2)
 
 	(void) nr2;
 	return buf ? parse_mtab(buf, items, max_nr, root_statvfs, c) : 0;
+}
+
+int32_t
+collect_disk_ext(struct collect_ctx *c, struct ext_disk **arr, size_t *cap)
+{
+	const char *buf = collect_file(c, PF_DISKSTATS, NULL);
+	struct root_probe rp = {c, false};
+	struct disk_probe probe = {root_in_sysfs, NULL, &rp, root_part_of};
+
+	if (!buf)
+		return 0;
+	for (;;) {
+		int32_t n;
+
+		if (*cap) {
+			memset(*arr, 0, *cap * sizeof(**arr));
+			n = parse_diskstats_ext(buf, *arr, (int32_t) *cap, c->partitions, &probe);
+			if (n != COLLECT_E_NOSPACE)
+				return n;
+		}
+		{
+			size_t want = *cap ? *cap * 2 : 64;
+			struct ext_disk *p = want > INT32_MAX ? NULL : realloc(*arr, want * sizeof(*p));
+
+			if (!p)
+				return -ENOMEM;
+			*arr = p;
+			*cap = want;
+		}
+	}
 }

@@ -18,12 +18,13 @@
 #include <sys/statvfs.h>
 
 #include "collect.h"
+#include "common/ext.h"
 
 /* Longest block device name kept from /proc/diskstats, with its NUL. */
 #define DISKSTATS_NAME_LEN 128
 
-/* Numeric columns of /proc/diskstats that sysstat 12.6.1 reads. */
-#define DISKSTATS_N_VALUES 15
+/* Numeric columns of /proc/diskstats kept: sysstat 12.6.1's sadc reads 15, iostat 17 (flushes). */
+#define DISKSTATS_N_VALUES 17
 
 /* One line of /proc/diskstats: "major minor name" and the columns after it. */
 struct diskstats_line {
@@ -56,6 +57,8 @@ struct disk_probe {
 	 */
 	int (*wwn)(void *arg, const char *name, uint64_t wwn[2], uint32_t *ret_part_nr);
 	void *arg;
+	/* True when sys/block/<disk>/<part> exists: part is a partition of disk (NULL: never). */
+	bool (*part_of)(void *arg, const char *disk, const char *part);
 };
 
 /*
@@ -81,6 +84,24 @@ int32_t parse_diskstats_disk(const char *buf, struct stats_disk *items, int32_t 
  * write requests.
  */
 int32_t count_diskstats_disk(const char *buf, bool partitions, const struct disk_probe *probe);
+
+/*
+ * sysrec's disk activity (-S IOSTAT, common/ext.h): one zeroed item per
+ * line of /proc/diskstats with every counter, used or not, whole devices
+ * (in_sysfs) and, with partitions, the other lines too, each partition
+ * linked to the whole device before it when part_of says it is one of
+ * its partitions. A name of EXT_DISK_NAME_LEN bytes or more (which no
+ * kernel writes) is left out. Returns the item count or COLLECT_E_NOSPACE.
+ */
+int32_t parse_diskstats_ext(const char *buf, struct ext_disk *items, int32_t max_nr,
+                            bool partitions, const struct disk_probe *probe);
+
+/*
+ * The disk activity of the current sample into *arr (room for *cap items,
+ * grown as needed). Returns the item count (0 when diskstats cannot be
+ * read), or -ENOMEM.
+ */
+int32_t collect_disk_ext(struct collect_ctx *c, struct ext_disk **arr, size_t *cap);
 
 /*
  * The WWN in a /dev/disk/by-id name "wwn-0x<16 or 32 hex digits>[-partN]":

@@ -24,6 +24,7 @@ struct sadc_config {
 	bool pipe;                    /* -Z: called by sar, data also on stdout */
 	bool proc;                    /* -S PROCESS (sysrec) */
 	bool cgroup;                  /* -S CGROUP (sysrec) */
+	bool iostat;                  /* -S IOSTAT (sysrec): every disk's full counters */
 	unsigned cgroup_depth;        /* --cgroup-depth= */
 	char comment[SA_COMMENT_LEN]; /* -C */
 	long interval;                /* -1 when not given */
@@ -82,6 +83,9 @@ struct sadc {
 	struct ext_cgroup *cgroups;
 	uint32_t n_cgroups;
 	size_t cgroups_cap;
+	struct ext_disk *disks;
+	uint32_t n_disks;
+	size_t disks_cap;
 };
 
 /* sample.c: selection, counting and sampling */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "collect_cgroup.h"
+#include "collect_disk.h"
 #include "collect_proc.h"
 #include "sadc.h"
 #include "common/banned.h"
@@ -78,7 +79,7 @@ apply_keyword(struct sadc_config *cfg, const char *k)
 	}
 	if (!strcmp(k, "A_NULL")) {
 		memset(cfg->selected, 0, sizeof(cfg->selected));
-		cfg->proc = cfg->cgroup = false;
+		cfg->proc = cfg->cgroup = cfg->iostat = false;
 		return 0;
 	}
 	/* sysrec's own activities: never part of ALL or XALL. */
@@ -88,6 +89,10 @@ apply_keyword(struct sadc_config *cfg, const char *k)
 	}
 	if (!strcmp(k, "CGROUP")) {
 		cfg->cgroup = true;
+		return 0;
+	}
+	if (!strcmp(k, "IOSTAT")) {
+		cfg->iostat = true;
 		return 0;
 	}
 	if (!strncmp(k, "A_", 2))
@@ -237,12 +242,17 @@ sadc_take_sample(struct sadc *s, uint8_t type)
 			read_activity(s, a);
 	}
 	/* An unreadable /proc or neither cgroup hierarchy (v2, or v1 memory) is recorded as no items. */
-	s->n_procs = s->n_cgroups = 0;
+	s->n_procs = s->n_cgroups = s->n_disks = 0;
 	if (s->cfg.proc && collect_proc(&s->cc.root, &s->procs, &s->n_procs, &s->procs_cap) < 0)
 		s->n_procs = 0;
 	if (s->cfg.cgroup && collect_cgroup(&s->cc.root, s->cfg.cgroup_depth, &s->cgroups,
 	                                    &s->n_cgroups, &s->cgroups_cap) < 0)
 		s->n_cgroups = 0;
+	if (s->cfg.iostat) {
+		int32_t n = collect_disk_ext(&s->cc, &s->disks, &s->disks_cap);
+
+		s->n_disks = n < 0 ? 0 : (uint32_t) n;
+	}
 	s->step++;
 	return 0;
 }
@@ -257,16 +267,26 @@ put_ext(struct sadc *s, struct archive_recbuf *b, uint8_t type)
 {
 	static const struct ext_proc no_proc;
 	static const struct ext_cgroup no_cgroup;
+	static const struct ext_disk no_disk;
 	struct sa_record_header h = s->rec;
+	struct archive_ext_put x = {0};
 
-	if (type != SA_R_STATS || (!s->cfg.proc && !s->cfg.cgroup))
+	if (type != SA_R_STATS)
 		return;
+	if (s->cfg.proc) {
+		x.procs = s->n_procs ? s->procs : &no_proc;
+		x.n_procs = s->n_procs;
+	}
+	if (s->cfg.cgroup) {
+		x.cgroups = s->n_cgroups ? s->cgroups : &no_cgroup;
+		x.n_cgroups = s->n_cgroups;
+	}
+	if (s->cfg.iostat) {
+		x.disks = s->n_disks ? s->disks : &no_disk;
+		x.n_disks = s->n_disks;
+	}
 	h.record_type = type;
-	archive_put_ext_record(b, &h,
-	                       !s->cfg.proc ? NULL : s->n_procs ? s->procs : &no_proc,
-	                       s->n_procs,
-	                       !s->cfg.cgroup ? NULL : s->n_cgroups ? s->cgroups : &no_cgroup,
-	                       s->n_cgroups);
+	archive_put_ext_record(b, &h, &x);
 }
 
 void
@@ -356,6 +376,7 @@ sadc_release(struct sadc *s)
 	for (i = 0; i < ACTIVITY_NR; i++)
 		free(s->acts[i].buf);
 	free(s->procs);
+	free(s->disks);
 	free(s->cgroups);
 	archive_recbuf_release(&s->out);
 	collect_release(&s->cc);

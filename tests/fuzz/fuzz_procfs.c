@@ -32,6 +32,7 @@ static union {
 	struct stats_irq irq[N_ITEMS * N_IRQ];
 	struct stats_softnet softnet[N_ITEMS];
 	struct stats_disk disk[N_ITEMS];
+	struct ext_disk xdisk[N_ITEMS];
 	struct stats_serial serial[N_ITEMS];
 	struct stats_filesystem fs[N_ITEMS];
 	struct stats_net_dev dev[N_ITEMS];
@@ -60,7 +61,14 @@ probe_wwn(void *arg, const char *name, uint64_t wwn[2], uint32_t *ret_part_nr)
 	return 0;
 }
 
-static const struct disk_probe probe = {probe_in_sysfs, probe_wwn, NULL};
+static bool
+probe_part_of(void *arg, const char *disk, const char *part)
+{
+	(void) arg;
+	return !strncmp(disk, part, strlen(disk));
+}
+
+static const struct disk_probe probe = {probe_in_sysfs, probe_wwn, NULL, probe_part_of};
 
 static int
 fake_statvfs(void *arg, const char *mountp, struct statvfs *ret)
@@ -158,6 +166,8 @@ p_diskstats(char *t)
 	(void) count_diskstats_disk(t, true, &probe);
 	(void) count_diskstats_disk(t, false, &probe);
 	(void) parse_diskstats_disk(t, items.disk, N_ITEMS, true, &probe);
+	(void) parse_diskstats_ext(t, items.xdisk, N_ITEMS, true, &probe);
+	(void) parse_diskstats_ext(t, items.xdisk, N_ITEMS, false, &probe);
 }
 
 static void

@@ -2364,8 +2364,7 @@ make_cgroup(struct ext_cgroup *c, uint32_t k)
  * the file's activity list) and the items by their types.
  */
 static void
-tf_ext(struct tfile *tf, const struct ext_proc *procs, uint32_t np, const struct ext_cgroup *cgs,
-       uint32_t nc)
+tf_ext(struct tfile *tf, const struct archive_ext_put *put)
 {
 	static const uint32_t rec_t[3] = {2, 0, 1}, x_t[3] = {0, 0, 6}, fa_t[3] = {0, 0, 9};
 	struct sa_record_header last;
@@ -2375,7 +2374,7 @@ tf_ext(struct tfile *tf, const struct ext_proc *procs, uint32_t np, const struct
 	for (size_t i = 0; i < tf->n; i++)
 		if (tf->p[i].kind == P_REC)
 			memcpy(&last, tf->b.data + tf->p[i].off, sizeof(last));
-	archive_put_ext_record(&tf->b, &last, procs, np, cgs, nc);
+	archive_put_ext_record(&tf->b, &last, put);
 	ck_assert_int_eq(tf->b.err, 0);
 	tf_piece(tf, P_REC, at, 24, rec_t[0], rec_t[1], rec_t[2]);
 	off = at + 24;
@@ -2394,7 +2393,27 @@ tf_ext(struct tfile *tf, const struct ext_proc *procs, uint32_t np, const struct
 	ck_assert_uint_eq(off, tf->b.len);
 }
 
-/* Stats, extension (3 processes, 2 cgroups), comment, stats, extension (0 processes). */
+/* Two disks of -S IOSTAT: a whole device and its partition. */
+static struct ext_disk ext_disks[2];
+
+static void
+make_disks(void)
+{
+	memset(ext_disks, 0, sizeof(ext_disks));
+	for (uint32_t k = 0; k < 2; k++) {
+		for (uint32_t i = 0; i < EXT_DISK_VALUES; i++)
+			ext_disks[k].v[i] = ((uint64_t) k << 40) + 1000 * i + 7;
+		ext_disks[k].major = 259;
+		ext_disks[k].minor = k;
+		ext_disks[k].n_values = k ? 4 : 17;
+		ext_disks[k].flags = k ? 0 : EXT_DF_WHOLE;
+		ext_disks[k].parent = k;
+	}
+	snprintf(ext_disks[0].name, sizeof(ext_disks[0].name), "nvme0n1");
+	snprintf(ext_disks[1].name, sizeof(ext_disks[1].name), "nvme0n1p1");
+}
+
+/* Stats, extension (3 processes, 2 cgroups, 2 disks), comment, stats, extension (0 processes). */
 static void
 build_ext(struct tfile *tf, struct ext_proc procs[3], struct ext_cgroup cgs[2])
 {
@@ -2404,15 +2423,16 @@ build_ext(struct tfile *tf, struct ext_proc procs[3], struct ext_cgroup cgs[2])
 		make_proc(&procs[k], k);
 	for (uint32_t k = 0; k < 2; k++)
 		make_cgroup(&cgs[k], k);
+	make_disks();
 	tf_start(tf, small_list, 2);
 	tf_record(tf, SA_R_STATS, 1, 2, 3);
 	tf_stats(tf, small_list, 2, two, 1);
-	tf_ext(tf, procs, 3, cgs, 2);
+	tf_ext(tf, &(struct archive_ext_put){procs, 3, cgs, 2, ext_disks, 2});
 	tf_record(tf, SA_R_COMMENT, 1, 2, 4);
 	tf_comment(tf, "c");
 	tf_record(tf, SA_R_STATS, 1, 2, 6);
 	tf_stats(tf, small_list, 2, one, 2);
-	tf_ext(tf, procs, 0, NULL, 0);
+	tf_ext(tf, &(struct archive_ext_put){procs, 0, NULL, 0, NULL, 0});
 }
 
 /* Reads tf twice: without want_ext the extension records are skipped, with it they come back whole. */
@@ -2440,11 +2460,14 @@ verify_ext(const struct tfile *tf, const struct ext_proc procs[3], const struct 
 	ck_assert_uint_eq(r.ext.n_cgroup, 2);
 	ck_assert_mem_eq(r.ext.proc, procs, 3 * sizeof(*procs));
 	ck_assert_mem_eq(r.ext.cgroup, cgs, 2 * sizeof(*cgs));
+	ck_assert(r.ext.has_disk);
+	ck_assert_uint_eq(r.ext.n_disk, 2);
+	ck_assert_mem_eq(r.ext.disk, ext_disks, sizeof(ext_disks));
 	next_record(&r, &rec, SA_R_COMMENT);
 	next_record(&r, &rec, SA_R_STATS);
 	check_items(&r, &fa_cpu2, 1, 2);
 	next_record(&r, &rec, EXT_RECORD_TYPE);
-	ck_assert(r.ext.has_proc && !r.ext.has_cgroup);
+	ck_assert(r.ext.has_proc && !r.ext.has_cgroup && !r.ext.has_disk);
 	ck_assert_uint_eq(r.ext.n_proc, 0);
 	ck_assert_int_eq(archive_next(&r, &rec), 0);
 	archive_reader_release(&r);
@@ -2481,7 +2504,7 @@ START_TEST(test_ext_chunks_of_8192)
 	tf_start(&tf, small_list, 2);
 	tf_record(&tf, SA_R_STATS, 1, 2, 3);
 	tf_stats(&tf, small_list, 2, two, 1);
-	tf_ext(&tf, procs, n, NULL, 0);
+	tf_ext(&tf, &(struct archive_ext_put){procs, n, NULL, 0, NULL, 0});
 	for (size_t i = 0; i < tf.n; i++)
 		descs += tf.p[i].kind == P_EXTRA;
 	ck_assert_uint_eq(descs, 3); /* the activity, 8192 items, 8 items */
@@ -2520,6 +2543,9 @@ START_TEST(test_ext_unknown_activity_and_short_chain)
 	ck_assert(!r.ext.has_proc && r.ext.has_cgroup);
 	ck_assert_uint_eq(r.ext.n_cgroup, 2);
 	ck_assert_mem_eq(r.ext.cgroup, cgs, 2 * sizeof(*cgs));
+	ck_assert(r.ext.has_disk);
+	ck_assert_uint_eq(r.ext.n_disk, 2);
+	ck_assert_mem_eq(r.ext.disk, ext_disks, sizeof(ext_disks));
 	next_record(&r, &rec, SA_R_COMMENT);
 	archive_reader_release(&r);
 	/*

@@ -98,10 +98,10 @@ START_TEST(diskstats_line_fields)
 	ck_assert_uint_eq(l.major, 8);
 	ck_assert_uint_eq(l.minor, 0);
 	ck_assert_str_eq(l.name, "sda");
-	/* Only the columns sysstat reads are kept. */
-	ck_assert_int_eq(l.n_values, 15);
+	/* The columns up to the flushes (iostat's 17) are kept, not the 18th on. */
+	ck_assert_int_eq(l.n_values, 17);
 	ck_assert_uint_eq(l.values[0], 1);
-	ck_assert_uint_eq(l.values[14], 15);
+	ck_assert_uint_eq(l.values[16], 17);
 
 	/* A 2.6 partition: four columns. */
 	ck_assert_int_eq(parse_diskstats_line("   8    1 sda1 54 432 8 64", &l), 0);
@@ -141,12 +141,86 @@ START_TEST(diskstats_line_long_name)
 END_TEST
 
 /* ------------------------------------------------------------------------- */
+/* -S IOSTAT: every line, every counter */
+
+/* sda's partitions are sda1 (and "cciss!c0d0p1" of cciss!c0d0), nothing else. */
+static bool
+fake_part_of(void *arg, const char *disk, const char *part)
+{
+	(void) arg;
+	return (!strcmp(disk, "sda") && !strcmp(part, "sda1")) ||
+	       (!strcmp(disk, "cciss!c0d0") && !strcmp(part, "cciss!c0d0p1"));
+}
+
+START_TEST(ext_whole_devices)
+{
+	struct fake_sys f = {fake_devices, fake_virtuals, NULL, {{0}}, 0};
+	struct disk_probe probe = {fake_in_sysfs, NULL, &f, fake_part_of};
+	struct ext_disk d[8];
+
+	memset(d, 0, sizeof(d));
+	/* Whole devices of sys/block, used or not, dm-0 too: sda cciss/c0d0 sdb dm-0 sdd. */
+	ck_assert_int_eq(parse_diskstats_ext(diskstats, d, 8, false, &probe), 5);
+	ck_assert_str_eq(d[0].name, "sda");
+	ck_assert_uint_eq(d[0].n_values, 17);
+	ck_assert_uint_eq(d[0].v[0], 100);
+	ck_assert_uint_eq(d[0].v[3], 30);
+	ck_assert_uint_eq(d[0].v[11], 5);
+	ck_assert_uint_eq(d[0].v[15], 44);
+	ck_assert_uint_eq(d[0].v[16], 55);
+	ck_assert_uint_eq(d[0].flags, EXT_DF_WHOLE);
+	ck_assert_uint_eq(d[0].parent, 0);
+	/* The name as diskstats writes it; the sysfs test saw cciss!c0d0. */
+	ck_assert_str_eq(d[1].name, "cciss/c0d0");
+	ck_assert_uint_eq(d[1].major, 104);
+	ck_assert_uint_eq(d[1].n_values, 11);
+	ck_assert_uint_eq(d[1].v[10], 800);
+	ck_assert_uint_eq(d[1].v[11], 0);
+	ck_assert_str_eq(d[2].name, "sdb");
+	ck_assert_str_eq(d[3].name, "dm-0");
+	ck_assert_uint_eq(d[3].minor, 0);
+	ck_assert_str_eq(d[4].name, "sdd");
+	ck_assert_uint_eq(d[4].n_values, 15);
+	ck_assert_int_eq(parse_diskstats_ext(diskstats, d, 4, false, &probe), COLLECT_E_NOSPACE);
+}
+END_TEST
+
+START_TEST(ext_partitions)
+{
+	struct fake_sys f = {fake_devices, fake_virtuals, NULL, {{0}}, 0};
+	struct disk_probe probe = {fake_in_sysfs, NULL, &f, fake_part_of};
+	static const char buf[] = "8 0 sda 1 2 3 4 5 6 7 8 9 10 11\n"
+	                          "8 1 sda1 54 432 8 64\n"
+	                          "8 2 sda2 1 1 1 1 1 1 1 1 1 1 1\n"
+	                          "104 0 cciss/c0d0 1 2 3 4 5 6 7 8 9 10 11\n"
+	                          "104 1 cciss/c0d0p1 1 2 3 4 5 6 7 8 9 10 11\n";
+	struct ext_disk d[8];
+
+	memset(d, 0, sizeof(d));
+	ck_assert_int_eq(parse_diskstats_ext(buf, d, 8, true, &probe), 5);
+	/* sda1: an old kernel's 4 counters, a partition of sda (item 0). */
+	ck_assert_str_eq(d[1].name, "sda1");
+	ck_assert_uint_eq(d[1].n_values, 4);
+	ck_assert_uint_eq(d[1].v[3], 64);
+	ck_assert_uint_eq(d[1].flags, 0);
+	ck_assert_uint_eq(d[1].parent, 1);
+	/* sda2 is no directory of sys/block/sda here: no parent. */
+	ck_assert_uint_eq(d[2].parent, 0);
+	ck_assert_uint_eq(d[3].flags, EXT_DF_WHOLE);
+	ck_assert_str_eq(d[4].name, "cciss/c0d0p1");
+	ck_assert_uint_eq(d[4].parent, 4);
+	/* Without partitions, the whole devices alone. */
+	ck_assert_int_eq(parse_diskstats_ext(buf, d, 8, false, &probe), 2);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------- */
 /* A_IO */
 
 START_TEST(io_sums_whole_devices)
 {
 	struct fake_sys f = {fake_devices, fake_virtuals, NULL, {{0}}, 0};
-	struct disk_probe probe = {fake_in_sysfs, fake_wwn, &f};
+	struct disk_probe probe = {fake_in_sysfs, fake_wwn, &f, NULL};
 	struct stats_io io;
 
 	memset(&io, 0, sizeof(io));
@@ -174,7 +248,7 @@ START_TEST(io_seven_columns)
 {
 	static const char *const devs[] = {"hda", "hdb", NULL};
 	struct fake_sys f = {devs, NULL, NULL, {{0}}, 0};
-	struct disk_probe probe = {fake_in_sysfs, NULL, &f};
+	struct disk_probe probe = {fake_in_sysfs, NULL, &f, NULL};
 	struct stats_io io;
 
 	/* Seven columns are enough for A_IO; six are not. */
@@ -195,7 +269,7 @@ END_TEST
 START_TEST(disk_whole_devices)
 {
 	struct fake_sys f = {fake_devices, fake_virtuals, "sda", {{0}}, 0};
-	struct disk_probe probe = {fake_in_sysfs, fake_wwn, &f};
+	struct disk_probe probe = {fake_in_sysfs, fake_wwn, &f, NULL};
 	struct stats_disk d[8];
 
 	memset(d, 0, sizeof(d));
@@ -239,7 +313,7 @@ END_TEST
 START_TEST(disk_with_partitions)
 {
 	struct fake_sys f = {fake_devices, fake_virtuals, NULL, {{0}}, 0};
-	struct disk_probe probe = {fake_in_sysfs, fake_wwn, &f};
+	struct disk_probe probe = {fake_in_sysfs, fake_wwn, &f, NULL};
 	struct stats_disk d[8];
 
 	memset(d, 0, sizeof(d));
@@ -256,7 +330,7 @@ END_TEST
 START_TEST(disk_nospace)
 {
 	struct fake_sys f = {fake_devices, fake_virtuals, NULL, {{0}}, 0};
-	struct disk_probe probe = {fake_in_sysfs, fake_wwn, &f};
+	struct disk_probe probe = {fake_in_sysfs, fake_wwn, &f, NULL};
 	struct stats_disk d[5];
 
 	memset(d, 0, sizeof(d));
@@ -272,7 +346,7 @@ END_TEST
 START_TEST(disk_count)
 {
 	struct fake_sys f = {fake_devices, fake_virtuals, NULL, {{0}}, 0};
-	struct disk_probe probe = {fake_in_sysfs, NULL, &f};
+	struct disk_probe probe = {fake_in_sysfs, NULL, &f, NULL};
 
 	/* With partitions, sadc counts lines, used or not, parsable or not. */
 	ck_assert_int_eq(count_diskstats_disk(diskstats, true, &probe), 7);
@@ -291,7 +365,7 @@ END_TEST
 START_TEST(disk_count_long_line)
 {
 	struct fake_sys f = {fake_devices, fake_virtuals, NULL, {{0}}, 0};
-	struct disk_probe probe = {fake_in_sysfs, NULL, &f};
+	struct disk_probe probe = {fake_in_sysfs, NULL, &f, NULL};
 	char buf[400];
 
 	/*
@@ -938,6 +1012,8 @@ disk_suite(void)
 
 	tcase_add_test(tc, diskstats_line_fields);
 	tcase_add_test(tc, diskstats_line_long_name);
+	tcase_add_test(tc, ext_whole_devices);
+	tcase_add_test(tc, ext_partitions);
 	tcase_add_test(tc, io_sums_whole_devices);
 	tcase_add_test(tc, io_seven_columns);
 	tcase_add_test(tc, disk_whole_devices);
