@@ -112,6 +112,7 @@ _Static_assert(sizeof(struct ext_cgroup) == 448, "ext_cgroup is 448 bytes");
 
 /* ext_disk.flags */
 #define EXT_DF_WHOLE 0x01u /* sys/block/NAME exists: a whole device, not a partition */
+#define EXT_DF_PARTS 0x02u /* the sample recorded partitions too (-S XDISK): on every item */
 
 #define EXT_DISK_NAME_LEN 32 /* the kernel's DISK_NAME_LEN: no diskstats name is longer */
 #define EXT_DISK_VALUES   17

@@ -72,6 +72,12 @@ main(int argc, char **argv)
 		perror("/");
 		exit(4);
 	}
+	if (io.o.win.archive) {
+		iostat_hist_run(&io);
+		iostat_free_devices(&io);
+		sar_disk_names_free(io.out.disk_names);
+		return 0;
+	}
 	io.cpu_nr = live_cpu_nr(&io.root, false);
 	if (!live_now(&now))
 		now = (struct tm){0};

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hist.h"
 #include "common/layout_stats.h"
 #include "common/sysroot.h"
 #include "report/engine.h"
@@ -39,6 +40,14 @@ struct io_stats {
  * another count leaves it zeroed. Returns the count of numbers read.
  */
 int iostat_parse_sysfs_stat(const char *buf, struct io_stats *ret);
+
+/*
+ * The n counters v of a stat file or a diskstats line (after the name)
+ * into *ret, zeroed first: 11, 15 or 17 (or more) counters, or an old
+ * partition's 4 unless extended (-x skips those lines). Returns false for
+ * another count (then *ret stays zeroed).
+ */
+bool iostat_stats_from_values(const uint64_t *v, int n, bool extended, struct io_stats *ret);
 
 /* One line of /proc/diskstats. */
 struct iostat_diskline {
@@ -68,6 +77,8 @@ struct iostat_opts {
 	char alt_dir[512];     /* -f / +f */
 	char persist_type[512]; /* -j, lower-cased */
 	long interval, count;
+	bool interval_given;
+	struct live_window win; /* --archive, -s, -e */
 };
 
 /* What a device of the list is (sysstat's dev_tp; a group counts its members above IO_GROUP). */
@@ -100,6 +111,8 @@ struct iostat {
 	bool dm_major_known;
 	int cpu_nr;
 	char ts[64]; /* the -t time of the report */
+	/* --archive: the disk activity of the current record; NULL before the first (or without one). */
+	const struct archive_ext *hist_ext;
 };
 
 /* ---- iostat_opts.c ---- */
@@ -134,6 +147,21 @@ void iostat_read_disks(struct iostat *io);
 void iostat_read_cpu(struct iostat *io);
 /* The name to print for d (-N, -j, '!' as '/'); may exit 4 as sysstat (no /dev/mapper). */
 void iostat_display_name(struct iostat *io, const struct io_dev *d, char *out, size_t len);
+
+/* ---- iostat_hist.c: --archive ---- */
+/* Whether the current record has whole device name ('/' or '!'). */
+bool iostat_hist_is_whole(const struct iostat *io, const char *name);
+/* major:minor of device name in the current record; unchanged when it has none. */
+void iostat_hist_numbers(const struct iostat *io, const char *name, unsigned *major,
+                         unsigned *minor);
+/* Reads the uptime and the CPU line of sample io->curr from the current record of lh. */
+void iostat_hist_read_cpu(struct iostat *io, const struct live_hist *lh);
+/* Reads the devices of sample io->curr from io->hist_ext, as iostat_read_disks() reads /sys. */
+void iostat_hist_read_disks(struct iostat *io);
+/* The devices named on the command line typed by the first record (whole, partition). */
+void iostat_hist_retype(struct iostat *io);
+/* The reports of the window's records, banner and JSON end included. */
+void iostat_hist_run(struct iostat *io);
 
 /* ---- iostat_out.c ---- */
 /* Prints the report of sample io->curr (nothing when skip, but groups are summed). */

@@ -137,10 +137,22 @@ new_device(struct iostat *io, const char *name, int type, unsigned major, unsign
 		d->type = IO_GROUP;
 		return d;
 	}
-	d->type = device_anywhere(io, name) ? (type == IO_PART_DEV ? IO_PART_DEV : IO_DEV) : IO_PART;
+	if (io->o.win.archive) {
+		/* Named on the command line: typed by the first record (iostat_hist_retype()). */
+		if (!io->hist_ext)
+			d->type = type;
+		else
+			d->type = iostat_hist_is_whole(io, name) ?
+			                  (type == IO_PART_DEV ? IO_PART_DEV : IO_DEV) : IO_PART;
+	} else {
+		d->type = device_anywhere(io, name) ? (type == IO_PART_DEV ? IO_PART_DEV : IO_DEV)
+		                                    : IO_PART;
+	}
 	if (major) {
 		d->major = major;
 		d->minor = minor;
+	} else if (io->o.win.archive) {
+		iostat_hist_numbers(io, d->name, &d->major, &d->minor);
 	} else {
 		dev_numbers(d);
 	}

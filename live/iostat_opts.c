@@ -163,8 +163,22 @@ static bool
 long_option(struct iostat *io, char **argv, int *opt)
 {
 	const char *a = argv[*opt];
+	bool bad = false;
 
-	if (!strcmp(a, "-p")) {
+	if (live_window_archive(&io->o.win, a, &bad)) {
+		if (bad)
+			usage(argv[0]);
+		++*opt;
+	} else if (io->o.win.archive && (!strcmp(a, "-s") || !strcmp(a, "-e"))) {
+		/* With --archive, -s TIME starts the window; -s alone is still the short report. */
+		int rc = live_window_limit(&io->o.win, a[1] == 'e', argv[*opt + 1]);
+
+		if (rc < 0 || (rc == 0 && a[1] == 'e'))
+			usage(argv[0]);
+		if (rc == 0)
+			return false;
+		*opt += 2;
+	} else if (!strcmp(a, "-p")) {
 		const char *n = argv[++*opt];
 
 		if (n && !all_digits(n) && strncmp(n, "-", 1)) {
@@ -210,14 +224,21 @@ positional_number(struct iostat *io, char **argv, int *opt, int *it)
 {
 	if (!live_interval_word(argv[(*opt)++], it, &io->o.interval, &io->o.count))
 		usage(argv[0]);
+	io->o.interval_given = true;
 }
 
 /* What the options imply once all are read (sysstat's checks after its loop). */
 static void
 finish_options(struct iostat_opts *o, bool report_set, const char *prog)
 {
-	if (!o->interval)
+	if (o->win.archive) {
+		/* Every record of the window unless a count is given. */
+		if (!o->interval_given)
+			o->count = -1;
+		live_window_finish(&o->win);
+	} else if (!o->interval) {
 		o->count = 1;
+	}
 	if (!report_set)
 		o->cpu = o->disk = true;
 	if (o->everything || o->extended || o->unfiltered)
@@ -238,6 +259,11 @@ iostat_parse_args(struct iostat *io, int argc, char **argv)
 
 	io->o.decimals = -1;
 	io->o.count = 1;
+	/* --archive changes what -s means: known before the options are read. */
+	for (opt = 1; opt < argc; opt++)
+		if (!strncmp(argv[opt], "--archive=", 10))
+			io->o.win.archive = argv[opt] + 10;
+	opt = 1;
 	while (opt < argc) {
 		const char *a = argv[opt];
 

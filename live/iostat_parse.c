@@ -95,17 +95,28 @@ fill_short(const uint64_t *v, struct io_stats *st)
 	st->wr_sectors = v[3];
 }
 
+bool
+iostat_stats_from_values(const uint64_t *v, int n, bool extended, struct io_stats *ret)
+{
+	memset(ret, 0, sizeof(*ret));
+	if (n >= 11) {
+		fill_full(v, n, ret);
+		return true;
+	}
+	if (n == 4 && !extended) {
+		fill_short(v, ret);
+		return true;
+	}
+	return false;
+}
+
 int
 iostat_parse_sysfs_stat(const char *buf, struct io_stats *ret)
 {
 	uint64_t v[17];
 	int n = scan_numbers(buf, v, 17);
 
-	memset(ret, 0, sizeof(*ret));
-	if (n >= 11)
-		fill_full(v, n, ret);
-	else if (n == 4)
-		fill_short(v, ret);
+	iostat_stats_from_values(v, n, false, ret);
 	return n;
 }
 
@@ -155,13 +166,5 @@ iostat_parse_diskline(const char *line, bool extended, struct iostat_diskline *r
 	if (!scan_uint(&p, &ret->major) || !scan_uint(&p, &ret->minor) || !scan_word(&p, ret->name))
 		return 0;
 	n = scan_numbers(p, v, 17);
-	if (n >= 11) {
-		fill_full(v, n, &ret->st);
-		return 1;
-	}
-	if (n == 4 && !extended) {
-		fill_short(v, &ret->st);
-		return 1;
-	}
-	return 0;
+	return iostat_stats_from_values(v, n, extended, &ret->st) ? 1 : 0;
 }

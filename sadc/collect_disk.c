@@ -263,8 +263,9 @@ parse_diskstats_ext(const char *buf, struct ext_disk *items, int32_t max_nr, boo
 		d->minor = l.minor;
 		d->n_values = (uint32_t) l.n_values;
 		memcpy(d->name, l.name, strlen(l.name) + 1);
+		d->flags = partitions ? EXT_DF_PARTS : 0;
 		if (is_whole) {
-			d->flags = EXT_DF_WHOLE;
+			d->flags |= EXT_DF_WHOLE;
 			whole = n;
 			memcpy(disk, sysname, sizeof(disk));
 		} else if (whole >= 0 && probe->part_of && probe->part_of(probe->arg, disk, sysname)) {

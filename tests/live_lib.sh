@@ -79,3 +79,93 @@ live_diff() {
 	run_capture "$TMPD/b" bash "$LIVE_RUN" "$seq" "${vars[@]}" -- "$(our_bin "$name")" "$@"
 	oracle_judge "${judge[@]}" "$label"
 }
+
+# iostat_sequences DIR: the snapshot sequences of the iostat suites in DIR
+# (live_seq.py): std (SATA disks with partitions, NVMe, device mapper), f14
+# and f18 (kernels of 14 and 18 diskstats fields), back (a device
+# re-inserted, 32-bit tick wraps, a disk removed and one added), many (1,000
+# disks), and edited copies: neg (from f18, sda's request counts fall in
+# snapshot 2 while its sectors grow, without a re-insertion: 12.6.1 prints
+# ~1.8e19, 12.7.5 zeros, #355), p4 (from f14, sda1 and sdb2 have the 4
+# counters of old kernels), alt (from std, each snapshot's block devices and
+# diskstats also under /sys/alt, a -f/+f directory where sdc is missing and
+# sdq, a copy of sdb as 65:0, is the directory's own) and j (from std,
+# /dev/disk/by-id and by-label links).
+iostat_sequences() {
+	local dir=$1
+	mkdir -p "$dir"
+	_iostat_synth() {
+		python3 "$LIVE_SEQ" synth "$dir/$1" --procs 0 "${@:2}" >/dev/null || fail "live_seq.py synth $*"
+	}
+	_iostat_synth std --cpus 4 --disks 3 --nvme 1 --dm 2 --parts 2 --steps 3 --seed 1
+	_iostat_synth f14 --cpus 2 --disks 2 --parts 2 --fields 14 --steps 2 --seed 2
+	_iostat_synth f18 --cpus 2 --disks 2 --nvme 1 --fields 18 --steps 3 --seed 3
+	_iostat_synth back --cpus 2 --disks 3 --dm 1 --parts 1 --steps 4 --seed 4 \
+		--event 2:disk-backwards:sdb --event 3:counter-wrap:sda \
+		--event 3:disk-remove:sdc --event 4:disk-add:sdz
+	_iostat_synth many --cpus 8 --disks 1000 --steps 1 --seed 5
+	cp -r "$dir/f18" "$dir/neg"
+	cp -r "$dir/f14" "$dir/p4"
+	cp -r "$dir/std" "$dir/j"
+	python3 - "$dir" <<'PY' || fail "making the edited sequences"
+import os, sys
+d = sys.argv[1]
+def rewrite(path, fn):
+    if not os.path.exists(path):
+        return
+    with open(path) as f:
+        lines = f.read().split("\n")
+    os.unlink(path)  # a hard link to the previous snapshot's file
+    with open(path, "w") as f:
+        f.write("\n".join(fn(l) for l in lines))
+def back(w, k):
+    for i, delta in ((k, 1000), (k + 1, 50), (k + 10, 100000), (k + 9, 5)):
+        w[i] = str(int(w[i]) - delta)
+    return w
+def neg_disk(l):
+    w = l.split()
+    return " ".join(back(w, 3)) if len(w) > 3 and w[2] == "sda" else l
+def neg_sys(l):
+    return " ".join(back(l.split(), 0)) if l.strip() else l
+rewrite(f"{d}/neg/2/proc/diskstats", neg_disk)
+rewrite(f"{d}/neg/2/sys/block/sda/stat", neg_sys)
+def four(w):
+    return [w[0], w[2], w[4], w[6]]
+def p4_disk(l):
+    w = l.split()
+    return " ".join(w[:3] + four(w[3:])) if len(w) > 3 and w[2] in ("sda1", "sdb2") else l
+def p4_sys(l):
+    return " ".join(four(l.split())) if l.strip() else l
+for n in range(3):
+    rewrite(f"{d}/p4/{n}/proc/diskstats", p4_disk)
+    rewrite(f"{d}/p4/{n}/sys/block/sda/sda1/stat", p4_sys)
+    rewrite(f"{d}/p4/{n}/sys/block/sdb/sdb2/stat", p4_sys)
+# alt: from std, each snapshot's block devices and diskstats also under
+# /sys/alt (a -f/+f directory that moves with the snapshots), where sdc is
+# missing and sdq (a copy of sdb, 65:0) is the directory's own.
+import shutil
+shutil.copytree(f"{d}/std", f"{d}/alt", symlinks=True)
+for n in range(4):
+    s = f"{d}/alt/{n}"
+    if not os.path.isdir(s):
+        continue
+    alt = f"{s}/sys/alt"
+    shutil.copytree(f"{s}/sys/block", f"{alt}/block", symlinks=False)
+    shutil.rmtree(f"{alt}/block/sdc")
+    shutil.copytree(f"{alt}/block/sdb", f"{alt}/block/sdq", symlinks=False)
+    for part in ("sdb1", "sdb2"):
+        os.rename(f"{alt}/block/sdq/{part}", f"{alt}/block/sdq/sdq" + part[3:])
+    with open(f"{s}/proc/diskstats") as f:
+        lines = [l for l in f.read().split("\n") if l.strip()]
+    keep = [l for l in lines if not l.split()[2].startswith("sdc")]
+    own = [" ".join(["65", str(int(l.split()[1]) - 16), "sdq" + l.split()[2][3:]] + l.split()[3:])
+           for l in lines if l.split()[2].startswith("sdb")]
+    with open(f"{alt}/diskstats", "w") as f:
+        f.write("\n".join(keep + own) + "\n")
+for n in range(4):
+    for sub, name, target in (("by-id", "ata-DISK_A", "sda"), ("by-id", "ata-DISK_B-part1", "sdb1"),
+                              ("by-id", "dm-name-vg-root", "dm-0"), ("by-label", "ROOT", "sda")):
+        os.makedirs(f"{d}/j/{n}/dev/disk/{sub}", exist_ok=True)
+        os.symlink(f"../../{target}", f"{d}/j/{n}/dev/disk/{sub}/{name}")
+PY
+}

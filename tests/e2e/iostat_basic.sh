@@ -23,17 +23,7 @@ command -v python3 >/dev/null || skip "python3 is missing (live_seq.py)"
 have_live_oracle iostat || skip "the release's iostat $FLAVOUR does not run here ($(oracle_bin iostat))"
 
 SEQ=$TMPD/seq
-mkdir -p "$SEQ"
-synth() {
-	python3 "$LIVE_SEQ" synth "$SEQ/$1" --procs 0 "${@:2}" >/dev/null || fail "live_seq.py synth $*"
-}
-synth std --cpus 4 --disks 3 --nvme 1 --dm 2 --parts 2 --steps 3 --seed 1
-synth f14 --cpus 2 --disks 2 --parts 2 --fields 14 --steps 2 --seed 2
-synth f18 --cpus 2 --disks 2 --nvme 1 --fields 18 --steps 3 --seed 3
-synth back --cpus 2 --disks 3 --dm 1 --parts 1 --steps 4 --seed 4 \
-	--event 2:disk-backwards:sdb --event 3:counter-wrap:sda \
-	--event 3:disk-remove:sdc --event 4:disk-add:sdz
-synth many --cpus 8 --disks 1000 --steps 1 --seed 5
+iostat_sequences "$SEQ"
 
 # Our binary must read the snapshots, not this machine.
 banner=$(bash "$LIVE_RUN" "$SEQ/std" -- "$IOSTAT" 2>/dev/null | head -1)
@@ -42,74 +32,6 @@ case $banner in
 *) skip "livefix.so does not route our reads (banner: $banner)" ;;
 esac
 
-# neg: from f18, sda's request counts fall in snapshot 2 while its sectors
-# grow (no re-insertion): 12.6.1 prints ~1.8e19, 12.7.5 zeros (#355).
-# p4: from f14, sda1 and sdb2 have the 4 counters of old kernels.
-# j: from std, /dev/disk/by-id and by-label links.
-cp -r "$SEQ/f18" "$SEQ/neg"
-cp -r "$SEQ/f14" "$SEQ/p4"
-cp -r "$SEQ/std" "$SEQ/j"
-python3 - "$SEQ" <<'PY' || fail "making the edited sequences"
-import os, sys
-d = sys.argv[1]
-def rewrite(path, fn):
-    if not os.path.exists(path):
-        return
-    with open(path) as f:
-        lines = f.read().split("\n")
-    os.unlink(path)  # a hard link to the previous snapshot's file
-    with open(path, "w") as f:
-        f.write("\n".join(fn(l) for l in lines))
-def back(w, k):
-    for i, delta in ((k, 1000), (k + 1, 50), (k + 10, 100000), (k + 9, 5)):
-        w[i] = str(int(w[i]) - delta)
-    return w
-def neg_disk(l):
-    w = l.split()
-    return " ".join(back(w, 3)) if len(w) > 3 and w[2] == "sda" else l
-def neg_sys(l):
-    return " ".join(back(l.split(), 0)) if l.strip() else l
-rewrite(f"{d}/neg/2/proc/diskstats", neg_disk)
-rewrite(f"{d}/neg/2/sys/block/sda/stat", neg_sys)
-def four(w):
-    return [w[0], w[2], w[4], w[6]]
-def p4_disk(l):
-    w = l.split()
-    return " ".join(w[:3] + four(w[3:])) if len(w) > 3 and w[2] in ("sda1", "sdb2") else l
-def p4_sys(l):
-    return " ".join(four(l.split())) if l.strip() else l
-for n in range(3):
-    rewrite(f"{d}/p4/{n}/proc/diskstats", p4_disk)
-    rewrite(f"{d}/p4/{n}/sys/block/sda/sda1/stat", p4_sys)
-    rewrite(f"{d}/p4/{n}/sys/block/sdb/sdb2/stat", p4_sys)
-# alt: from std, each snapshot's block devices and diskstats also under
-# /sys/alt (a -f/+f directory that moves with the snapshots), where sdc is
-# missing and sdq (a copy of sdb, 65:0) is the directory's own.
-import shutil
-shutil.copytree(f"{d}/std", f"{d}/alt", symlinks=True)
-for n in range(4):
-    s = f"{d}/alt/{n}"
-    if not os.path.isdir(s):
-        continue
-    alt = f"{s}/sys/alt"
-    shutil.copytree(f"{s}/sys/block", f"{alt}/block", symlinks=False)
-    shutil.rmtree(f"{alt}/block/sdc")
-    shutil.copytree(f"{alt}/block/sdb", f"{alt}/block/sdq", symlinks=False)
-    for part in ("sdb1", "sdb2"):
-        os.rename(f"{alt}/block/sdq/{part}", f"{alt}/block/sdq/sdq" + part[3:])
-    with open(f"{s}/proc/diskstats") as f:
-        lines = [l for l in f.read().split("\n") if l.strip()]
-    keep = [l for l in lines if not l.split()[2].startswith("sdc")]
-    own = [" ".join(["65", str(int(l.split()[1]) - 16), "sdq" + l.split()[2][3:]] + l.split()[3:])
-           for l in lines if l.split()[2].startswith("sdb")]
-    with open(f"{alt}/diskstats", "w") as f:
-        f.write("\n".join(keep + own) + "\n")
-for n in range(4):
-    for sub, name, target in (("by-id", "ata-DISK_A", "sda"), ("by-id", "ata-DISK_B-part1", "sdb1"),
-                              ("by-id", "dm-name-vg-root", "dm-0"), ("by-label", "ROOT", "sda")):
-        os.makedirs(f"{d}/j/{n}/dev/disk/{sub}", exist_ok=True)
-        os.symlink(f"../../{target}", f"{d}/j/{n}/dev/disk/{sub}/{name}")
-PY
 
 # cases SEQNAME [VAR=VALUE ...] -- ARGS...: one differential case per line of stdin.
 cases() {

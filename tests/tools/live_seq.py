@@ -626,16 +626,20 @@ def disk_edit(sq, name, fn):
             write(sp, "".join("%8d " % v for v in vals).rstrip() + "\n")
 
 
+# The events draw a device's new values from a generator of its own name, so
+# that /proc/diskstats and its /sys stat file get the same ones, as from a kernel.
 def ev_disk_backwards(sq, arg):
-    rng = sq.rng("backwards:" + arg)
-    disk_edit(sq, arg, lambda n, v: [rng.randint(0, 50) if i != 8 else 0 for i in range(len(v))])
+    def small(n, v):
+        rng = sq.rng("backwards:" + n)
+        return [rng.randint(0, 50) if i != 8 else 0 for i in range(len(v))]
+    disk_edit(sq, arg, small)
 
 
 def ev_counter_wrap(sq, arg):
-    rng = sq.rng("wrap:" + arg)
     sq.wrapped.add(arg)
 
     def high(n, v):
+        rng = sq.rng("wrap:" + n)
         sq.wrapped.add(n)
         return [WRAP - rng.randint(100, 1000) if i in TICK_FIELDS or i == IO_TICKS else x
                 for i, x in enumerate(v)]

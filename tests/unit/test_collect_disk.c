@@ -202,11 +202,11 @@ START_TEST(ext_partitions)
 	ck_assert_str_eq(d[1].name, "sda1");
 	ck_assert_uint_eq(d[1].n_values, 4);
 	ck_assert_uint_eq(d[1].v[3], 64);
-	ck_assert_uint_eq(d[1].flags, 0);
+	ck_assert_uint_eq(d[1].flags, EXT_DF_PARTS);
 	ck_assert_uint_eq(d[1].parent, 1);
 	/* sda2 is no directory of sys/block/sda here: no parent. */
 	ck_assert_uint_eq(d[2].parent, 0);
-	ck_assert_uint_eq(d[3].flags, EXT_DF_WHOLE);
+	ck_assert_uint_eq(d[3].flags, EXT_DF_WHOLE | EXT_DF_PARTS);
 	ck_assert_str_eq(d[4].name, "cciss/c0d0p1");
 	ck_assert_uint_eq(d[4].parent, 4);
 	/* Without partitions, the whole devices alone. */

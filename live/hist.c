@@ -1,0 +1,338 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The live tools over the records of data files (hist.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "hist.h"
+#include "common/datafile.h"
+#include "common/source.h"
+#include "common/sysexit.h"
+#include "report/window.h"
+#include "common/banned.h"
+
+bool
+live_window_archive(struct live_window *w, const char *a, bool *bad)
+{
+	if (strncmp(a, "--archive=", 10))
+		return false;
+	w->archive = a + 10;
+	*bad = !*w->archive;
+	return true;
+}
+
+/* "hh:mm" or "hh:mm:ss" into seconds of the day; -1 when a is neither. */
+static long
+day_seconds(const char *a)
+{
+	size_t n = strlen(a);
+	int h, m, s = 0;
+
+	if ((n != 5 && n != 8) || a[2] != ':' || (n == 8 && a[5] != ':') ||
+	    strspn(a, "0123456789:") != n)
+		return -1;
+	h = (a[0] - '0') * 10 + (a[1] - '0');
+	m = (a[3] - '0') * 10 + (a[4] - '0');
+	if (n == 8)
+		s = (a[6] - '0') * 10 + (a[7] - '0');
+	if (a[0] == ':' || a[1] == ':' || a[3] == ':' || a[4] == ':' ||
+	    (n == 8 && (a[6] == ':' || a[7] == ':')) || h > 23 || m > 59 || s > 59)
+		return -1;
+	return (long) h * 3600 + m * 60 + s;
+}
+
+int
+live_window_limit(struct live_window *w, bool end, const char *word)
+{
+	int64_t epoch;
+	int dated;
+	long sec;
+
+	if (!word)
+		return 0;
+	dated = history_parse_time(word, &epoch);
+	if (dated < 0)
+		return -1;
+	if (dated > 0) {
+		*(end ? &w->end_epoch : &w->start_epoch) = epoch;
+		*(end ? &w->end_epoch_set : &w->start_epoch_set) = true;
+	} else {
+		sec = day_seconds(word);
+		if (sec < 0)
+			return 0;
+		*(end ? &w->end_sec : &w->start_sec) = sec;
+	}
+	*(end ? &w->use_end : &w->use_start) = true;
+	return 1;
+}
+
+void
+live_window_finish(struct live_window *w)
+{
+	if (w->use_start && w->use_end && w->start_epoch_set && !w->end_epoch_set) {
+		w->end_epoch = history_time_after(w->start_epoch, (int) (w->end_sec / 3600),
+		                                  (int) (w->end_sec / 60 % 60), (int) (w->end_sec % 60));
+		w->end_epoch_set = true;
+	}
+	if (w->use_start && w->use_end && w->end_epoch_set && !w->start_epoch_set) {
+		w->start_epoch = history_time_before(w->end_epoch, (int) (w->start_sec / 3600),
+		                                     (int) (w->start_sec / 60 % 60),
+		                                     (int) (w->start_sec % 60));
+		w->start_epoch_set = true;
+	}
+	if (w->use_start && w->use_end && !w->start_epoch_set && !w->end_epoch_set &&
+	    w->end_sec < w->start_sec)
+		w->end_sec += 86400;
+}
+
+/* history_load()'s failure: the file's message, as sar prints it, and its status. */
+static _Noreturn void
+die_load(const struct history *h, int rc, const char *prog)
+{
+	char msg[8192];
+	int status = history_error_message(h, rc, prog, msg, sizeof(msg));
+
+	fflush(stdout);
+	fputs(msg, stderr);
+	sysrec_exit(status);
+}
+
+static void
+load_one(struct live_hist *lh, const char *file)
+{
+	int rc;
+
+	lh->h.cap = history_default_cap();
+	lh->h.convert_old = true;
+	rc = history_load(&lh->h, &file, 1, lh->prog);
+	fputs(lh->h.notes.buf ? lh->h.notes.buf : "", stderr);
+	if (rc < 0)
+		die_load(&lh->h, rc, lh->prog);
+}
+
+void
+live_hist_open(struct live_hist *lh, const struct live_window *w, long interval, const char *prog)
+{
+	struct stat st;
+
+	memset(lh, 0, sizeof(*lh));
+	lh->w = *w;
+	lh->interval = interval;
+	lh->prog = prog;
+	if (stat(w->archive, &st) == 0 && S_ISDIR(st.st_mode)) {
+		int64_t now = (int64_t) time(NULL);
+		int64_t start = w->start_epoch_set ? w->start_epoch : 0;
+		int64_t end = w->end_epoch_set ? w->end_epoch : 0;
+		char one[4096];
+
+		if (!start && !end)
+			start = end = now;
+		if (window_open(&lh->h, NULL, 0, w->archive, start, end, prog, one, sizeof(one)) < 2)
+			load_one(lh, one);
+	} else {
+		load_one(lh, w->archive);
+	}
+}
+
+const struct sa_file_header *
+live_hist_header(const struct live_hist *lh)
+{
+	if (lh->open)
+		return &lh->r.hdr;
+	return lh->h.n_reports ? &lh->h.reports[0].parts[0].hdr : NULL;
+}
+
+bool
+live_hist_tm(const struct live_hist *lh, struct tm *ret)
+{
+	const char *def = getenv("S_TIME_DEF_TIME");
+	time_t t = (time_t) lh->hdr.ust_time;
+
+	if (def && !strcmp(def, "UTC"))
+		return gmtime_r(&t, ret) != NULL;
+	return localtime_r(&t, ret) != NULL;
+}
+
+const void *
+live_hist_items(const struct live_hist *lh, uint32_t id, uint32_t *nr)
+{
+	uint32_t i;
+
+	*nr = 0;
+	for (i = 0; lh->open && i < lh->r.n_acts; i++) {
+		const struct archive_act *a = &lh->r.acts[i];
+
+		if (a->fa.id != id || !a->known_format || !a->nr)
+			continue;
+		*nr = a->nr;
+		return a->buf;
+	}
+	return NULL;
+}
+
+/* A read that failed: sysstat's message for the file, and the run ends with its status. */
+static _Noreturn void
+die_read(struct live_hist *lh, int rc)
+{
+	const struct history_report *hr = &lh->h.reports[lh->next_report ? lh->next_report - 1 : 0];
+	char msg[8192];
+	int status = datafile_read_message(rc, hr->parts[hr->n_parts - 1].file, &lh->r.magic,
+	                                   NULL, msg, sizeof(msg));
+
+	fflush(stdout);
+	fputs(msg, stderr);
+	sysrec_exit(status);
+}
+
+/* Opens report k; false when there is none. */
+static bool
+open_report(struct live_hist *lh, size_t k)
+{
+	const struct history_report *hr;
+	struct source *src;
+	int rc;
+
+	if (lh->open) {
+		archive_reader_release(&lh->r);
+		lh->open = false;
+	}
+	if (k >= lh->h.n_reports)
+		return false;
+	hr = &lh->h.reports[k];
+	rc = source_open_mem(hr->data, hr->len, &src);
+	if (rc < 0)
+		die_read(lh, rc);
+	memset(&lh->r, 0, sizeof(lh->r));
+	rc = archive_open(&lh->r, src, true);
+	if (rc == 0)
+		rc = archive_read_header(&lh->r, false);
+	if (rc < 0)
+		die_read(lh, rc == 1 ? ARCHIVE_E_FORMAT : rc);
+	lh->r.want_ext = true;
+	lh->open = true;
+	return true;
+}
+
+/* The next record of the reports into lh->rec (*new_report: the first of a later report); false at their end. */
+static bool
+read_record(struct live_hist *lh, bool *new_report)
+{
+	*new_report = false;
+	if (lh->ahead) {
+		lh->ahead = false;
+		*new_report = lh->ahead_new;
+		return true;
+	}
+	for (;;) {
+		int rc;
+
+		if (!lh->open) {
+			if (!open_report(lh, lh->next_report))
+				return false;
+			*new_report = lh->next_report++ > 0;
+		}
+		rc = archive_next(&lh->r, &lh->rec);
+		if (rc > 0)
+			return true;
+		if (rc < 0 && rc != ARCHIVE_E_BAD_RECORD)
+			die_read(lh, rc);
+		/* The end of this report: on to the next one. */
+		archive_reader_release(&lh->r);
+		lh->open = false;
+	}
+}
+
+/* <0, 0, >0: the record at sec (seconds of the day, crossed) and epoch ust against a limit. */
+static int
+cmp_limit(const struct live_hist *lh, bool end, long sec, uint64_t ust)
+{
+	const struct live_window *w = &lh->w;
+
+	if (!(end ? w->use_end : w->use_start))
+		return 0;
+	if (end ? w->end_epoch_set : w->start_epoch_set) {
+		int64_t e = end ? w->end_epoch : w->start_epoch;
+
+		return (int64_t) ust < e ? -1 : (int64_t) ust > e;
+	}
+	return sec < (end ? w->end_sec : w->start_sec) ? -1 : sec > (end ? w->end_sec : w->start_sec);
+}
+
+enum live_hist_kind
+live_hist_next(struct live_hist *lh)
+{
+	bool new_report;
+
+	while (read_record(lh, &new_report)) {
+		const struct sa_record_header *h = &lh->rec.hdr;
+		struct tm tm;
+		long sec;
+
+		if (new_report && lh->begun) {
+			lh->ahead = true;
+			lh->ahead_new = false;
+			lh->last_uptime = 0;
+			return LIVE_HIST_RESTART;
+		}
+		if (h->record_type == SA_R_RESTART && lh->begun) {
+			lh->last_uptime = 0;
+			return LIVE_HIST_RESTART;
+		}
+		if (h->record_type != SA_R_STATS)
+			continue;
+		lh->hdr = *h;
+		if (!live_hist_tm(lh, &tm))
+			continue;
+		sec = (long) tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec;
+		if (lh->begun && sec < lh->prev_sec)
+			lh->crossed = true;
+		if (lh->crossed)
+			sec += 86400;
+		if (!lh->begun && cmp_limit(lh, false, sec, h->ust_time) < 0)
+			continue;
+		if (cmp_limit(lh, true, sec, h->ust_time) > 0)
+			return LIVE_HIST_END;
+		/* -i: a record at least interval seconds after the last one kept. */
+		if (lh->begun && lh->interval > 1 && lh->last_uptime &&
+		    h->uptime_cs - lh->last_uptime + 50 < (uint64_t) lh->interval * 100)
+			continue;
+		lh->prev_sec = sec % 86400;
+		lh->last_uptime = h->uptime_cs;
+		lh->begun = true;
+		lh->ext_read = false;
+		return LIVE_HIST_STATS;
+	}
+	return LIVE_HIST_END;
+}
+
+const struct archive_ext *
+live_hist_ext(struct live_hist *lh)
+{
+	bool new_report;
+
+	if (lh->ext_read)
+		return lh->has_ext ? &lh->r.ext : NULL;
+	lh->ext_read = true;
+	lh->has_ext = false;
+	if (read_record(lh, &new_report)) {
+		if (!new_report && lh->rec.hdr.record_type == EXT_RECORD_TYPE) {
+			lh->has_ext = true;
+		} else {
+			lh->ahead = true;
+			lh->ahead_new = new_report;
+		}
+	}
+	return lh->has_ext ? &lh->r.ext : NULL;
+}
+
+void
+live_hist_close(struct live_hist *lh)
+{
+	if (lh->open)
+		archive_reader_release(&lh->r);
+	lh->open = false;
+	history_release(&lh->h);
+}

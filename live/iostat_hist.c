@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * iostat --archive (iostat.h, hist.h): each statistics record of the window
+ * is a sample, as iostat_read_cpu() and iostat_read_disks() would have read
+ * it at that record's time. The CPU line is the file's CPU activity ("all"),
+ * the uptime the record's, the devices the disk extension activity that
+ * sadc -S IOSTAT records (every line of /proc/diskstats, with what
+ * /sys/block says of it). The device list is made as the live reading makes
+ * it: whole devices are what /sys/block held, partitions what
+ * /sys/block/DEV held, and a device named by number is found by number.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "iostat.h"
+#include "live.h"
+#include "common/banned.h"
+
+/* The sysfs name of a diskstats name: '/' written '!'. */
+static void
+sys_name(const char *name, char *out, size_t len)
+{
+	char *p;
+
+	snprintf(out, len, "%s", name);
+	for (p = out; *p; p++)
+		if (*p == '/')
+			*p = '!';
+}
+
+/* The item of the current record whose name, as sysfs writes it, is name ('!' or '/'), or NULL. */
+static const struct ext_disk *
+item_named(const struct iostat *io, const char *name, bool whole)
+{
+	const struct archive_ext *e = io->hist_ext;
+	char want[IOSTAT_NAME_LEN], have[EXT_DISK_NAME_LEN];
+	uint32_t i;
+
+	if (!e)
+		return NULL;
+	sys_name(name, want, sizeof(want));
+	for (i = 0; i < e->n_disk; i++) {
+		if (whole && !(e->disk[i].flags & EXT_DF_WHOLE))
+			continue;
+		sys_name(e->disk[i].name, have, sizeof(have));
+		if (!strcmp(have, want))
+			return &e->disk[i];
+	}
+	return NULL;
+}
+
+bool
+iostat_hist_is_whole(const struct iostat *io, const char *name)
+{
+	return item_named(io, name, true) != NULL;
+}
+
+void
+iostat_hist_numbers(const struct iostat *io, const char *name, unsigned *major, unsigned *minor)
+{
+	const struct ext_disk *d = item_named(io, name, false);
+
+	if (d) {
+		*major = d->major;
+		*minor = d->minor;
+	}
+}
+
+/* The counters of d as its sysfs stat file gives them (a diskstats line with extended). */
+static void
+item_stats(const struct ext_disk *d, bool diskline, bool extended, struct io_stats *st, bool *ok)
+{
+	*ok = iostat_stats_from_values(d->v, (int) d->n_values, diskline && extended, st) ||
+	      !diskline;
+}
+
+/* Adds (or finds) the device of item d under name, with its counters of this sample. */
+static void
+add_item(struct iostat *io, const struct ext_disk *d, const char *name, bool diskline)
+{
+	struct io_stats st;
+	struct io_dev *dev;
+	bool ok;
+
+	item_stats(d, diskline, io->o.extended, &st, &ok);
+	if (!ok)
+		return;
+	dev = iostat_add_device(io, name, 0, diskline ? d->major : 0, diskline ? d->minor : 0);
+	if (dev)
+		dev->st[io->curr] = st;
+}
+
+/* -p DEV: the partitions of the whole device at index k. */
+static void
+add_partitions(struct iostat *io, uint32_t k)
+{
+	const struct archive_ext *e = io->hist_ext;
+	char name[EXT_DISK_NAME_LEN];
+	uint32_t i;
+
+	for (i = 0; i < e->n_disk; i++) {
+		if (e->disk[i].parent != k + 1)
+			continue;
+		sys_name(e->disk[i].name, name, sizeof(name));
+		add_item(io, &e->disk[i], name, false);
+	}
+}
+
+/* The devices of the list (read_dlist()): named ones, their partitions, every whole device. */
+static void
+read_list(struct iostat *io)
+{
+	const struct archive_ext *e = io->hist_ext;
+	char name[EXT_DISK_NAME_LEN];
+	struct io_dev *dev;
+	uint32_t i;
+	bool ok;
+
+	for (dev = io->devs; dev; dev = dev->next) {
+		const struct ext_disk *d = NULL;
+
+		if (dev->exist || dev->type == IO_GROUP)
+			continue;
+		if (dev->type == IO_PART) {
+			for (i = 0; i < e->n_disk && !d; i++)
+				if (e->disk[i].major == dev->major && e->disk[i].minor == dev->minor)
+					d = &e->disk[i];
+		} else {
+			d = item_named(io, dev->name, true);
+		}
+		if (d) {
+			item_stats(d, false, false, &dev->st[io->curr], &ok);
+			dev->exist = true;
+		}
+		if (d && dev->type == IO_PART_DEV)
+			add_partitions(io, (uint32_t) (d - e->disk));
+	}
+	if (!io->o.all_devices)
+		return;
+	for (i = 0; i < e->n_disk; i++) {
+		if (!(e->disk[i].flags & EXT_DF_WHOLE))
+			continue;
+		sys_name(e->disk[i].name, name, sizeof(name));
+		add_item(io, &e->disk[i], name, false);
+	}
+}
+
+void
+iostat_hist_read_disks(struct iostat *io)
+{
+	const struct archive_ext *e = io->hist_ext;
+	struct io_dev *d;
+	uint32_t i;
+
+	for (d = io->devs; d; d = d->next)
+		d->exist = false;
+	if (!e || !e->has_disk)
+		return;
+	if (!io->o.everything) {
+		read_list(io);
+		return;
+	}
+	for (i = 0; i < e->n_disk; i++)
+		add_item(io, &e->disk[i], e->disk[i].name, true);
+}
+
+void
+iostat_hist_read_cpu(struct iostat *io, const struct live_hist *lh)
+{
+	const struct stats_cpu *all;
+	struct stats_cpu *c = &io->cpu[io->curr];
+	uint32_t nr;
+
+	io->uptime[io->curr] = lh->hdr.uptime_cs;
+	/* A record without the CPU activity leaves the previous values, as a file without "cpu " does. */
+	all = live_hist_items(lh, A_CPU, &nr);
+	if (all)
+		*c = all[0];
+	io->tot_jiffies[io->curr] = c->cpu_user + c->cpu_nice + c->cpu_sys + c->cpu_idle +
+	                            c->cpu_iowait + c->cpu_hardirq + c->cpu_steal + c->cpu_softirq;
+}
+
+void
+iostat_hist_retype(struct iostat *io)
+{
+	struct io_dev *d;
+
+	for (d = io->devs; d; d = d->next) {
+		if (d->type == IO_GROUP)
+			continue;
+		if (iostat_hist_is_whole(io, d->name))
+			d->type = d->type == IO_PART_DEV ? IO_PART_DEV : IO_DEV;
+		else
+			d->type = IO_PART;
+		d->major = d->minor = 0;
+		iostat_hist_numbers(io, d->name, &d->major, &d->minor);
+	}
+}
+
+/* The slot the next sample is compared with holds nothing: it reports since boot. */
+static void
+forget_previous(struct iostat *io)
+{
+	struct io_dev *d;
+	int prev = !io->curr;
+
+	for (d = io->devs; d; d = d->next)
+		memset(&d->st[prev], 0, sizeof(d->st[prev]));
+	io->uptime[prev] = 0;
+	io->tot_jiffies[prev] = 0;
+	memset(&io->cpu[prev], 0, sizeof(io->cpu[prev]));
+}
+
+/* What the file lacks for the report asked: said once on stderr, and left out. */
+static void
+check_data(struct iostat *io, const struct live_hist *lh, const char *file)
+{
+	const struct archive_ext *e = io->hist_ext;
+	const struct io_dev *d;
+	bool parts = false, want_parts = false;
+	uint32_t nr, i;
+
+	if (io->o.cpu && !live_hist_items(lh, A_CPU, &nr)) {
+		fprintf(stderr, "iostat: %s holds no CPU statistics (sadc's default collection records them)\n",
+		        file);
+		io->o.cpu = false;
+	}
+	if (io->o.disk && (!e || !e->has_disk)) {
+		fprintf(stderr, "iostat: %s holds no device statistics: sadc -S IOSTAT records them\n",
+		        file);
+		io->o.disk = false;
+		return;
+	}
+	for (i = 0; io->o.disk && i < e->n_disk; i++)
+		parts = parts || (e->disk[i].flags & EXT_DF_PARTS);
+	if (!io->o.disk || parts)
+		return;
+	for (d = io->devs; d && !want_parts; d = d->next)
+		want_parts = d->type == IO_PART_DEV || d->type == IO_PART;
+	if (io->o.everything || want_parts)
+		fprintf(stderr, "iostat: %s holds no partitions: sadc -S XDISK records them\n", file);
+}
+
+/* The banner of the file: its machine, the date of its first record of the window. */
+static void
+banner(struct iostat *io, const struct live_hist *lh, bool any)
+{
+	const struct sa_file_header *fh = live_hist_header(lh);
+	struct live_host host;
+	struct tm now = {0};
+	time_t t;
+
+	memset(&host, 0, sizeof(host));
+	if (fh) {
+		snprintf(host.sysname, sizeof(host.sysname), "%s", fh->sa_sysname);
+		snprintf(host.nodename, sizeof(host.nodename), "%s", fh->sa_nodename);
+		snprintf(host.release, sizeof(host.release), "%s", fh->sa_release);
+		snprintf(host.machine, sizeof(host.machine), "%s", fh->sa_machine);
+		io->cpu_nr = fh->sa_cpu_nr > 1 ? (int) fh->sa_cpu_nr - 1 : 1;
+	}
+	if (any) {
+		live_hist_tm(lh, &now);
+	} else if (fh) {
+		t = (time_t) fh->sa_ust_time;
+		localtime_r(&t, &now);
+	}
+	live_banner(&host, &now, io->cpu_nr, io->o.json);
+	if (!io->o.json)
+		printf("\n");
+}
+
+void
+iostat_hist_run(struct iostat *io)
+{
+	struct live_hist lh;
+	enum live_hist_kind k;
+	long count = io->o.count;
+	bool skip = io->o.omit_since_boot, first = true;
+	struct tm now;
+
+	live_hist_open(&lh, &io->o.win, io->o.interval, "iostat");
+	k = live_hist_next(&lh);
+	banner(io, &lh, k == LIVE_HIST_STATS);
+	while (k == LIVE_HIST_STATS && count) {
+		bool restarted = false;
+
+		iostat_hist_read_cpu(io, &lh);
+		io->hist_ext = live_hist_ext(&lh);
+		if (first) {
+			first = false;
+			iostat_hist_retype(io);
+			check_data(io, &lh, io->o.win.archive);
+		}
+		iostat_hist_read_disks(io);
+		if (!live_hist_tm(&lh, &now))
+			now = (struct tm){0};
+		iostat_write_stats(io, &now, skip);
+		if (!skip && count > 0)
+			count--;
+		if (count) {
+			io->curr ^= 1;
+			k = live_hist_next(&lh);
+			for (; k == LIVE_HIST_RESTART; k = live_hist_next(&lh)) {
+				forget_previous(io);
+				restarted = true;
+			}
+			if (k == LIVE_HIST_STATS && io->o.json && !skip)
+				printf(",");
+			skip = restarted && io->o.omit_since_boot;
+		}
+		printf("\n");
+	}
+	if (io->o.json)
+		printf("\t\t\t]\n\t\t}\n\t]\n}}\n");
+	live_hist_close(&lh);
+}

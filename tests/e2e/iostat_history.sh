@@ -1,0 +1,277 @@
+#!/bin/bash
+# flavours: 12.6.1 12.7.5
+# iostat --archive prints what the live iostat printed (live/hist.h). Our
+# sadc records each snapshot of a sequence (tests/live.md) with --root and
+# --unix-time, -S XALL,IOSTAT, while the release's iostat (12.6.1 or 12.7.5,
+# the flavour's) runs live over the same snapshots under the livefix shim;
+# then our iostat --archive on that file, under the shim over a copy of the
+# sequence without proc/stat, proc/uptime, proc/diskstats and any sys/.../stat
+# (so that nothing of a sample can come from the snapshots: only names, from
+# /dev, /etc and /sys's links, do, as they do for sar -d), prints the same
+# stdout, stderr and exit status, report for report: the first report since
+# boot, each later one over the interval between two records. The option
+# matrix is iostat_basic's over the sequences of iostat_sequences
+# (live_lib.sh); windows (-s/-e as hh:mm:ss, dated and @EPOCH) against the
+# live run over the snapshots of the window; an interval argument against the
+# live run over every second snapshot; a compressed file and a directory of
+# daily files; a LINUX RESTART (two sequences in one file) against the two
+# live runs; and the messages for a file recorded without -S IOSTAT, or
+# without partitions.
+. "${top_srcdir:-.}/tests/lib.sh"
+. "$top_srcdir/tests/live_lib.sh"
+
+IOSTAT=$(our_bin iostat)
+SADC=$top_builddir/sadc/sadc
+[ -x "$IOSTAT" ] || skip "$IOSTAT is not built"
+[ -x "$SADC" ] || skip "$SADC is not built"
+[ -r "$LIVEFIX" ] || skip "$LIVEFIX is not built (make tests/tools/livefix.so)"
+command -v python3 >/dev/null || skip "python3 is missing (live_seq.py)"
+# The live run to match: the release's iostat (ours when it does not run here).
+LIVE=$(oracle_bin iostat)
+if ! have_live_oracle iostat; then
+	echo "NOTE: the release's iostat $FLAVOUR does not run here: our live iostat is the reference"
+	LIVE=$IOSTAT
+fi
+
+SEQ=$TMPD/seq
+iostat_sequences "$SEQ"
+
+# record SEQDIR FILE [SADC-OPTION...]: our sadc appends one record per snapshot of SEQDIR to FILE.
+record() {
+	local seq=$1 file=$2 n uname
+	shift 2
+	[ $# -gt 0 ] || set -- -S XALL,IOSTAT
+	uname=$(head -4 "$seq/.livefix/uname" 2>/dev/null | paste -sd,)
+	for n in $(ls "$seq" | sort -n); do
+		[ -d "$seq/$n/proc" ] || continue
+		"$SADC" --root="$seq/$n" --unix-time="$(cat "$seq/$n/.livefix/time")" \
+			${uname:+--uname="$uname"} "$@" 1 1 "$file" ||
+			fail "sadc on $seq/$n"
+	done
+}
+
+# strip SEQDIR: a copy without the files a sample is read from, in $TMPD/strip.
+strip() {
+	local out=$TMPD/strip/${1##*/}
+	rm -rf "$out"
+	mkdir -p "$TMPD/strip"
+	cp -a "$1" "$out"
+	find "$out" \( -path '*/proc/stat' -o -path '*/proc/uptime' -o -path '*/proc/diskstats' \
+		-o \( -path '*/sys/*' -name stat \) \) -delete
+	echo "$out"
+}
+
+# subseq SEQDIR NAME N...: snapshots N... of SEQDIR as a sequence of their own.
+subseq() {
+	local from=$1 out=$SEQ/$2 k=0 n
+	shift 2
+	rm -rf "$out"
+	mkdir -p "$out"
+	[ -d "$from/.livefix" ] && cp -a "$from/.livefix" "$out/"
+	for n in "$@"; do
+		cp -al "$from/$n" "$out/$k"
+		k=$((k + 1))
+	done
+}
+
+snaps() {
+	ls "$1" | grep -c '^[0-9]*$'
+}
+
+# hist_case SEQNAME FILE 'LIVE-ARGS' 'ARCHIVE-ARGS': the live run over SEQNAME's
+# snapshots against --archive=FILE over its stripped copy.
+hist_case() {
+	local s=$SEQ/$1 file=$2 live=$3 hist=$4
+	keep_case "iostat-history $1 $live / $hist" 2 3 || return 0
+	# shellcheck disable=SC2086
+	run_capture "$TMPD/a" bash "$LIVE_RUN" "$s" -- "$LIVE" $live
+	# shellcheck disable=SC2086
+	run_capture "$TMPD/b" bash "$LIVE_RUN" "${stripped[$1]}" -- "$IOSTAT" --archive="$file" $hist
+	oracle_judge --show=5 "iostat $hist --archive=$file on ${s#"$TMPD"/} (live: iostat $live)"
+}
+
+declare -A stripped
+for s in std f14 f18 back many neg p4 j; do
+	record "$SEQ/$s" "$TMPD/$s.sa"
+	stripped[$s]=$(strip "$SEQ/$s")
+done
+
+# The stripped copies hold no sample: the live iostat cannot read one there.
+run_capture "$TMPD/m" bash "$LIVE_RUN" "${stripped[std]}" -- "$IOSTAT" -d
+if [ "$(cat "$TMPD/m.rc")" = 2 ] && grep -q 'Cannot read /proc/uptime' "$TMPD/m.err"; then
+	pass
+else
+	fail "the live iostat on a stripped copy: exit $(cat "$TMPD/m.rc"), $(head -2 "$TMPD/m.err")"
+fi
+
+# The option matrix, each line over every snapshot of each sequence.
+for s in std f14 f18 back neg p4; do
+	k=$(snaps "$SEQ/$s")
+	while IFS= read -r opts; do
+		hist_case "$s" "$TMPD/$s.sa" "$opts 1 $k" "$opts"
+	done <<'END'
+
+-d
+-c
+-x
+-xz
+-x -y
+-k -t
+-m -x
+-p ALL
+-p ALL -x
+-p sda
+-xp sda,nvme0n1
+sda sdb
+sda1 sdb2
+-x nvme0n1p1
+sdb sdc sdz sda1
+ALL
+-z
+-s
+-x -s
+--human
+-h -x
+--pretty -x
+-x --pretty --compact
+--dec=0 -x
+--dec=2 -s
+-g grp sda sdb -g g2 nvme0n1
+-x -g grp sda sdb -g g2 nvme0n1
+-H -g grp sda sdb
+-N
+-N -x dm-0
+-N -p ALL
+-o JSON
+-o JSON -x
+-o JSON -x -s -t
+-o JSON -y
+-o JSON -c
+-o JSON -m -g grp sda sdb
+END
+done
+hist_case many "$TMPD/many.sa" "-x 1 2" "-x"
+hist_case many "$TMPD/many.sa" "-p ALL -o JSON -z 1 2" "-p ALL -o JSON -z"
+for opts in "-j ID" "-j id -x" "-j ID ata-DISK_A" "-j LABEL -p ALL" "-j ID ata-DISK_B-part1 -x" \
+	"-N vg-root"; do
+	hist_case j "$TMPD/j.sa" "$opts 1 4" "$opts"
+done
+# The environment and the time zone.
+for e in POSIXLY_CORRECT=1 S_TIME_FORMAT=ISO S_COLORS=always TZ=GMT+12; do
+	keep_case "iostat-history env $e" 2 3 || continue
+	run_capture "$TMPD/a" bash "$LIVE_RUN" "$SEQ/std" "$e" -- "$LIVE" -x -t 1 4
+	run_capture "$TMPD/b" bash "$LIVE_RUN" "${stripped[std]}" "$e" -- "$IOSTAT" -x -t \
+		--archive="$TMPD/std.sa"
+	oracle_judge --show=5 "$e iostat -x -t --archive (live: iostat -x -t 1 4)"
+done
+
+# Windows: the live run over the snapshots of the window (times from 08:00:00, a second apart).
+subseq "$SEQ/back" w12 1 2
+subseq "$SEQ/back" w1 1
+subseq "$SEQ/back" w024 0 2 4
+subseq "$SEQ/back" w34 3 4
+for w in w12 w1 w024 w34; do
+	stripped[$w]=$(strip "$SEQ/$w")
+done
+B=$TMPD/back.sa
+for opts in "-x" "-t -p ALL" "-o JSON -y"; do
+	hist_case w12 "$B" "$opts 1 2" "$opts -s 08:00:01 -e 08:00:02"
+	hist_case w12 "$B" "$opts 1 2" "$opts -s 2025-12-04T08:00:01 -e 08:00:02"
+	hist_case w12 "$B" "$opts 1 2" "$opts -s @1764835201 -e @1764835202"
+	hist_case w1 "$B" "$opts 1 1" "$opts -s 08:00:01 -e 08:00:01"
+	hist_case w34 "$B" "$opts 1 2" "$opts -s 08:00:03"
+	hist_case w12 "$B" "$opts 1 2" "$opts -e 08:00:02 -s 08:00:01 1 2"
+	# The interval argument: a record at least that many seconds after the last one kept.
+	hist_case w024 "$B" "$opts 2 3" "$opts 2"
+	hist_case w024 "$B" "$opts 2 2" "$opts 2 2"
+done
+# The dated form with a space is one word.
+keep_case "iostat-history dated with a space" 2 3 && {
+	run_capture "$TMPD/a" bash "$LIVE_RUN" "$SEQ/w12" -- "$LIVE" -x 1 2
+	run_capture "$TMPD/b" bash "$LIVE_RUN" "${stripped[w12]}" -- "$IOSTAT" -x --archive="$B" \
+		-e "2025-12-04 08:00:02" -s 08:00:01
+	oracle_judge --show=5 "iostat -x --archive -e '2025-12-04 08:00:02' -s 08:00:01"
+}
+# -s with a word that is no time is still the short report.
+hist_case std "$TMPD/std.sa" "-s -x 1 4" "-x -s"
+
+# A compressed file, and a directory of daily files (sa04 for 2025-12-04).
+if command -v xz >/dev/null; then
+	xz -k -c "$TMPD/std.sa" >"$TMPD/std.sa.xz"
+	hist_case std "$TMPD/std.sa.xz" "-x 1 4" "-x"
+fi
+mkdir -p "$TMPD/dir"
+cp "$TMPD/back.sa" "$TMPD/dir/sa04"
+hist_case w12 "$TMPD/dir" "-x 1 2" "-x -s 2025-12-04T08:00:01 -e 2025-12-04T08:00:02"
+
+# A restart: a second sequence (another boot, a smaller uptime) appended to the first.
+python3 "$LIVE_SEQ" synth "$SEQ/boot2" --procs 0 --cpus 4 --disks 3 --nvme 1 --dm 2 --parts 2 \
+	--steps 2 --seed 7 --epoch 1764835300 >/dev/null || fail "live_seq.py synth boot2"
+cp "$TMPD/std.sa" "$TMPD/reboot.sa"
+python3 - "$SEQ/boot2" <<'PY' || fail "making boot2's uptimes smaller"
+import os, sys
+for n in os.listdir(sys.argv[1]):
+    p = os.path.join(sys.argv[1], n, "proc/uptime")
+    if not os.path.exists(p):
+        continue
+    os.unlink(p)  # a hard link to the previous snapshot's file
+    with open(p, "w") as f:
+        f.write("%d.00 %d.00\n" % (50000 + int(n), 150000 + 3 * int(n)))
+PY
+record "$SEQ/boot2" "$TMPD/reboot.sa"
+stripped[boot2]=$(strip "$SEQ/boot2")
+for opts in "-x" "-d -y -t"; do
+	keep_case "iostat-history restart $opts" 2 3 || continue
+	# shellcheck disable=SC2086
+	{
+		bash "$LIVE_RUN" "$SEQ/std" -- "$LIVE" $opts 1 4
+		bash "$LIVE_RUN" "$SEQ/boot2" -- "$LIVE" $opts 1 3 | tail -n +3
+	} >"$TMPD/a.out" 2>"$TMPD/a.err"
+	echo 0 >"$TMPD/a.rc"
+	# shellcheck disable=SC2086
+	run_capture "$TMPD/b" bash "$LIVE_RUN" "${stripped[std]}" -- "$IOSTAT" $opts \
+		--archive="$TMPD/reboot.sa"
+	oracle_judge --show=5 "iostat $opts --archive over a restart"
+done
+
+# What the file lacks: said once on stderr, the rest shown, exit 0.
+record "$SEQ/std" "$TMPD/nodisk.sa" -S DISK
+record "$SEQ/std" "$TMPD/noparts.sa" -S IOSTAT
+check_msg() {
+	local file=$1 want=$2
+	shift 2
+	run_capture "$TMPD/m" bash "$LIVE_RUN" "${stripped[std]}" -- "$IOSTAT" --archive="$file" "$@"
+	if [ "$(cat "$TMPD/m.rc")" = 0 ] && [ "$(cat "$TMPD/m.err")" = "$want" ]; then
+		pass
+	else
+		fail "iostat $* --archive=${file##*/}: exit $(cat "$TMPD/m.rc"), stderr: $(cat "$TMPD/m.err")"
+	fi
+}
+check_msg "$TMPD/nodisk.sa" "iostat: $TMPD/nodisk.sa holds no device statistics: sadc -S IOSTAT records them" -x
+check_msg "$TMPD/noparts.sa" "iostat: $TMPD/noparts.sa holds no partitions: sadc -S XDISK records them" -p ALL
+check_msg "$TMPD/noparts.sa" "" -x
+# Without device statistics the CPU report is all there is: the live -c's.
+run_capture "$TMPD/a" bash "$LIVE_RUN" "$SEQ/std" -- "$LIVE" -c 1 4
+run_capture "$TMPD/b" bash "$LIVE_RUN" "${stripped[std]}" -- "$IOSTAT" --archive="$TMPD/nodisk.sa"
+sed -i 1d "$TMPD/b.err"
+oracle_judge --show=5 "iostat --archive=nodisk.sa (live: iostat -c)"
+# Usage errors: an empty name, -e without a time, a date that does not exist.
+for a in "--archive=" "--archive=$TMPD/std.sa -e" "--archive=$TMPD/std.sa -e 25:00" \
+	"--archive=$TMPD/std.sa -s 2025-02-30T08:00"; do
+	# shellcheck disable=SC2086
+	run_capture "$TMPD/m" "$IOSTAT" $a
+	if [ "$(cat "$TMPD/m.rc")" = 1 ] && grep -q '^Usage: ' "$TMPD/m.err"; then
+		pass
+	else
+		fail "iostat $a: exit $(cat "$TMPD/m.rc") (a usage error is 1)"
+	fi
+done
+# A file that is not one: sar's message and status.
+echo garbage >"$TMPD/bad.sa"
+run_capture "$TMPD/m" "$IOSTAT" --archive="$TMPD/bad.sa"
+if [ "$(cat "$TMPD/m.rc")" = 3 ] && grep -q 'Invalid system activity file' "$TMPD/m.err"; then
+	pass
+else
+	fail "iostat --archive=bad.sa: exit $(cat "$TMPD/m.rc"), $(head -2 "$TMPD/m.err")"
+fi
+finish
