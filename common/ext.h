@@ -46,12 +46,21 @@
 #define EXT_PF_IO       0x02u /* read_bytes and write_bytes come from /proc/PID/io */
 #define EXT_PF_CGROUP   0x04u /* cgroup holds the process's v2 cgroup path */
 #define EXT_PF_DELAYACCT 0x08u /* block-I/O delay accounting was on (kernel.task_delayacct) */
+#define EXT_PF_STATUS   0x10u /* ruid, nvcsw and nivcsw come from /proc/PID/status */
+#define EXT_PF_SCHED    0x20u /* run_delay_ns comes from /proc/PID/schedstat */
+#define EXT_PF_FD       0x40u /* fd_nr counts /proc/PID/fd */
 
 #define EXT_COMM_LEN    16
 #define EXT_CMDLINE_LEN 96
 #define EXT_CGPATH_LEN  96
 
-/* One process at one sample: cumulative counters. 312 bytes, types {10, 0, 6}. */
+/*
+ * One process at one sample: cumulative counters. 432 bytes, types
+ * {22, 0, 12}. The fields after blkio_ticks and after state were added
+ * for pidstat --archive (files before them hold 312-byte items of types
+ * {10, 0, 6}, which the reader remaps: the new fields read as 0, their
+ * EXT_PF_* flags clear).
+ */
 struct ext_proc {
 	uint64_t start_time;  /* clock ticks after boot (stat field 22): with pid, the identity */
 	uint64_t utime;       /* clock ticks (stat 14) */
@@ -63,19 +72,37 @@ struct ext_proc {
 	uint64_t read_bytes;  /* /proc/PID/io read_bytes (EXT_PF_IO) */
 	uint64_t write_bytes; /* /proc/PID/io write_bytes (EXT_PF_IO) */
 	uint64_t blkio_ticks; /* stat 42 delayacct_blkio_ticks, clock ticks */
+	uint64_t cminflt;     /* stat 11: of the children it reaped */
+	uint64_t cmajflt;     /* stat 13 */
+	uint64_t cutime;      /* stat 16, clock ticks */
+	uint64_t cstime;      /* stat 17 */
+	uint64_t gtime;       /* stat 43 guest_time (in utime already) */
+	uint64_t cgtime;      /* stat 44 cguest_time */
+	uint64_t run_delay_ns;          /* schedstat 2: time spent waiting on a run queue (EXT_PF_SCHED) */
+	uint64_t cancelled_write_bytes; /* io (EXT_PF_IO) */
+	uint64_t nvcsw;       /* status voluntary_ctxt_switches (EXT_PF_STATUS) */
+	uint64_t nivcsw;      /* status nonvoluntary_ctxt_switches (EXT_PF_STATUS) */
+	uint64_t stack_kb;    /* reserved: the [stack] mapping's Size (smaps), 0 */
+	uint64_t stack_ref_kb; /* reserved: its Referenced, 0 */
 	uint32_t pid;
 	uint32_t ppid;
-	uint32_t uid;     /* real uid (owner of /proc/PID) */
+	uint32_t uid;     /* owner of /proc/PID (the effective uid) */
 	uint32_t threads; /* stat 20 */
 	uint32_t flags;   /* EXT_PF_* */
 	uint32_t state;   /* the state letter of stat 3 */
+	uint32_t ruid;    /* status Uid, the real one (EXT_PF_STATUS) */
+	uint32_t processor;   /* stat 39: the CPU it last ran on */
+	uint32_t rt_priority; /* stat 40 */
+	uint32_t policy;      /* stat 41 */
+	uint32_t fd_nr;       /* entries of /proc/PID/fd (EXT_PF_FD) */
+	uint32_t reserved;
 	char comm[EXT_COMM_LEN];       /* NUL-terminated */
 	char cmdline[EXT_CMDLINE_LEN]; /* arguments joined by spaces, truncated, NUL-terminated; empty for kernel threads */
 	char cgroup[EXT_CGPATH_LEN];   /* the "0::" line of /proc/PID/cgroup, truncated, NUL-terminated */
 };
 
-#define EXT_PROC_TYPES {10, 0, 6}
-_Static_assert(sizeof(struct ext_proc) == 312, "ext_proc is 312 bytes");
+#define EXT_PROC_TYPES {22, 0, 12}
+_Static_assert(sizeof(struct ext_proc) == 432, "ext_proc is 432 bytes");
 
 /* ext_cgroup.present: which files (or lines) were there. Absent values are 0 and must be shown as absent. */
 #define EXT_CG_CPU       0x001u /* cpu.stat usage_usec, user_usec, system_usec */

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "pidstat.h"
+#include "hist.h"
 #include "live.h"
 #include "common/compat.h"
 #include "common/nls.h"
@@ -35,6 +36,7 @@ struct pidstat_args {
 	int pid_nr;  /* the words of -p (ALL counts twice) */
 	bool has_pid;
 	int decimals;
+	struct live_window win; /* --archive, -s, -e */
 };
 
 /* The state of the sampling loop: three slots (previous, current, first). */
@@ -252,7 +254,22 @@ parse_word(struct pidstat_run *run, struct pidstat_args *a, int argc, char **arg
 {
 	const char *w = argv[opt];
 	struct pidstat_conf *c = &run->c;
+	bool bad = false;
 
+	if (live_window_archive(&a->win, w, &bad)) {
+		if (bad || c->exec_pgm)
+			usage(argv[0]);
+		return opt + 1;
+	}
+	if (a->win.archive && (!strcmp(w, "-s") || !strcmp(w, "-e"))) {
+		/* With --archive, -s TIME and -e TIME bound the window; -s alone is still the stack. */
+		int rc = live_window_limit(&a->win, w[1] == 'e', argv[opt + 1]);
+
+		if (rc < 0 || (rc == 0 && w[1] == 'e'))
+			usage(argv[0]);
+		if (rc > 0)
+			return opt + 2;
+	}
 	if (!strcmp(w, "-e")) {
 		if (!argv[opt + 1])
 			usage(argv[0]);
@@ -478,6 +495,156 @@ header_rows(const struct pidstat_args *a, int *dis_hdr)
 	return *dis_hdr ? 23 : live_win_height();
 }
 
+/* ---- --archive ---- */
+
+/* What the file lacks for the reports asked: once on stderr, and those reports left out. */
+static void
+check_data(struct pidstat_run *run, const struct archive_ext *e, const char *file)
+{
+	struct pidstat_conf *c = &run->c;
+	unsigned have = 0;
+	uint32_t k;
+
+	if (!e || !e->has_proc) {
+		fprintf(stderr, "pidstat: %s holds no processes: sadc -S PROCESS records them\n", file);
+		c->act = 0;
+		return;
+	}
+	for (k = 0; k < e->n_proc; k++)
+		have |= e->proc[k].flags;
+	if (c->threads) {
+		fprintf(stderr, "pidstat: %s holds no threads: the processes are shown\n", file);
+		c->threads = false;
+	}
+	if ((c->act & PIDSTAT_A_STACK)) {
+		fprintf(stderr, "pidstat: %s holds no stack sizes\n", file);
+		c->act &= ~(unsigned) PIDSTAT_A_STACK;
+	}
+	if ((c->act & PIDSTAT_A_CTXSW) && !(have & EXT_PF_STATUS)) {
+		fprintf(stderr, "pidstat: %s holds no context switches: sadc -S PROCESS records them "
+		                "since sysrec 0.2\n", file);
+		c->act &= ~(unsigned) PIDSTAT_A_CTXSW;
+	}
+}
+
+/* The uptime, CPU jiffies, clock and tasks of the current record into slot cur. */
+static void
+hist_sample(struct pidstat_run *run, struct live_hist *lh, int cur)
+{
+	const struct stats_cpu *cpu;
+	uint32_t nr;
+
+	if (!live_hist_tm(lh, &run->ts[cur]))
+		memset(&run->ts[cur], 0, sizeof(run->ts[cur]));
+	run->uptime[cur] = lh->hdr.uptime_cs;
+	cpu = live_hist_items(lh, A_CPU, &nr);
+	if (cpu)
+		run->jiffies[cur] = cpu->cpu_user + cpu->cpu_nice + cpu->cpu_sys + cpu->cpu_idle +
+		                    cpu->cpu_iowait + cpu->cpu_hardirq + cpu->cpu_steal +
+		                    cpu->cpu_softirq;
+	if (!run->mem_kb && (run->c.act & PIDSTAT_A_MEM)) {
+		const struct stats_memory *m = live_hist_items(lh, A_MEMORY, &nr);
+
+		run->mem_kb = m ? m->tlmkb : 0;
+	}
+}
+
+/* The banner of the file: its machine, the date of the first record of the window. */
+static void
+hist_banner(struct pidstat_run *run, const struct live_hist *lh, bool any)
+{
+	const struct sa_file_header *fh = live_hist_header(lh);
+	struct live_host host;
+
+	memset(&host, 0, sizeof(host));
+	if (fh) {
+		snprintf(host.sysname, sizeof(host.sysname), "%s", fh->sa_sysname);
+		snprintf(host.nodename, sizeof(host.nodename), "%s", fh->sa_nodename);
+		snprintf(host.release, sizeof(host.release), "%s", fh->sa_release);
+		snprintf(host.machine, sizeof(host.machine), "%s", fh->sa_machine);
+		run->c.cpu_nr = fh->sa_cpu_nr > 1 ? (int) fh->sa_cpu_nr - 1 : 1;
+		run->c.hz = fh->sa_hz ? (unsigned) fh->sa_hz : run->c.hz;
+	}
+	if (!any || !live_hist_tm(lh, &run->ts[0]))
+		memset(&run->ts[0], 0, sizeof(run->ts[0]));
+	live_banner(&host, &run->ts[0], run->c.cpu_nr, false);
+}
+
+/* Slot cur becomes the reference of the averages (slot 2). */
+static void
+hist_average_base(struct pidstat_run *run, int cur)
+{
+	size_t i;
+
+	run->ts[2] = run->ts[cur];
+	run->uptime[2] = run->uptime[cur];
+	run->jiffies[2] = run->jiffies[cur];
+	for (i = 0; i < run->t.n; i++)
+		run->t.v[i]->s[2] = run->t.v[i]->s[cur];
+}
+
+/*
+ * The reports of the window's records, as the live loop prints them: the
+ * first record is the reference, each later one ends an interval, then
+ * the averages. A LINUX RESTART ends a segment: its averages, then the
+ * next record is a new reference (counters start again at a boot).
+ */
+static int
+hist_run(struct pidstat_run *run, const struct pidstat_args *a, int dis_hdr, int rows)
+{
+	struct live_hist lh;
+	long count = a->count, lines = rows, shown = 0;
+	int cur = 0, k;
+	bool dis = true, base = false, checked = false;
+
+	live_hist_open(&lh, &a->win, a->interval, "pidstat");
+	k = live_hist_next(&lh);
+	hist_banner(run, &lh, k == LIVE_HIST_STATS);
+	for (; k != LIVE_HIST_END && count && run->c.act; k = live_hist_next(&lh)) {
+		const struct archive_ext *e;
+
+		if (k == LIVE_HIST_RESTART) {
+			if (shown && !run->c.oneline)
+				report(run, 2, !cur, dis_hdr, true);
+			base = false;
+			shown = 0;
+			continue;
+		}
+		hist_sample(run, &lh, cur);
+		e = live_hist_ext(&lh);
+		if (!checked) {
+			check_data(run, e, a->win.archive);
+			checked = true;
+		}
+		pidstat_hist_tasks(e, &run->c, run->c.hz, &run->t, cur);
+		if (!base) {
+			hist_average_base(run, cur);
+			base = true;
+		} else {
+			if (!dis_hdr) {
+				dis = lines / rows;
+				if (dis)
+					lines %= rows;
+				lines++;
+			}
+			/* No task left: the live loop stops there, without averages. */
+			if (!report(run, !cur, cur, dis, false)) {
+				shown = 0;
+				break;
+			}
+			shown++;
+			if (count > 0)
+				count--;
+		}
+		cur ^= 1;
+	}
+	if (shown && !run->c.oneline)
+		report(run, 2, !cur, dis_hdr, true);
+	live_hist_close(&lh);
+	pidstat_tasks_release(&run->t);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -494,6 +661,17 @@ main(int argc, char **argv)
 	if (a.interval < 0)
 		a.interval = 0;
 	check_flags(&run.c, &a);
+	if (a.win.archive) {
+		/* Every record of the window unless a count is given. */
+		if (a.count <= 0)
+			a.count = -1;
+		live_window_finish(&a.win);
+		live_report_init(&run.s);
+		run.s.o.decimals = a.decimals;
+		run.s.o.human = run.c.human;
+		rows = header_rows(&a, &dis_hdr);
+		return hist_run(&run, &a, dis_hdr, rows);
+	}
 	if (sysroot_open(&run.root, "/") < 0) {
 		perror("opendir");
 		return 4;

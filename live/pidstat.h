@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <regex.h>
 
+#include "hist.h"
 #include "common/sysroot.h"
 #include "report/engine.h"
 
@@ -185,6 +186,16 @@ struct pidstat_conf {
  * that cannot be read are marked gone and pruned.
  */
 void pidstat_read_tasks(const struct sysroot *root, const struct pidstat_conf *c,
+                        struct pidstat_tasks *t, int cur);
+
+/* ---- pidstat_hist.c: --archive ---- */
+/*
+ * The tasks of a record into sample slot cur, as pidstat_read_tasks()
+ * reads /proc: every recorded process (all_pids) or the listed ones, from
+ * e's process activity (NULL: none); hz is the file's tick rate. Tasks
+ * not recorded are gone and pruned.
+ */
+void pidstat_hist_tasks(const struct archive_ext *e, const struct pidstat_conf *c, uint64_t hz,
                         struct pidstat_tasks *t, int cur);
 
 /* ---- pidstat_print.c: the reports ---- */

@@ -5,11 +5,13 @@
  * /proc/PID/io), Documentation/admin-guide/cgroup-v2.rst (/proc/PID/cgroup),
  * Documentation/accounting/delay-accounting.rst (kernel.task_delayacct).
  *
- * Cost is what matters here: a sample reads four files of every process.
+ * Cost is what matters here: a sample reads six files of every process
+ * and lists its fd/ directory.
  * Each is opened, read once into a stack buffer and closed (a procfs file
  * gives all it has to one read), relative to the root's directory; items
  * live in one array the caller keeps from sample to sample.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -24,6 +26,7 @@
 /* Buffers: stat holds 52 numbers and a comm of up to 64 bytes (kworker names). */
 #define STAT_BUF   2048
 #define IO_BUF     512
+#define STATUS_BUF 4096
 #define CGROUP_BUF 4096
 
 /* ------------------------------------------------------------------------- */
@@ -69,7 +72,7 @@ clamp_u32(uint64_t v)
 	return v > UINT32_MAX ? UINT32_MAX : (uint32_t) v;
 }
 
-/* Fills ret from the numeric fields 4 to 42 of stat (v[f] is field f). */
+/* Fills ret from the numeric fields 4 to 44 of stat (v[f] is field f). */
 static void
 store_stat_fields(const uint64_t *v, uint64_t page_kb, struct ext_proc *ret)
 {
@@ -77,20 +80,29 @@ store_stat_fields(const uint64_t *v, uint64_t page_kb, struct ext_proc *ret)
 	if (v[9] & PF_KTHREAD)
 		ret->flags |= EXT_PF_KTHREAD;
 	ret->minflt = v[10];
+	ret->cminflt = v[11];
 	ret->majflt = v[12];
+	ret->cmajflt = v[13];
 	ret->utime = v[14];
 	ret->stime = v[15];
+	ret->cutime = v[16];
+	ret->cstime = v[17];
 	ret->threads = clamp_u32(v[20]);
 	ret->start_time = v[22];
 	ret->vsz_kb = v[23] / 1024;
 	ret->rss_kb = page_kb && v[24] > UINT64_MAX / page_kb ? UINT64_MAX : v[24] * page_kb;
+	ret->processor = clamp_u32(v[39]);
+	ret->rt_priority = clamp_u32(v[40]);
+	ret->policy = clamp_u32(v[41]);
 	ret->blkio_ticks = v[PROC_STAT_BLKIO_FIELD];
+	ret->gtime = v[PROC_STAT_LAST_FIELD - 1];
+	ret->cgtime = v[PROC_STAT_LAST_FIELD];
 }
 
 int
 proc_parse_stat(const char *buf, size_t len, uint64_t page_kb, struct ext_proc *ret)
 {
-	uint64_t v[PROC_STAT_BLKIO_FIELD + 1] = {0};
+	uint64_t v[PROC_STAT_LAST_FIELD + 1] = {0};
 	const char *lp, *rp, *p, *end = buf + len;
 	size_t comm_len;
 	int field = 2;
@@ -115,7 +127,7 @@ proc_parse_stat(const char *buf, size_t len, uint64_t page_kb, struct ext_proc *
 			field++;
 		if (field == 3)
 			ret->state = (unsigned char) *p;
-		else if (field <= PROC_STAT_BLKIO_FIELD)
+		else if (field <= PROC_STAT_LAST_FIELD)
 			scan_u64(&p, end, &v[field]); /* a '-' (tty, tpgid) leaves 0 */
 		while (p < end && *p != ' ' && *p != '\n')
 			p++;
@@ -133,7 +145,7 @@ key_value(const char *p, const char *line_end, const char *key, uint64_t *ret)
 	if ((size_t) (line_end - p) < klen || memcmp(p, key, klen) != 0)
 		return false;
 	p += klen;
-	while (p < line_end && *p == ' ')
+	while (p < line_end && (*p == ' ' || *p == '\t'))
 		p++;
 	if (p == line_end || *p < '0' || *p > '9')
 		return false;
@@ -141,23 +153,70 @@ key_value(const char *p, const char *line_end, const char *key, uint64_t *ret)
 	return true;
 }
 
-int
-proc_parse_io(const char *buf, size_t len, uint64_t *ret_read, uint64_t *ret_write)
+/*
+ * The values of the keys of a "Key: value" file (io, status) into *ret[k];
+ * a missing key leaves its value. Returns a bit set of the keys found.
+ */
+static unsigned
+parse_keys(const char *buf, size_t len, const char *const *keys, uint64_t *const *ret, size_t n)
 {
 	const char *p = buf, *end = buf + len;
-	bool have_read = false, have_write = false;
+	unsigned found = 0;
+	size_t k;
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t) (end - p));
 		const char *line_end = nl ? nl : end;
 
-		if (key_value(p, line_end, "read_bytes:", ret_read))
-			have_read = true;
-		else if (key_value(p, line_end, "write_bytes:", ret_write))
-			have_write = true;
+		for (k = 0; k < n; k++) {
+			if (key_value(p, line_end, keys[k], ret[k])) {
+				found |= 1u << k;
+				break;
+			}
+		}
 		p = line_end + 1;
 	}
-	return have_read && have_write ? 0 : -EINVAL;
+	return found;
+}
+
+int
+proc_parse_io(const char *buf, size_t len, uint64_t *ret_read, uint64_t *ret_write,
+              uint64_t *ret_cancelled)
+{
+	static const char *const keys[] = {"read_bytes:", "write_bytes:", "cancelled_write_bytes:"};
+	uint64_t *const ret[] = {ret_read, ret_write, ret_cancelled};
+
+	return (parse_keys(buf, len, keys, ret, 3) & 3) == 3 ? 0 : -EINVAL;
+}
+
+int
+proc_parse_status(const char *buf, size_t len, struct ext_proc *ret)
+{
+	static const char *const keys[] = {"Uid:", "voluntary_ctxt_switches:",
+	                                   "nonvoluntary_ctxt_switches:"};
+	uint64_t ruid = 0;
+	uint64_t *const vals[] = {&ruid, &ret->nvcsw, &ret->nivcsw};
+	unsigned found = parse_keys(buf, len, keys, vals, 3);
+
+	ret->ruid = clamp_u32(ruid);
+	return found == 7 ? 0 : -EINVAL;
+}
+
+int
+proc_parse_schedstat(const char *buf, size_t len, uint64_t *ret)
+{
+	const char *p = buf, *end = buf + len;
+	uint64_t v = 0;
+
+	/* "on-cpu-ns run-delay-ns timeslices": the second number. */
+	scan_u64(&p, end, &v);
+	if (p == buf || p == end || *p != ' ')
+		return -EINVAL;
+	p++;
+	if (p == end || *p < '0' || *p > '9')
+		return -EINVAL;
+	scan_u64(&p, end, ret);
+	return 0;
 }
 
 void
@@ -218,6 +277,30 @@ read_delayacct(int dirfd)
 	return n > 0 && buf[0] == '1';
 }
 
+/* The entries of the directory path (fd/) named by a digit into *ret; -errno when unreadable. */
+static int
+count_fds(int dirfd, const char *path, uint32_t *ret)
+{
+	int fd = openat(dirfd, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct dirent *e;
+	uint32_t n = 0;
+	DIR *d;
+
+	if (fd < 0)
+		return -errno;
+	d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return -ENOMEM;
+	}
+	while ((e = readdir(d)))
+		if (e->d_name[0] >= '0' && e->d_name[0] <= '9')
+			n++;
+	closedir(d);
+	*ret = n;
+	return 0;
+}
+
 /* The pid of a /proc entry, false when the name is not one (self, stat, ...). */
 static bool
 pid_of(const char *name, uint32_t *ret)
@@ -265,10 +348,25 @@ read_process(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_pr
 
 	memcpy(path + dir_len, "io", 3);
 	n = sysroot_read_once_at(c->dirfd, path, buf, IO_BUF, NULL);
-	if (n > 0 && proc_parse_io(buf, (size_t) n, &it->read_bytes, &it->write_bytes) == 0)
+	if (n > 0 && proc_parse_io(buf, (size_t) n, &it->read_bytes, &it->write_bytes,
+	                           &it->cancelled_write_bytes) == 0)
 		it->flags |= EXT_PF_IO;
 	else
-		it->read_bytes = it->write_bytes = 0;
+		it->read_bytes = it->write_bytes = it->cancelled_write_bytes = 0;
+
+	memcpy(path + dir_len, "status", 7);
+	n = sysroot_read_once_at(c->dirfd, path, buf, STATUS_BUF, NULL);
+	if (n > 0 && proc_parse_status(buf, (size_t) n, it) == 0)
+		it->flags |= EXT_PF_STATUS;
+
+	memcpy(path + dir_len, "schedstat", 10);
+	n = sysroot_read_once_at(c->dirfd, path, buf, IO_BUF, NULL);
+	if (n > 0 && proc_parse_schedstat(buf, (size_t) n, &it->run_delay_ns) == 0)
+		it->flags |= EXT_PF_SCHED;
+
+	memcpy(path + dir_len, "fd", 3);
+	if (count_fds(c->dirfd, path, &it->fd_nr) == 0)
+		it->flags |= EXT_PF_FD;
 
 	/* A kernel thread has no command line: spare the read. */
 	if (!(it->flags & EXT_PF_KTHREAD)) {

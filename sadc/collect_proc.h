@@ -5,7 +5,8 @@
 /*
  * The process collector of sadc -S PROCESS (common/ext.h, EXT_A_PROCESS):
  * one struct ext_proc per /proc/PID of the root, from /proc/PID/stat, io,
- * cmdline and cgroup and the owner of /proc/PID. Kernel document:
+ * status, schedstat, cmdline and cgroup, the entries of fd/ and the owner
+ * of /proc/PID. Kernel document:
  * Documentation/filesystems/proc.rst (table 1-4 for stat, section 3.3 for
  * io), Documentation/admin-guide/cgroup-v2.rst ("0::" line of cgroup).
  *
@@ -27,13 +28,16 @@
 
 /* The stat field of delayacct_blkio_ticks, missing on kernels before 2.6.18. */
 #define PROC_STAT_BLKIO_FIELD 42
+/* The last stat field read: cguest_time (44; guest_time is 43). */
+#define PROC_STAT_LAST_FIELD 44
 
 /*
  * Parses /proc/PID/stat into ret: comm (between the first '(' and the last
  * ')', as comm may hold both and spaces), state, ppid, flags (PF_KTHREAD
- * sets EXT_PF_KTHREAD in ret->flags), minflt, majflt, utime, stime,
- * threads, start_time, vsz_kb (vsize / 1024), rss_kb (rss * page_kb) and
- * blkio_ticks. Fields the text lacks, and negative or non-numeric ones,
+ * sets EXT_PF_KTHREAD in ret->flags), minflt, cminflt, majflt, cmajflt,
+ * utime, stime, cutime, cstime, threads, start_time, vsz_kb (vsize / 1024),
+ * rss_kb (rss * page_kb), processor, rt_priority, policy, blkio_ticks,
+ * gtime and cgtime. Fields the text lacks, and negative or non-numeric ones,
  * are left as they are (the caller zeroes ret). pid is not set.
  * Returns the number of the last field present (52 on a 5.x kernel; at
  * least PROC_STAT_BLKIO_FIELD when blkio_ticks was there), or -EINVAL when
@@ -42,11 +46,27 @@
 int proc_parse_stat(const char *buf, size_t len, uint64_t page_kb, struct ext_proc *ret);
 
 /*
- * Parses /proc/PID/io: the lines "read_bytes:" and "write_bytes:" into
- * *ret_read and *ret_write. Returns 0 when both were found, -EINVAL
- * otherwise (then the outputs may hold one of the two).
+ * Parses /proc/PID/io: the lines "read_bytes:", "write_bytes:" and
+ * "cancelled_write_bytes:" into *ret_read, *ret_write and *ret_cancelled.
+ * Returns 0 when the first two were found, -EINVAL otherwise (then the
+ * outputs may hold some of them).
  */
-int proc_parse_io(const char *buf, size_t len, uint64_t *ret_read, uint64_t *ret_write);
+int proc_parse_io(const char *buf, size_t len, uint64_t *ret_read, uint64_t *ret_write,
+                  uint64_t *ret_cancelled);
+
+/*
+ * Parses /proc/PID/status: the first number of "Uid:" (the real uid) into
+ * ret->ruid, "voluntary_ctxt_switches:" and "nonvoluntary_ctxt_switches:"
+ * into ret->nvcsw and ret->nivcsw. Returns 0 when the three were found,
+ * -EINVAL otherwise.
+ */
+int proc_parse_status(const char *buf, size_t len, struct ext_proc *ret);
+
+/*
+ * Parses /proc/PID/schedstat ("on-cpu-ns run-delay-ns timeslices"): the
+ * run delay into *ret. Returns 0, or -EINVAL without a second number.
+ */
+int proc_parse_schedstat(const char *buf, size_t len, uint64_t *ret);
 
 /*
  * Makes /proc/PID/cmdline readable: at most EXT_CMDLINE_LEN - 1 bytes of

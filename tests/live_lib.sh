@@ -169,3 +169,80 @@ for n in range(4):
         os.symlink(f"../../{target}", f"{d}/j/{n}/dev/disk/{sub}/{name}")
 PY
 }
+
+# ---- --archive: the live tools over our sadc's records of a sequence ----
+
+# hist_record SEQDIR FILE [SADC-OPTION...]: our sadc appends one record per
+# snapshot of SEQDIR to FILE, at the snapshot's clock and with its uname
+# (default options: -S XALL,IOSTAT,PROCESS).
+hist_record() {
+	local seq=$1 file=$2 n uname
+	shift 2
+	[ $# -gt 0 ] || set -- -S XALL,IOSTAT,PROCESS
+	uname=$(head -4 "$seq/.livefix/uname" 2>/dev/null | paste -sd,)
+	for n in $(ls "$seq" | sort -n); do
+		[ -d "$seq/$n/proc" ] || continue
+		"$top_builddir/sadc/sadc" --root="$seq/$n" --unix-time="$(cat "$seq/$n/.livefix/time")" \
+			${uname:+--uname="$uname"} "$@" 1 1 "$file" ||
+			fail "sadc on $seq/$n"
+	done
+}
+
+# hist_strip SEQDIR: prints the path of a copy of SEQDIR (in $TMPD/strip)
+# without the files a sample is read from (proc/stat, uptime, meminfo,
+# diskstats, interrupts, softirqs, the process directories and every stat
+# file of sys/), so that a tool run over it with --archive can take its
+# samples from the file alone; names (/dev, /etc, /sys's links) stay.
+hist_strip() {
+	local out=$TMPD/strip/${1##*/}
+	rm -rf "$out"
+	mkdir -p "$TMPD/strip"
+	cp -a "$1" "$out"
+	find "$out" -path '*/proc/[0-9]*' -prune -exec rm -rf {} +
+	find "$out" \( -path '*/proc/stat' -o -path '*/proc/uptime' -o -path '*/proc/meminfo' \
+		-o -path '*/proc/diskstats' -o -path '*/proc/interrupts' -o -path '*/proc/softirqs' \
+		-o \( -path '*/sys/*' -name stat \) \) -delete
+	echo "$out"
+}
+
+# hist_subseq SEQDIR OUT N...: snapshots N... of SEQDIR as the sequence OUT.
+hist_subseq() {
+	local from=$1 out=$2 k=0 n
+	shift 2
+	rm -rf "$out"
+	mkdir -p "$out"
+	[ -d "$from/.livefix" ] && cp -a "$from/.livefix" "$out/"
+	for n in "$@"; do
+		cp -al "$from/$n" "$out/$k"
+		k=$((k + 1))
+	done
+}
+
+# seq_snaps SEQDIR: the number of snapshots of SEQDIR.
+seq_snaps() {
+	ls "$1" | grep -c '^[0-9]*$'
+}
+
+# hist_compare LIVE OURS SEQDIR STRIPPED FILE 'LIVE-ARGS' 'ARCHIVE-ARGS': the
+# live run of LIVE over SEQDIR's snapshots against OURS --archive=FILE over
+# the stripped copy: stdout, stderr and exit status the same (one case of
+# keep_case's sample).
+hist_compare() {
+	local live=$1 ours=$2 seq=$3 strip=$4 file=$5 largs=$6 hargs=$7
+	keep_case "${ours##*/}-history ${seq##*/} $largs / $hargs" 2 3 || return 0
+	# shellcheck disable=SC2086
+	run_capture "$TMPD/a" bash "$LIVE_RUN" "$seq" -- "$live" $largs
+	# shellcheck disable=SC2086
+	run_capture "$TMPD/b" bash "$LIVE_RUN" "$strip" -- "$ours" --archive="$file" $hargs
+	oracle_judge --show=5 "${ours##*/} $hargs --archive=${file##*/} on ${seq##*/} (live: ${live##*/} $largs)"
+}
+
+# hist_live_bin NAME: the live run to match, the release's NAME (ours when it does not run here).
+hist_live_bin() {
+	if have_live_oracle "$1"; then
+		oracle_bin "$1"
+	else
+		echo "NOTE: the release's $1 $FLAVOUR does not run here: our live $1 is the reference" >&2
+		our_bin "$1"
+	fi
+}

@@ -5,9 +5,9 @@
 # --unix-time, -S XALL,IOSTAT, while the release's iostat (12.6.1 or 12.7.5,
 # the flavour's) runs live over the same snapshots under the livefix shim;
 # then our iostat --archive on that file, under the shim over a copy of the
-# sequence without proc/stat, proc/uptime, proc/diskstats and any sys/.../stat
-# (so that nothing of a sample can come from the snapshots: only names, from
-# /dev, /etc and /sys's links, do, as they do for sar -d), prints the same
+# sequence without the files a sample is read from (hist_strip: only names,
+# from /dev, /etc and /sys's links, can come from the snapshots, as they do
+# for sar -d), prints the same
 # stdout, stderr and exit status, report for report: the first report since
 # boot, each later one over the interval between two records. The option
 # matrix is iostat_basic's over the sequences of iostat_sequences
@@ -21,79 +21,25 @@
 . "$top_srcdir/tests/live_lib.sh"
 
 IOSTAT=$(our_bin iostat)
-SADC=$top_builddir/sadc/sadc
 [ -x "$IOSTAT" ] || skip "$IOSTAT is not built"
-[ -x "$SADC" ] || skip "$SADC is not built"
+[ -x "$top_builddir/sadc/sadc" ] || skip "our sadc is not built"
 [ -r "$LIVEFIX" ] || skip "$LIVEFIX is not built (make tests/tools/livefix.so)"
 command -v python3 >/dev/null || skip "python3 is missing (live_seq.py)"
 # The live run to match: the release's iostat (ours when it does not run here).
-LIVE=$(oracle_bin iostat)
-if ! have_live_oracle iostat; then
-	echo "NOTE: the release's iostat $FLAVOUR does not run here: our live iostat is the reference"
-	LIVE=$IOSTAT
-fi
+LIVE=$(hist_live_bin iostat)
 
 SEQ=$TMPD/seq
 iostat_sequences "$SEQ"
 
-# record SEQDIR FILE [SADC-OPTION...]: our sadc appends one record per snapshot of SEQDIR to FILE.
-record() {
-	local seq=$1 file=$2 n uname
-	shift 2
-	[ $# -gt 0 ] || set -- -S XALL,IOSTAT
-	uname=$(head -4 "$seq/.livefix/uname" 2>/dev/null | paste -sd,)
-	for n in $(ls "$seq" | sort -n); do
-		[ -d "$seq/$n/proc" ] || continue
-		"$SADC" --root="$seq/$n" --unix-time="$(cat "$seq/$n/.livefix/time")" \
-			${uname:+--uname="$uname"} "$@" 1 1 "$file" ||
-			fail "sadc on $seq/$n"
-	done
-}
-
-# strip SEQDIR: a copy without the files a sample is read from, in $TMPD/strip.
-strip() {
-	local out=$TMPD/strip/${1##*/}
-	rm -rf "$out"
-	mkdir -p "$TMPD/strip"
-	cp -a "$1" "$out"
-	find "$out" \( -path '*/proc/stat' -o -path '*/proc/uptime' -o -path '*/proc/diskstats' \
-		-o \( -path '*/sys/*' -name stat \) \) -delete
-	echo "$out"
-}
-
-# subseq SEQDIR NAME N...: snapshots N... of SEQDIR as a sequence of their own.
-subseq() {
-	local from=$1 out=$SEQ/$2 k=0 n
-	shift 2
-	rm -rf "$out"
-	mkdir -p "$out"
-	[ -d "$from/.livefix" ] && cp -a "$from/.livefix" "$out/"
-	for n in "$@"; do
-		cp -al "$from/$n" "$out/$k"
-		k=$((k + 1))
-	done
-}
-
-snaps() {
-	ls "$1" | grep -c '^[0-9]*$'
-}
-
-# hist_case SEQNAME FILE 'LIVE-ARGS' 'ARCHIVE-ARGS': the live run over SEQNAME's
-# snapshots against --archive=FILE over its stripped copy.
+# hist_case SEQNAME FILE 'LIVE-ARGS' 'ARCHIVE-ARGS' (live_lib.sh's hist_compare).
 hist_case() {
-	local s=$SEQ/$1 file=$2 live=$3 hist=$4
-	keep_case "iostat-history $1 $live / $hist" 2 3 || return 0
-	# shellcheck disable=SC2086
-	run_capture "$TMPD/a" bash "$LIVE_RUN" "$s" -- "$LIVE" $live
-	# shellcheck disable=SC2086
-	run_capture "$TMPD/b" bash "$LIVE_RUN" "${stripped[$1]}" -- "$IOSTAT" --archive="$file" $hist
-	oracle_judge --show=5 "iostat $hist --archive=$file on ${s#"$TMPD"/} (live: iostat $live)"
+	hist_compare "$LIVE" "$IOSTAT" "$SEQ/$1" "${stripped[$1]}" "$2" "$3" "$4"
 }
 
 declare -A stripped
 for s in std f14 f18 back many neg p4 j; do
-	record "$SEQ/$s" "$TMPD/$s.sa"
-	stripped[$s]=$(strip "$SEQ/$s")
+	hist_record "$SEQ/$s" "$TMPD/$s.sa"
+	stripped[$s]=$(hist_strip "$SEQ/$s")
 done
 
 # The stripped copies hold no sample: the live iostat cannot read one there.
@@ -106,7 +52,7 @@ fi
 
 # The option matrix, each line over every snapshot of each sequence.
 for s in std f14 f18 back neg p4; do
-	k=$(snaps "$SEQ/$s")
+	k=$(seq_snaps "$SEQ/$s")
 	while IFS= read -r opts; do
 		hist_case "$s" "$TMPD/$s.sa" "$opts 1 $k" "$opts"
 	done <<'END'
@@ -166,12 +112,12 @@ for e in POSIXLY_CORRECT=1 S_TIME_FORMAT=ISO S_COLORS=always TZ=GMT+12; do
 done
 
 # Windows: the live run over the snapshots of the window (times from 08:00:00, a second apart).
-subseq "$SEQ/back" w12 1 2
-subseq "$SEQ/back" w1 1
-subseq "$SEQ/back" w024 0 2 4
-subseq "$SEQ/back" w34 3 4
+hist_subseq "$SEQ/back" "$SEQ/w12" 1 2
+hist_subseq "$SEQ/back" "$SEQ/w1" 1
+hist_subseq "$SEQ/back" "$SEQ/w024" 0 2 4
+hist_subseq "$SEQ/back" "$SEQ/w34" 3 4
 for w in w12 w1 w024 w34; do
-	stripped[$w]=$(strip "$SEQ/$w")
+	stripped[$w]=$(hist_strip "$SEQ/$w")
 done
 B=$TMPD/back.sa
 for opts in "-x" "-t -p ALL" "-o JSON -y"; do
@@ -218,8 +164,8 @@ for n in os.listdir(sys.argv[1]):
     with open(p, "w") as f:
         f.write("%d.00 %d.00\n" % (50000 + int(n), 150000 + 3 * int(n)))
 PY
-record "$SEQ/boot2" "$TMPD/reboot.sa"
-stripped[boot2]=$(strip "$SEQ/boot2")
+hist_record "$SEQ/boot2" "$TMPD/reboot.sa"
+stripped[boot2]=$(hist_strip "$SEQ/boot2")
 for opts in "-x" "-d -y -t"; do
 	keep_case "iostat-history restart $opts" 2 3 || continue
 	# shellcheck disable=SC2086
@@ -235,8 +181,8 @@ for opts in "-x" "-d -y -t"; do
 done
 
 # What the file lacks: said once on stderr, the rest shown, exit 0.
-record "$SEQ/std" "$TMPD/nodisk.sa" -S DISK
-record "$SEQ/std" "$TMPD/noparts.sa" -S IOSTAT
+hist_record "$SEQ/std" "$TMPD/nodisk.sa" -S DISK
+hist_record "$SEQ/std" "$TMPD/noparts.sa" -S IOSTAT
 check_msg() {
 	local file=$1 want=$2
 	shift 2

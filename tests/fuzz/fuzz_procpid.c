@@ -49,9 +49,25 @@ fuzz_stat(const char *text, size_t len)
 static void
 fuzz_io(const char *text, size_t len)
 {
-	uint64_t rd = 0, wr = 0;
-	int rc = proc_parse_io(text, len, &rd, &wr);
+	uint64_t rd = 0, wr = 0, cw = 0;
+	int rc = proc_parse_io(text, len, &rd, &wr, &cw);
 
+	if (rc != 0 && rc != -22)
+		abort();
+}
+
+static void
+fuzz_status(const char *text, size_t len)
+{
+	struct ext_proc p;
+	uint64_t d = 0;
+	int rc;
+
+	memset(&p, 0, sizeof(p));
+	rc = proc_parse_status(text, len, &p);
+	if ((rc != 0 && rc != -22) || p.flags || p.pid)
+		abort();
+	rc = proc_parse_schedstat(text, len, &d);
 	if (rc != 0 && rc != -22)
 		abort();
 }
@@ -85,7 +101,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static void (*const parsers[])(const char *, size_t) = {fuzz_stat, fuzz_io, fuzz_cmdline,
-	                                                        fuzz_cgroup};
+	                                                        fuzz_cgroup, fuzz_status};
 	char *text;
 
 	if (size < 1)
@@ -95,7 +111,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!text)
 		return 0;
 	memcpy(text, data + 1, size - 1);
-	parsers[data[0] % 4](text, size - 1);
+	parsers[data[0] % 5](text, size - 1);
 	free(text);
 	return 0;
 }

@@ -2473,6 +2473,73 @@ verify_ext(const struct tfile *tf, const struct ext_proc procs[3], const struct 
 	archive_reader_release(&r);
 }
 
+/*
+ * A process item as sadc wrote it before pidstat --archive: 312 bytes of
+ * types {10, 0, 6} (ten counters, six u32, then comm, cmdline, cgroup).
+ * The reader puts each group in its place and leaves the fields added
+ * since at 0.
+ */
+START_TEST(test_ext_old_proc_layout)
+{
+	static const int32_t two[] = {2, 0};
+	unsigned char old[312];
+	struct archive_reader r;
+	struct archive_record rec;
+	struct sa_record_header h;
+	struct sa_extra_desc x = {1, 36, 1, {0, 0, 9}};
+	struct sa_file_activity fa = {EXT_A_PROCESS, EXT_MAGIC_PROCESS, 1, 1, 0, 312, {10, 0, 6}};
+	struct tfile tf;
+	uint64_t v;
+	uint32_t w;
+
+	memset(old, 0, sizeof(old));
+	for (uint32_t i = 0; i < 10; i++) {
+		v = 1000 + i; /* start_time 1000, utime 1001, ... blkio_ticks 1009 */
+		memcpy(old + 8 * i, &v, 8);
+	}
+	for (uint32_t i = 0; i < 6; i++) {
+		w = 50 + i; /* pid 50, ppid 51, uid 52, threads 53, flags 54, state 55 */
+		memcpy(old + 80 + 4 * i, &w, 4);
+	}
+	memcpy(old + 104, "oldcomm", 8);
+	memcpy(old + 120, "old cmd line", 13);
+	memcpy(old + 216, "/old.slice", 11);
+	tf_start(&tf, small_list, 2);
+	tf_record(&tf, SA_R_STATS, 1, 2, 3);
+	tf_stats(&tf, small_list, 2, two, 1);
+	memcpy(&h, tf.b.data + tf_off(&tf, P_REC, 0), sizeof(h));
+	h.record_type = EXT_RECORD_TYPE;
+	h.extra_next = 1;
+	archive_recbuf_put(&tf.b, &h, sizeof(h));
+	archive_recbuf_put(&tf.b, &x, sizeof(x));
+	archive_recbuf_put(&tf.b, &fa, sizeof(fa));
+	x = (struct sa_extra_desc){1, 312, 0, {10, 0, 6}};
+	archive_recbuf_put(&tf.b, &x, sizeof(x));
+	archive_recbuf_put(&tf.b, old, sizeof(old));
+
+	open_reader(&r, tf.b.data, tf.b.len);
+	r.want_ext = true;
+	next_record(&r, &rec, SA_R_STATS);
+	next_record(&r, &rec, EXT_RECORD_TYPE);
+	ck_assert(r.ext.has_proc);
+	ck_assert_uint_eq(r.ext.n_proc, 1);
+	ck_assert_uint_eq(r.ext.proc[0].start_time, 1000);
+	ck_assert_uint_eq(r.ext.proc[0].blkio_ticks, 1009);
+	ck_assert_uint_eq(r.ext.proc[0].cminflt, 0);
+	ck_assert_uint_eq(r.ext.proc[0].stack_ref_kb, 0);
+	ck_assert_uint_eq(r.ext.proc[0].pid, 50);
+	ck_assert_uint_eq(r.ext.proc[0].state, 55);
+	ck_assert_uint_eq(r.ext.proc[0].ruid, 0);
+	ck_assert_uint_eq(r.ext.proc[0].fd_nr, 0);
+	ck_assert_str_eq(r.ext.proc[0].comm, "oldcomm");
+	ck_assert_str_eq(r.ext.proc[0].cmdline, "old cmd line");
+	ck_assert_str_eq(r.ext.proc[0].cgroup, "/old.slice");
+	ck_assert_int_eq(archive_next(&r, &rec), 0);
+	archive_reader_release(&r);
+	tf_release(&tf);
+}
+END_TEST
+
 START_TEST(test_ext_roundtrip)
 {
 	struct ext_proc procs[3];
@@ -2508,7 +2575,7 @@ START_TEST(test_ext_chunks_of_8192)
 	for (size_t i = 0; i < tf.n; i++)
 		descs += tf.p[i].kind == P_EXTRA;
 	ck_assert_uint_eq(descs, 3); /* the activity, 8192 items, 8 items */
-	ck_assert_uint_eq(tf.b.len, 484 + 204 + 24 + 3 * 24 + 36 + (size_t) n * 312);
+	ck_assert_uint_eq(tf.b.len, 484 + 204 + 24 + 3 * 24 + 36 + (size_t) n * sizeof(struct ext_proc));
 	open_reader(&r, tf.b.data, tf.b.len);
 	r.want_ext = true;
 	next_record(&r, &rec, SA_R_STATS);
@@ -2595,6 +2662,7 @@ archive_suite(void)
 	tcase_add_test(rt, test_file_without_records);
 	tcase_add_test(rt, test_r_last_stats_reads_as_statistics);
 	tcase_add_test(rt, test_ext_roundtrip);
+	tcase_add_test(rt, test_ext_old_proc_layout);
 	tcase_add_test(rt, test_ext_chunks_of_8192);
 	tcase_add_test(rt, test_ext_unknown_activity_and_short_chain);
 	suite_add_tcase(s, rt);

@@ -32,8 +32,8 @@ START_TEST(stat_fields)
 {
 	/* A 5.x line (52 fields); field numbers as in proc(5). */
 	static const char buf[] =
-	        "1234 (burner) R 1 1234 1234 0 -1 4194304 100 0 3 0 250 50 0 0 20 0 2 0 777 "
-	        "8192000 300 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 42 0 0 "
+	        "1234 (burner) R 1 1234 1234 0 -1 4194304 100 7 3 9 250 50 11 12 20 0 2 0 777 "
+	        "8192000 300 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 5 1 42 31 32 "
 	        "0 0 0 0 0 0 0 0\n";
 	struct ext_proc p;
 
@@ -53,6 +53,16 @@ START_TEST(stat_fields)
 	ck_assert_uint_eq(p.rss_kb, 1200);    /* 300 pages of 4 kB */
 	ck_assert_uint_eq(p.blkio_ticks, 42); /* field 42 */
 	ck_assert_uint_eq(p.pid, 0);          /* the caller's */
+	/* Fields 11, 13, 16, 17, 39, 40, 41, 43 and 44 (pidstat's). */
+	ck_assert_uint_eq(p.cminflt, 7);
+	ck_assert_uint_eq(p.cmajflt, 9);
+	ck_assert_uint_eq(p.cutime, 11);
+	ck_assert_uint_eq(p.cstime, 12);
+	ck_assert_uint_eq(p.processor, 1);
+	ck_assert_uint_eq(p.rt_priority, 5);
+	ck_assert_uint_eq(p.policy, 1);
+	ck_assert_uint_eq(p.gtime, 31);
+	ck_assert_uint_eq(p.cgtime, 32);
 }
 END_TEST
 
@@ -112,18 +122,55 @@ START_TEST(io_lines)
 {
 	static const char buf[] = "rchar: 1\nwchar: 2\nsyscr: 3\nsyscw: 4\nread_bytes: 4096\n"
 	                          "write_bytes: 8192\ncancelled_write_bytes: 77\n";
-	uint64_t rd = 0, wr = 0;
+	uint64_t rd = 0, wr = 0, cw = 0;
 
-	ck_assert_int_eq(proc_parse_io(buf, strlen(buf), &rd, &wr), 0);
+	ck_assert_int_eq(proc_parse_io(buf, strlen(buf), &rd, &wr, &cw), 0);
 	ck_assert_uint_eq(rd, 4096);
 	ck_assert_uint_eq(wr, 8192); /* not cancelled_write_bytes */
-	rd = wr = 0;
-	ck_assert_int_eq(proc_parse_io("read_bytes: 5\n", 14, &rd, &wr), -EINVAL);
-	ck_assert_int_eq(proc_parse_io("read_bytes: x\nwrite_bytes: 1\n", 29, &rd, &wr), -EINVAL);
+	ck_assert_uint_eq(cw, 77);
+	rd = wr = cw = 0;
+	ck_assert_int_eq(proc_parse_io("read_bytes: 5\n", 14, &rd, &wr, &cw), -EINVAL);
+	ck_assert_int_eq(proc_parse_io("read_bytes: x\nwrite_bytes: 1\n", 29, &rd, &wr, &cw), -EINVAL);
 	/* Cut in the middle of a line: the number ends with the buffer. */
-	ck_assert_int_eq(proc_parse_io("read_bytes: 12\nwrite_bytes: 345", 25 + 4, &rd, &wr), 0);
+	ck_assert_int_eq(proc_parse_io("read_bytes: 12\nwrite_bytes: 345", 25 + 4, &rd, &wr, &cw), 0);
 	ck_assert_uint_eq(rd, 12);
 	ck_assert_uint_eq(wr, 3); /* "write_bytes: 3" is all there is of the line */
+	ck_assert_uint_eq(cw, 0);
+}
+END_TEST
+
+START_TEST(status_lines)
+{
+	/* A 6.1 status, cut to the lines around the ones read. */
+	static const char buf[] = "Name:\tburner\nUmask:\t0022\nState:\tR (running)\n"
+	                          "Uid:\t1000\t0\t0\t0\nGid:\t100\t100\t100\t100\n"
+	                          "Threads:\t2\nvoluntary_ctxt_switches:\t150\n"
+	                          "nonvoluntary_ctxt_switches:\t9\n";
+	struct ext_proc p;
+
+	memset(&p, 0, sizeof(p));
+	ck_assert_int_eq(proc_parse_status(buf, strlen(buf), &p), 0);
+	ck_assert_uint_eq(p.ruid, 1000); /* the real uid, not the effective 0 */
+	ck_assert_uint_eq(p.nvcsw, 150);
+	ck_assert_uint_eq(p.nivcsw, 9);
+	/* Without the switch counts (a kernel thread's are there too; an old kernel's not). */
+	memset(&p, 0, sizeof(p));
+	ck_assert_int_eq(proc_parse_status("Uid:\t5\t5\t5\t5\n", 14, &p), -EINVAL);
+	ck_assert_uint_eq(p.ruid, 5);
+}
+END_TEST
+
+START_TEST(schedstat_line)
+{
+	uint64_t d = 0;
+
+	ck_assert_int_eq(proc_parse_schedstat("912345 2000000001 17\n", 22, &d), 0);
+	ck_assert_uint_eq(d, 2000000001);
+	d = 3;
+	ck_assert_int_eq(proc_parse_schedstat("912345\n", 7, &d), -EINVAL);
+	ck_assert_int_eq(proc_parse_schedstat("", 0, &d), -EINVAL);
+	ck_assert_int_eq(proc_parse_schedstat("1 x", 3, &d), -EINVAL);
+	ck_assert_uint_eq(d, 3);
 }
 END_TEST
 
@@ -247,8 +294,12 @@ START_TEST(fixture_root1)
 		ck_assert_uint_eq(p->write_bytes, e->wr);
 		ck_assert_str_eq(p->cmdline, e->cmdline);
 		ck_assert_str_eq(p->cgroup, "");
-		/* No cgroup file; no proc/sys/kernel/task_delayacct and 52 stat fields. */
-		ck_assert_uint_eq(p->flags, EXT_PF_IO | EXT_PF_DELAYACCT);
+		/*
+		 * No cgroup file; no proc/sys/kernel/task_delayacct and 52 stat
+		 * fields; status, schedstat and fd/ are there.
+		 */
+		ck_assert_uint_eq(p->flags, EXT_PF_IO | EXT_PF_DELAYACCT | EXT_PF_STATUS |
+		                                    EXT_PF_SCHED | EXT_PF_FD);
 	}
 	/* vsize against status's VmSize (kB), a second source for the division. */
 	ck_assert_uint_eq(items[0].vsz_kb, 723868);
@@ -542,6 +593,8 @@ collect_proc_suite(void)
 	tcase_add_test(tc, stat_comm_with_parens);
 	tcase_add_test(tc, stat_kernel_thread_and_odd_text);
 	tcase_add_test(tc, io_lines);
+	tcase_add_test(tc, status_lines);
+	tcase_add_test(tc, schedstat_line);
 	tcase_add_test(tc, cmdline_text);
 	tcase_add_test(tc, cgroup_lines);
 	suite_add_tcase(s, tc);

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pidstat --archive (pidstat.h, hist.h): the tasks of a record are the
+ * process activity that sadc -S PROCESS records (common/ext.h), as
+ * pidstat_read_tasks() would have read them from /proc at that record's
+ * time. Threads are not recorded: -t says so and shows the processes.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "pidstat.h"
+#include "common/banned.h"
+
+/* The sample pidstat reads from /proc/PID, from the recorded item p (hz: the file's tick rate). */
+static void
+fill_sample(const struct ext_proc *p, uint64_t hz, struct pidstat_sample *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->minflt = p->minflt;
+	s->cminflt = p->cminflt;
+	s->majflt = p->majflt;
+	s->cmajflt = p->cmajflt;
+	s->utime = p->utime;
+	s->stime = p->stime;
+	s->cutime = p->cutime;
+	s->cstime = p->cstime;
+	s->gtime = p->gtime;
+	s->cgtime = p->cgtime;
+	/* ns to ticks in 64-bit unsigned arithmetic, as the live reading does. */
+	s->wtime = p->run_delay_ns * hz / 1000000000ULL;
+	s->blkio = p->blkio_ticks;
+	s->vsz = p->vsz_kb;
+	s->rss = p->rss_kb;
+	s->read_bytes = p->read_bytes;
+	s->write_bytes = p->write_bytes;
+	s->cancelled_write_bytes = p->cancelled_write_bytes;
+	s->nvcsw = p->nvcsw;
+	s->nivcsw = p->nivcsw;
+	s->processor = p->processor;
+	s->priority = p->rt_priority;
+	s->policy = p->policy;
+	s->threads = p->threads;
+	s->fd_nr = p->fd_nr;
+}
+
+static void
+fill_task(const struct ext_proc *p, const struct pidstat_conf *c, uint64_t hz,
+          struct pidstat_task *task, int cur)
+{
+	fill_sample(p, hz, &task->s[cur]);
+	task->uid = (p->flags & EXT_PF_STATUS) ? p->ruid : p->uid;
+	snprintf(task->comm, sizeof(task->comm), "%s", p->comm);
+	if (c->cmdline && !task->cmdline[0])
+		snprintf(task->cmdline, sizeof(task->cmdline), "%s", p->cmdline);
+	task->flags = (task->flags & ~(unsigned) (PIDSTAT_F_NO_IO | PIDSTAT_F_NO_FD)) |
+	              ((p->flags & EXT_PF_IO) ? 0 : PIDSTAT_F_NO_IO) |
+	              ((p->flags & EXT_PF_FD) ? 0 : PIDSTAT_F_NO_FD);
+	task->exists = true;
+}
+
+/* The item of process pid in e (sorted by pid, as sadc writes them), or NULL. */
+static const struct ext_proc *
+item_of(const struct archive_ext *e, uint32_t pid)
+{
+	size_t lo = 0, hi = e->n_proc;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (e->proc[mid].pid == pid)
+			return &e->proc[mid];
+		if (e->proc[mid].pid < pid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+void
+pidstat_hist_tasks(const struct archive_ext *e, const struct pidstat_conf *c, uint64_t hz,
+                   struct pidstat_tasks *t, int cur)
+{
+	uint32_t k;
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		t->v[i]->exists = false;
+	if (e && c->all_pids) {
+		for (k = 0; k < e->n_proc; k++) {
+			long at = pidstat_tasks_add(t, e->proc[k].pid, false, 0);
+
+			if (at >= 0)
+				fill_task(&e->proc[k], c, hz, t->v[at], cur);
+		}
+	} else if (e) {
+		for (i = 0; i < t->n; i++) {
+			const struct ext_proc *p = t->v[i]->thread ? NULL : item_of(e, t->v[i]->pid);
+
+			if (p)
+				fill_task(p, c, hz, t->v[i], cur);
+		}
+	}
+	pidstat_tasks_prune(t, false);
+}

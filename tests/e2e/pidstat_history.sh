@@ -1,0 +1,190 @@
+#!/bin/bash
+# flavours: 12.6.1 12.7.5
+# pidstat --archive prints what the live pidstat printed (live/hist.h). Our
+# sadc records each snapshot of a sequence (tests/live.md) with -S
+# XALL,PROCESS (live_lib.sh's hist_record) while the release's pidstat
+# (12.6.1 or 12.7.5, the flavour's) runs live over the same snapshots under
+# the livefix shim; then our pidstat --archive on that file, under the shim
+# over a copy of the sequence without the files a sample is read from (no
+# process directory, no proc/stat, uptime, meminfo: hist_strip), prints the
+# same stdout, stderr and exit status, report for report and the averages.
+# Sequences from live_seq.py: processes of three users, one that exits, one
+# that starts, a PID reused; io and fd/ unreadable for one process; 300
+# processes. Options: the reports -u -r -d -w -v -R and their mixes, -h, -l,
+# -p, -C, -G, -U [user], -T TASK|CHILD|ALL, -I, -H, --dec, --human, the
+# environment and TZ=GMT+12; windows (-s/-e) and an interval argument against
+# the live run over the snapshots of the window; a compressed file; a LINUX
+# RESTART (two sequences in one file); what the file lacks (no processes,
+# threads, stacks: said once on stderr) and usage errors.
+. "${top_srcdir:-.}/tests/lib.sh"
+. "$top_srcdir/tests/live_lib.sh"
+
+PIDSTAT=$(our_bin pidstat)
+[ -x "$PIDSTAT" ] || skip "$PIDSTAT is not built"
+[ -x "$top_builddir/sadc/sadc" ] || skip "our sadc is not built"
+[ -r "$LIVEFIX" ] || skip "$LIVEFIX is not built (make tests/tools/livefix.so)"
+command -v python3 >/dev/null || skip "python3 is missing (live_seq.py)"
+LIVE=$(hist_live_bin pidstat)
+
+SEQ=$TMPD/seq
+mkdir -p "$SEQ"
+synth() {
+	python3 "$LIVE_SEQ" synth "$SEQ/$1" --disks 0 "${@:2}" >/dev/null ||
+		fail "live_seq.py synth $*"
+}
+synth small --cpus 2 --procs 8 --threads 3 --steps 3 --seed 1
+synth life --cpus 4 --procs 12 --threads 2 --steps 4 --seed 7 \
+	--event 2:proc-exit:106 --event 2:proc-start:5000 --event 3:pid-reuse:112 \
+	--event 3:proc-exit:100
+synth big --cpus 8 --procs 300 --threads 1 --steps 2 --seed 9
+# life: files a task may not let us read (modelled by their absence): io
+# (-d prints -1.00), fd/ (-v prints -1).
+rm -f "$SEQ"/life/*/proc/118/io "$SEQ"/life/*/proc/118/task/*/io
+rm -rf "$SEQ/life/1/proc/130/fd"
+
+declare -A stripped
+for s in small life big; do
+	hist_record "$SEQ/$s" "$TMPD/$s.sa" -S XALL,PROCESS
+	stripped[$s]=$(hist_strip "$SEQ/$s")
+done
+
+# The stripped copies hold no task: the live pidstat sees none there.
+run_capture "$TMPD/m" bash "$LIVE_RUN" "${stripped[small]}" -- "$PIDSTAT" -p 100
+if grep -q ' 100 ' "$TMPD/m.out"; then
+	fail "the live pidstat still reads PID 100 in a stripped copy"
+else
+	pass
+fi
+
+hist_case() {
+	hist_compare "$LIVE" "$PIDSTAT" "$SEQ/$1" "${stripped[$1]}" "$2" "$3" "$4"
+}
+
+for s in small life; do
+	k=$(($(seq_snaps "$SEQ/$s") - 1))
+	while IFS= read -r opts; do
+		hist_case "$s" "$TMPD/$s.sa" "$opts 1 $k" "$opts"
+	done <<'END'
+
+-u
+-r
+-d
+-w
+-v
+-R
+-u -r -d -w -v -R
+-h -u -r -d
+-h -w -R
+-l
+-l -h -u
+-p 100,105,112
+-p 5000
+-C sh
+-G pyth
+-C nomatch
+-U
+-U user1
+-U -p 100
+-T CHILD
+-T ALL -u -r
+-T CHILD -h
+-I
+-I -h
+-H -u
+-H -h -r
+--human -r
+--human -h -d
+--dec=0 -u -r
+--dec=2 -w
+END
+done
+hist_case big "$TMPD/big.sa" "-u -r -d 1 2" "-u -r -d"
+hist_case big "$TMPD/big.sa" "-h -l 1 2" "-h -l"
+for e in S_COLORS=always S_TIME_FORMAT=ISO TZ=GMT+12 S_REPEAT_HEADER=2; do
+	keep_case "pidstat-history env $e" 2 3 || continue
+	run_capture "$TMPD/a" bash "$LIVE_RUN" "$SEQ/life" "$e" -- "$LIVE" -u -d 1 4
+	run_capture "$TMPD/b" bash "$LIVE_RUN" "${stripped[life]}" "$e" -- "$PIDSTAT" -u -d \
+		--archive="$TMPD/life.sa"
+	oracle_judge --show=5 "$e pidstat -u -d --archive (live: pidstat -u -d 1 4)"
+done
+
+# Windows: the live run over the snapshots of the window (08:00:00, a second apart).
+hist_subseq "$SEQ/life" "$SEQ/w13" 1 2 3
+hist_subseq "$SEQ/life" "$SEQ/w024" 0 2 4
+for w in w13 w024; do
+	stripped[$w]=$(hist_strip "$SEQ/$w")
+done
+L=$TMPD/life.sa
+for opts in "-u" "-d -r -h"; do
+	hist_case w13 "$L" "$opts 1 2" "$opts -s 08:00:01 -e 08:00:03"
+	hist_case w13 "$L" "$opts 1 2" "$opts -s 2025-12-04T08:00:01 -e @1764835203"
+	hist_case w13 "$L" "$opts 1 1" "$opts -s 08:00:01 1 1"
+	hist_case w024 "$L" "$opts 2 2" "$opts 2"
+done
+# -s with a word that is no time is still the stack report (not recorded: said).
+run_capture "$TMPD/m" "$PIDSTAT" -s -u --archive="$L"
+if [ "$(head -1 "$TMPD/m.err")" = "pidstat: $L holds no stack sizes" ] &&
+	[ "$(cat "$TMPD/m.rc")" = 0 ] && grep -q '%usr' "$TMPD/m.out"; then
+	pass
+else
+	fail "pidstat -s -u --archive: exit $(cat "$TMPD/m.rc"), $(head -2 "$TMPD/m.err")"
+fi
+
+if command -v xz >/dev/null; then
+	xz -k -c "$TMPD/small.sa" >"$TMPD/small.sa.xz"
+	hist_case small "$TMPD/small.sa.xz" "-u -d 1 3" "-u -d"
+fi
+
+# A restart: the averages of each boot's segment, as two live runs print them.
+python3 "$LIVE_SEQ" synth "$SEQ/boot2" --disks 0 --cpus 2 --procs 8 --threads 3 --steps 2 \
+	--seed 5 --epoch 1764835300 >/dev/null || fail "live_seq.py synth boot2"
+python3 - "$SEQ/boot2" <<'PY' || fail "making boot2's uptimes smaller"
+import os, sys
+for n in os.listdir(sys.argv[1]):
+    p = os.path.join(sys.argv[1], n, "proc/uptime")
+    if not os.path.exists(p):
+        continue
+    os.unlink(p)  # a hard link to the previous snapshot's file
+    with open(p, "w") as f:
+        f.write("%d.00 %d.00\n" % (50000 + int(n), 150000 + 3 * int(n)))
+PY
+cp "$TMPD/small.sa" "$TMPD/reboot.sa"
+hist_record "$SEQ/boot2" "$TMPD/reboot.sa" -S XALL,PROCESS
+for opts in "-u" "-r -d -h"; do
+	keep_case "pidstat-history restart $opts" 2 3 || continue
+	# shellcheck disable=SC2086
+	{
+		bash "$LIVE_RUN" "$SEQ/small" -- "$LIVE" $opts 1 3
+		bash "$LIVE_RUN" "$SEQ/boot2" -- "$LIVE" $opts 1 2 | tail -n +2
+	} >"$TMPD/a.out" 2>"$TMPD/a.err"
+	echo 0 >"$TMPD/a.rc"
+	# shellcheck disable=SC2086
+	run_capture "$TMPD/b" bash "$LIVE_RUN" "${stripped[small]}" -- "$PIDSTAT" $opts \
+		--archive="$TMPD/reboot.sa"
+	oracle_judge --show=5 "pidstat $opts --archive over a restart"
+done
+
+# What the file lacks: said once on stderr, the rest shown, exit 0.
+hist_record "$SEQ/small" "$TMPD/noproc.sa" -S XALL
+check_msg() {
+	local file=$1 want=$2
+	shift 2
+	run_capture "$TMPD/m" "$PIDSTAT" --archive="$file" "$@"
+	if [ "$(cat "$TMPD/m.rc")" = 0 ] && [ "$(cat "$TMPD/m.err")" = "$want" ]; then
+		pass
+	else
+		fail "pidstat $* --archive=${file##*/}: exit $(cat "$TMPD/m.rc"), stderr: $(cat "$TMPD/m.err")"
+	fi
+}
+check_msg "$TMPD/noproc.sa" "pidstat: $TMPD/noproc.sa holds no processes: sadc -S PROCESS records them" -u
+check_msg "$L" "pidstat: $L holds no threads: the processes are shown" -t -u
+for a in "--archive=" "--archive=$L -e" "--archive=$L -e 25:00" "--archive=$L -s 2025-02-30T08:00"; do
+	# shellcheck disable=SC2086
+	run_capture "$TMPD/m" "$PIDSTAT" $a
+	if [ "$(cat "$TMPD/m.rc")" = 1 ] && grep -q '^Usage: ' "$TMPD/m.err"; then
+		pass
+	else
+		fail "pidstat $a: exit $(cat "$TMPD/m.rc") (a usage error is 1)"
+	fi
+done
+finish
