@@ -91,9 +91,65 @@ find_proc(const struct ext_proc *const *sorted, size_t n, const struct ext_proc 
 	return hit ? *hit : NULL;
 }
 
+/* The process of sorted (by pid and start time) with pid, whatever its start time, or NULL. */
+static const struct ext_proc *
+find_pid(const struct ext_proc *const *sorted, size_t n, uint32_t pid)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (sorted[mid]->pid < pid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && sorted[lo]->pid == pid ? sorted[lo] : NULL;
+}
+
+/*
+ * What the processes of curr reaped in the interval: the kernel adds a
+ * child's I/O counters to its parent's /proc/PID/io when the parent waits
+ * for it (wait_task_zombie()), so a parent's read_bytes jumps by all that
+ * the child ever read, most of it counted for the child in earlier
+ * intervals. For each process of prev (with its I/O) that curr no longer
+ * holds, its counters at prev are added to reaped[2 * k] (read) and
+ * [2 * k + 1] (written), k its parent's index in curr. What the child did
+ * after prev stays in the parent's figure: it happened in this interval.
+ * An orphan reaped by another process than its parent at prev is missed.
+ */
+static void
+reaped_io(const struct archive_ext *prev, const struct archive_ext *curr,
+          const struct ext_proc *const *sorted_curr, uint64_t *reaped)
+{
+	uint32_t i;
+
+	for (i = 0; i < prev->n_proc; i++) {
+		const struct ext_proc *gone = &prev->proc[i], *parent;
+		size_t k;
+
+		if (!(gone->flags & EXT_PF_IO) || find_proc(sorted_curr, curr->n_proc, gone))
+			continue;
+		parent = find_pid(sorted_curr, curr->n_proc, gone->ppid);
+		if (!parent)
+			continue;
+		k = (size_t) (parent - curr->proc);
+		reaped[2 * k] += gone->read_bytes;
+		reaped[2 * k + 1] += gone->write_bytes;
+	}
+}
+
+/* a - b, 0 when b is larger. */
+static uint64_t
+minus(uint64_t a, uint64_t b)
+{
+	return a > b ? a - b : 0;
+}
+
 static void
 fill_proc_row(struct who_proc_row *r, const struct ext_proc *p, const struct ext_proc *c,
-              uint64_t hz, uint64_t itv)
+              uint64_t hz, uint64_t itv, const uint64_t reaped[2])
 {
 	/* Ticks to % of one CPU: ticks / hz seconds over itv / 100 seconds, x 100. */
 	double tick_pc = 10000.0 / ((double) hz * (double) itv);
@@ -111,8 +167,11 @@ fill_proc_row(struct who_proc_row *r, const struct ext_proc *p, const struct ext
 	r->majflt_s = (double) delta(p->majflt, c->majflt) * per_s;
 	r->io = (flags & EXT_PF_IO) != 0;
 	if (r->io) {
-		r->rd_kbs = (double) delta(p->read_bytes, c->read_bytes) / 1024 * per_s;
-		r->wr_kbs = (double) delta(p->write_bytes, c->write_bytes) / 1024 * per_s;
+		uint64_t rd = minus(delta(p->read_bytes, c->read_bytes), reaped[0]);
+		uint64_t wr = minus(delta(p->write_bytes, c->write_bytes), reaped[1]);
+
+		r->rd_kbs = (double) rd / 1024 * per_s;
+		r->wr_kbs = (double) wr / 1024 * per_s;
 	}
 	r->delayacct = (flags & EXT_PF_DELAYACCT) != 0;
 	if (r->delayacct)
@@ -125,8 +184,9 @@ who_proc_rows(const struct archive_ext *prev, uint64_t prev_uptime_cs,
               const struct archive_ext *curr, uint64_t curr_uptime_cs, uint64_t hz,
               struct who_proc_row **rows, size_t *cap)
 {
-	const struct ext_proc **sorted;
+	const struct ext_proc **sorted, **sorted_curr;
 	uint64_t itv = curr_uptime_cs > prev_uptime_cs ? curr_uptime_cs - prev_uptime_cs : 1;
+	uint64_t *reaped;
 	size_t i, n = 0;
 
 	if (!prev->has_proc || !curr->has_proc || !curr->n_proc)
@@ -135,12 +195,21 @@ who_proc_rows(const struct archive_ext *prev, uint64_t prev_uptime_cs,
 		hz = 100;
 	if (grow((void **) rows, cap, curr->n_proc, sizeof(**rows)) < 0)
 		return -ENOMEM;
-	sorted = malloc((prev->n_proc ? prev->n_proc : 1) * sizeof(*sorted));
-	if (!sorted)
+	sorted = malloc((prev->n_proc + (size_t) curr->n_proc) * sizeof(*sorted));
+	reaped = calloc(2 * (size_t) curr->n_proc, sizeof(*reaped));
+	if (!sorted || !reaped) {
+		free(sorted);
+		free(reaped);
 		return -ENOMEM;
+	}
+	sorted_curr = sorted + prev->n_proc;
 	for (i = 0; i < prev->n_proc; i++)
 		sorted[i] = &prev->proc[i];
+	for (i = 0; i < curr->n_proc; i++)
+		sorted_curr[i] = &curr->proc[i];
 	qsort(sorted, prev->n_proc, sizeof(*sorted), cmp_proc_pid);
+	qsort(sorted_curr, curr->n_proc, sizeof(*sorted_curr), cmp_proc_pid);
+	reaped_io(prev, curr, sorted_curr, reaped);
 	for (i = 0; i < curr->n_proc; i++) {
 		static const struct ext_proc born; /* a process born since prev: all zero */
 		const struct ext_proc *c = &curr->proc[i];
@@ -151,9 +220,10 @@ who_proc_rows(const struct archive_ext *prev, uint64_t prev_uptime_cs,
 			p = &born;
 		if (!p)
 			continue; /* older than prev but not listed there: its past is unknown */
-		fill_proc_row(&(*rows)[n++], p, c, hz, itv);
+		fill_proc_row(&(*rows)[n++], p, c, hz, itv, reaped + 2 * i);
 	}
 	free(sorted);
+	free(reaped);
 	return (int) n;
 }
 

@@ -102,6 +102,49 @@ START_TEST(test_matched_formulas)
 }
 END_TEST
 
+START_TEST(test_reaped_child_io)
+{
+	/*
+	 * A shell (pid 30) loops over readers: its child dd (pid 31) had read
+	 * 100 MiB at the earlier record and 104 MiB when it ended and the shell
+	 * reaped it, in this interval; the kernel added the 104 MiB to the
+	 * shell's read_bytes (1 MiB of its own before). The shell's figure is
+	 * its own 0 plus the 4 MiB the child read since the earlier record:
+	 * 4 MiB in 2 s, 2048 kB/s; not 104 MiB (53,248 kB/s). Written bytes
+	 * the same way: 8 kB of the child's at the earlier record, 12 kB in
+	 * all, 2 kB/s. The child's other sibling (32, alive) takes nothing.
+	 */
+	struct ext_proc p0[3] = {proc(30, 10, 0, 0), proc(31, 20, 0, 0), proc(32, 20, 0, 0)};
+	struct ext_proc p1[2] = {proc(30, 10, 0, 0), proc(32, 20, 0, 0)};
+	struct archive_ext e0 = ext_of(p0, 3), e1 = ext_of(p1, 2);
+	struct who_proc_row *rows = NULL;
+	const struct who_proc_row *r;
+	size_t cap = 0;
+	int n;
+
+	p0[0].read_bytes = 1 << 20;
+	p1[0].read_bytes = (1 << 20) + (104u << 20);
+	p0[1].ppid = p0[2].ppid = 30;
+	p0[1].read_bytes = 100u << 20;
+	p0[1].write_bytes = 8192;
+	p1[0].write_bytes = 12288;
+	p0[2].read_bytes = p1[1].read_bytes = 5000;
+	n = who_proc_rows(&e0, UP0, &e1, UP1, 100, &rows, &cap);
+	ck_assert_int_eq(n, 2);
+	r = row_of(rows, n, 30);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_double_eq_tol(r->rd_kbs, 2048.0, EPS);
+	ck_assert_double_eq_tol(r->wr_kbs, 2.0, EPS);
+	r = row_of(rows, n, 32);
+	ck_assert_double_eq_tol(r->rd_kbs, 0.0, EPS);
+	/* A child without its I/O (EXT_PF_IO clear) takes nothing off. */
+	p0[1].flags = 0;
+	n = who_proc_rows(&e0, UP0, &e1, UP1, 100, &rows, &cap);
+	ck_assert_double_eq_tol(row_of(rows, n, 30)->rd_kbs, 104.0 * 1024 / 2, EPS);
+	free(rows);
+}
+END_TEST
+
 START_TEST(test_pid_reuse)
 {
 	/*
@@ -521,6 +564,7 @@ who_suite(void)
 
 	tcase_add_test(tc, test_matched_formulas);
 	tcase_add_test(tc, test_pid_reuse);
+	tcase_add_test(tc, test_reaped_child_io);
 	tcase_add_test(tc, test_new_and_unknown);
 	tcase_add_test(tc, test_counters_down);
 	tcase_add_test(tc, test_sort_and_spec);
