@@ -15,8 +15,10 @@
 #   startup_bench.sh: what a run of sar and sadf costs before it reports.
 #   live_bench.sh: iostat, mpstat, pidstat, cifsiostat and tapestat: CPU per
 #     interval and one-shot runs over the same snapshots (tests/live.md).
+#   collect_bench.sh: the default collection's bytes and CPU a sample against
+#     the former default, Debian's sadc and atop, with 100 and 1,000 processes.
 EXTRA_DIST += bench/sadc_bench.sh bench/cputime.py bench/sar_bench.sh \
 	bench/sadf_bench.sh bench/scale_bench.sh bench/who_bench.sh \
 	bench/scrape.sh bench/om_bench.sh bench/use_bench.sh bench/lib.sh \
 	bench/follow_bench.sh bench/history_bench.sh bench/startup_bench.sh \
-	bench/live_bench.sh
+	bench/live_bench.sh bench/collect_bench.sh

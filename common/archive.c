@@ -422,6 +422,9 @@ static const struct ext_kind ext_kinds[] = {
         {EXT_A_CGROUP, EXT_MAGIC_CGROUP, sizeof(struct ext_cgroup), EXT_CGROUP_TYPES,
          offsetof(struct archive_ext, has_cgroup), offsetof(struct archive_ext, n_cgroup),
          offsetof(struct archive_ext, cgroup), offsetof(struct archive_ext, cgroup_cap)},
+        {EXT_A_PROCBASE, EXT_MAGIC_PROCBASE, sizeof(struct ext_proc), EXT_PROC_TYPES,
+         offsetof(struct archive_ext, has_procbase), offsetof(struct archive_ext, n_procbase),
+         offsetof(struct archive_ext, procbase), offsetof(struct archive_ext, procbase_cap)},
         {EXT_A_DISK, EXT_MAGIC_DISK, sizeof(struct ext_disk), EXT_DISK_TYPES,
          offsetof(struct archive_ext, has_disk), offsetof(struct archive_ext, n_disk),
          offsetof(struct archive_ext, disk), offsetof(struct archive_ext, disk_cap)},
@@ -444,7 +447,7 @@ ext_n(struct archive_ext *e, const struct ext_kind *k)
 static void
 ext_terminate(const struct ext_kind *k, void *item)
 {
-	if (k->id == EXT_A_PROCESS) {
+	if (k->id == EXT_A_PROCESS || k->id == EXT_A_PROCBASE) {
 		struct ext_proc *p = item;
 
 		p->comm[sizeof(p->comm) - 1] = '\0';
@@ -942,6 +945,7 @@ archive_reader_release(struct archive_reader *r)
 	free(r->ext.proc);
 	free(r->ext.cgroup);
 	free(r->ext.disk);
+	free(r->ext.procbase);
 	if (r->own_src)
 		source_free(r->src);
 	convert_result_release(&r->conv);

@@ -97,13 +97,16 @@ struct archive_ext {
 	bool has_proc;   /* the record held the process activity (even with 0 items) */
 	bool has_cgroup; /* the record held the cgroup activity */
 	bool has_disk;   /* the record held the disk activity */
-	uint32_t n_proc, n_cgroup, n_disk;
+	bool has_procbase; /* the record held -S TOP's bases: proc is a selection */
+	uint32_t n_proc, n_cgroup, n_disk, n_procbase;
 	struct ext_proc *proc;
 	size_t proc_cap; /* in items */
 	struct ext_cgroup *cgroup;
 	size_t cgroup_cap;
 	struct ext_disk *disk;
 	size_t disk_cap;
+	struct ext_proc *procbase;
+	size_t procbase_cap;
 };
 
 struct archive_reader {
@@ -272,6 +275,8 @@ void archive_put_nr(struct archive_recbuf *b, int32_t nr);
 struct archive_ext_put {
 	const struct ext_proc *procs;
 	uint32_t n_procs;
+	const struct ext_proc *procbase; /* -S TOP's bases (EXT_A_PROCBASE) */
+	uint32_t n_procbase;
 	const struct ext_cgroup *cgroups;
 	uint32_t n_cgroups;
 	const struct ext_disk *disks;
@@ -280,8 +285,8 @@ struct archive_ext_put {
 
 /*
  * Appends an extension record (common/ext.h) for the R_STATS record whose
- * header is stats: the process, cgroup and disk activities of x, in that
- * order; nothing when x has none.
+ * header is stats: the process, process base, cgroup and disk activities
+ * of x, in that order; nothing when x has none.
  */
 void archive_put_ext_record(struct archive_recbuf *b, const struct sa_record_header *stats,
                             const struct archive_ext_put *x);

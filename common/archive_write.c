@@ -179,22 +179,34 @@ archive_put_ext_record(struct archive_recbuf *b, const struct sa_record_header *
 	static const uint32_t proc_types[3] = EXT_PROC_TYPES;
 	static const uint32_t cg_types[3] = EXT_CGROUP_TYPES;
 	static const uint32_t disk_types[3] = EXT_DISK_TYPES;
+	const struct {
+		uint32_t id, magic, size;
+		const uint32_t *types;
+		const void *items;
+		uint32_t n;
+	} part[] = {
+	        {EXT_A_PROCESS, EXT_MAGIC_PROCESS, sizeof(*x->procs), proc_types, x->procs, x->n_procs},
+	        {EXT_A_PROCBASE, EXT_MAGIC_PROCBASE, sizeof(*x->procbase), proc_types, x->procbase,
+	         x->n_procbase},
+	        {EXT_A_CGROUP, EXT_MAGIC_CGROUP, sizeof(*x->cgroups), cg_types, x->cgroups,
+	         x->n_cgroups},
+	        {EXT_A_DISK, EXT_MAGIC_DISK, sizeof(*x->disks), disk_types, x->disks, x->n_disks},
+	};
 	struct sa_record_header h = *stats;
+	size_t i, last = SIZE_MAX;
 
-	if (!x->procs && !x->cgroups && !x->disks)
+	for (i = 0; i < sizeof(part) / sizeof(part[0]); i++)
+		if (part[i].items)
+			last = i;
+	if (last == SIZE_MAX)
 		return;
 	h.record_type = EXT_RECORD_TYPE;
 	h.extra_next = 1;
 	archive_recbuf_put(b, &h, sizeof(h));
-	if (x->procs)
-		put_ext_act(b, EXT_A_PROCESS, EXT_MAGIC_PROCESS, sizeof(*x->procs), proc_types,
-		            x->procs, x->n_procs, !x->cgroups && !x->disks);
-	if (x->cgroups)
-		put_ext_act(b, EXT_A_CGROUP, EXT_MAGIC_CGROUP, sizeof(*x->cgroups), cg_types,
-		            x->cgroups, x->n_cgroups, !x->disks);
-	if (x->disks)
-		put_ext_act(b, EXT_A_DISK, EXT_MAGIC_DISK, sizeof(*x->disks), disk_types, x->disks,
-		            x->n_disks, true);
+	for (i = 0; i <= last; i++)
+		if (part[i].items)
+			put_ext_act(b, part[i].id, part[i].magic, part[i].size, part[i].types,
+			            part[i].items, part[i].n, i == last);
 }
 
 void

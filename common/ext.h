@@ -3,8 +3,8 @@
 #define SYSREC_EXT_H
 
 /*
- * sysrec's own activities: processes and cgroups (sadc -S PROCESS, -S CGROUP),
- * and every block device's full counters (sadc -S IOSTAT).
+ * sysrec's own activities: processes and cgroups (sadc -S PROCESS or TOP,
+ * -S CGROUP), and every block device's full counters (sadc -S IOSTAT).
  *
  * They live in the same daily files as sysstat's activities, but not in the
  * file's activity list: sysstat's sadc refuses to append to a file whose list
@@ -26,7 +26,7 @@
  * bytes), so a reader swaps and remaps them like any stored struct, and a
  * later version may append fields to a group.
  *
- * Ids 1001 to 1003 are far from sysstat's numbering (12.7.x ends at 43).
+ * Ids 1001 to 1004 are far from sysstat's numbering (12.7.x ends at 43).
  */
 
 #include <stddef.h>
@@ -40,6 +40,14 @@
 #define EXT_MAGIC_CGROUP  0x8au
 #define EXT_A_DISK    1003u
 #define EXT_MAGIC_DISK    0x8au
+/*
+ * sadc -S TOP: the counters at the previous sample of the processes of
+ * EXT_A_PROCESS that the previous record did not list (sadc/top.h), as
+ * struct ext_proc items. Present (maybe with 0 items) in every record of
+ * that collection: it says the process list is a selection.
+ */
+#define EXT_A_PROCBASE 1004u
+#define EXT_MAGIC_PROCBASE 0x8au
 
 /* ext_proc.flags */
 #define EXT_PF_KTHREAD  0x01u /* a kernel thread (PF_KTHREAD in stat's flags) */

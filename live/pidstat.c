@@ -512,6 +512,9 @@ check_data(struct pidstat_run *run, const struct archive_ext *e, const char *fil
 	}
 	for (k = 0; k < e->n_proc; k++)
 		have |= e->proc[k].flags;
+	if (e->has_procbase)
+		fprintf(stderr, "pidstat: %s holds the top processes of each interval (sadc -S TOP), "
+		                "not every one\n", file);
 	if (c->threads) {
 		fprintf(stderr, "pidstat: %s holds no threads: the processes are shown\n", file);
 		c->threads = false;

@@ -3,7 +3,9 @@
  * pidstat --archive (pidstat.h, hist.h): the tasks of a record are the
  * process activity that sadc -S PROCESS records (common/ext.h), as
  * pidstat_read_tasks() would have read them from /proc at that record's
- * time. Threads are not recorded: -t says so and shows the processes.
+ * time. Threads are not recorded: -t says so and shows the processes. A
+ * file of sadc -S TOP holds a selection: a process new to it starts from
+ * its counters at the previous record (the record's bases).
  */
 #include <stdio.h>
 #include <string.h>
@@ -77,6 +79,42 @@ item_of(const struct archive_ext *e, uint32_t pid)
 	return NULL;
 }
 
+/*
+ * The sample before slot cur of a newcomer to sadc -S TOP's selection from
+ * its base. sadc ranks by stat and io alone: a base has no run delay,
+ * context switches or descriptors (their flags clear), and those take this
+ * record's values, an interval of 0 (-w then leaves the process out as
+ * inactive; its %wait shows 0).
+ */
+static void
+fill_base(const struct ext_proc *base, uint64_t hz, struct pidstat_task *task, int cur)
+{
+	struct pidstat_sample *prev = &task->s[!cur];
+	const struct pidstat_sample *now = &task->s[cur];
+
+	fill_sample(base, hz, prev);
+	if (!(base->flags & EXT_PF_SCHED))
+		prev->wtime = now->wtime;
+	if (!(base->flags & EXT_PF_STATUS)) {
+		prev->nvcsw = now->nvcsw;
+		prev->nivcsw = now->nivcsw;
+	}
+	if (!(base->flags & EXT_PF_FD))
+		prev->fd_nr = now->fd_nr;
+}
+
+/* p's counters at the previous record among e's bases (sadc -S TOP), or NULL. */
+static const struct ext_proc *
+base_of(const struct archive_ext *e, const struct ext_proc *p)
+{
+	uint32_t i;
+
+	for (i = 0; e->has_procbase && i < e->n_procbase; i++)
+		if (e->procbase[i].pid == p->pid && e->procbase[i].start_time == p->start_time)
+			return &e->procbase[i];
+	return NULL;
+}
+
 void
 pidstat_hist_tasks(const struct archive_ext *e, const struct pidstat_conf *c, uint64_t hz,
                    struct pidstat_tasks *t, int cur)
@@ -88,10 +126,16 @@ pidstat_hist_tasks(const struct archive_ext *e, const struct pidstat_conf *c, ui
 		t->v[i]->exists = false;
 	if (e && c->all_pids) {
 		for (k = 0; k < e->n_proc; k++) {
+			bool known = pidstat_tasks_find(t, e->proc[k].pid) >= 0;
 			long at = pidstat_tasks_add(t, e->proc[k].pid, false, 0);
+			const struct ext_proc *base = known ? NULL : base_of(e, &e->proc[k]);
 
-			if (at >= 0)
-				fill_task(&e->proc[k], c, hz, t->v[at], cur);
+			if (at < 0)
+				continue;
+			fill_task(&e->proc[k], c, hz, t->v[at], cur);
+			/* A newcomer to sadc -S TOP's selection: its counters at the previous record. */
+			if (base)
+				fill_base(base, hz, t->v[at], cur);
 		}
 	} else if (e) {
 		for (i = 0; i < t->n; i++) {

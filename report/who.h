@@ -7,10 +7,11 @@
  * records (common/ext.h), shared by sar --proc / --cgroup, sadf and sar --use.
  *
  * Processes are matched by pid and start time. A process that is not in the
- * earlier record counts from zero when it started after that record (its
- * start time is later than the earlier record's uptime), and is left out
- * otherwise (the earlier record did not list it: nothing is known of its
- * past). A counter that went down counts as 0. So pid reuse never gives a
+ * earlier record takes its counters at that record from the later record's
+ * bases (sadc -S TOP: a newcomer to the selection), else counts from zero
+ * when it started after that record (its start time is later than the
+ * earlier record's uptime), and is left out otherwise (nothing is known of
+ * its past). A counter that went down counts as 0. So pid reuse never gives a
  * negative or an inflated value.
  */
 

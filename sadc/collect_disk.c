@@ -236,6 +236,22 @@ count_diskstats_disk(const char *buf, bool partitions, const struct disk_probe *
 	return n;
 }
 
+/*
+ * A device that did no I/O since boot (every counter 0): loop devices and
+ * zram a machine never used, a tenth of a default sample's bytes each. iostat
+ * shows such a device only when it is named, or with ALL or -p ALL.
+ */
+static bool
+never_used(const struct diskstats_line *l)
+{
+	int i;
+
+	for (i = 0; i < l->n_values; i++)
+		if (l->values[i])
+			return false;
+	return true;
+}
+
 int32_t
 parse_diskstats_ext(const char *buf, struct ext_disk *items, int32_t max_nr, bool partitions,
                     const struct disk_probe *probe)
@@ -248,7 +264,8 @@ parse_diskstats_ext(const char *buf, struct ext_disk *items, int32_t max_nr, boo
 		struct ext_disk *d;
 		bool is_whole;
 
-		if (parse_diskstats_line(line, &l) < 0 || strlen(l.name) >= EXT_DISK_NAME_LEN)
+		if (parse_diskstats_line(line, &l) < 0 || strlen(l.name) >= EXT_DISK_NAME_LEN ||
+		    never_used(&l))
 			continue;
 		memcpy(sysname, l.name, sizeof(sysname));
 		slash_to_bang(sysname);

@@ -87,8 +87,9 @@ int32_t count_diskstats_disk(const char *buf, bool partitions, const struct disk
 
 /*
  * sysrec's disk activity (-S IOSTAT, common/ext.h): one zeroed item per
- * line of /proc/diskstats with every counter, used or not, whole devices
- * (in_sysfs) and, with partitions, the other lines too, each partition
+ * line of /proc/diskstats with every counter, but for a device whose
+ * counters are all 0 (never used since boot): whole devices (in_sysfs)
+ * and, with partitions, the other lines too, each partition
  * linked to the whole device before it when part_of says it is one of
  * its partitions. A name of EXT_DISK_NAME_LEN bytes or more (which no
  * kernel writes) is left out. Returns the item count or COLLECT_E_NOSPACE.

@@ -14,6 +14,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -323,7 +324,7 @@ pid_of(const char *name, uint32_t *ret)
  * is gone or its stat cannot be had.
  */
 static bool
-read_process(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_proc *it)
+read_basic(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_proc *it)
 {
 	char buf[CGROUP_BUF];
 	struct stat st;
@@ -353,6 +354,15 @@ read_process(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_pr
 		it->flags |= EXT_PF_IO;
 	else
 		it->read_bytes = it->write_bytes = it->cancelled_write_bytes = 0;
+	return true;
+}
+
+/* The files of the process at path[0, dir_len) that ranking does not need (status, ...). */
+static void
+read_details(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_proc *it)
+{
+	char buf[CGROUP_BUF];
+	ssize_t n;
 
 	memcpy(path + dir_len, "status", 7);
 	n = sysroot_read_once_at(c->dirfd, path, buf, STATUS_BUF, NULL);
@@ -380,7 +390,6 @@ read_process(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_pr
 	n = sysroot_read_once_at(c->dirfd, path, buf, CGROUP_BUF, NULL);
 	if (n > 0 && proc_parse_cgroup(buf, (size_t) n, it->cgroup))
 		it->flags |= EXT_PF_CGROUP;
-	return true;
 }
 
 /* Makes room for one more item. Returns 0 or -ENOMEM. */
@@ -409,8 +418,19 @@ by_pid(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int
-collect_proc(const struct sysroot *root, struct ext_proc **items, uint32_t *n, size_t *cap)
+/* "proc/PID/" into path (room for a file name after it); returns its length. */
+static size_t
+proc_dir(char *path, const char *name, size_t len)
+{
+	memcpy(path, "proc/", 5);
+	memcpy(path + 5, name, len);
+	path[5 + len] = '/';
+	return 6 + len;
+}
+
+static int
+collect(const struct sysroot *root, bool details, struct ext_proc **items, uint32_t *n,
+        size_t *cap)
 {
 	struct proc_ctx c = {root->dirfd, 4, 0};
 	struct sysroot_dir dir;
@@ -441,14 +461,14 @@ collect_proc(const struct sysroot *root, struct ext_proc **items, uint32_t *n, s
 			sysroot_dir_close(&dir);
 			return -ENOMEM;
 		}
-		/* "proc/" + at most 10 digits + "/" + "cmdline" + NUL fits. */
-		memcpy(path, "proc/", 5);
-		memcpy(path + 5, name, len);
-		path[5 + len] = '/';
+		/* "proc/" + at most 10 digits + "/" + "schedstat" + NUL fits. */
+		len = proc_dir(path, name, len);
 		it = &(*items)[*n];
 		memset(it, 0, sizeof(*it));
-		if (!read_process(&c, path, 6 + len, it))
+		if (!read_basic(&c, path, len, it))
 			continue;
+		if (details)
+			read_details(&c, path, len, it);
 		it->pid = pid;
 		if (*n > 0 && (*items)[*n - 1].pid > pid)
 			sorted = false;
@@ -458,4 +478,30 @@ collect_proc(const struct sysroot *root, struct ext_proc **items, uint32_t *n, s
 	if (!sorted)
 		qsort(*items, *n, sizeof(**items), by_pid);
 	return 0;
+}
+
+int
+collect_proc(const struct sysroot *root, struct ext_proc **items, uint32_t *n, size_t *cap)
+{
+	return collect(root, true, items, n, cap);
+}
+
+int
+collect_proc_basic(const struct sysroot *root, struct ext_proc **items, uint32_t *n, size_t *cap)
+{
+	return collect(root, false, items, n, cap);
+}
+
+void
+collect_proc_details(const struct sysroot *root, struct ext_proc *items, uint32_t n)
+{
+	struct proc_ctx c = {root->dirfd, 0, 0};
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		char name[16], path[32];
+		size_t len = (size_t) snprintf(name, sizeof(name), "%u", items[i].pid);
+
+		read_details(&c, path, proc_dir(path, name, len), &items[i]);
+	}
 }

@@ -97,4 +97,19 @@ bool proc_parse_cgroup(const char *buf, size_t len, char out[EXT_CGPATH_LEN]);
  */
 int collect_proc(const struct sysroot *root, struct ext_proc **items, uint32_t *n, size_t *cap);
 
+/*
+ * collect_proc() reading only what -S TOP ranks by: stat and io (the
+ * owner, comm, times, faults, sizes, I/O). The other fields stay 0 and
+ * their flags (EXT_PF_STATUS, SCHED, FD, CGROUP) clear.
+ */
+int collect_proc_basic(const struct sysroot *root, struct ext_proc **items, uint32_t *n,
+                       size_t *cap);
+
+/*
+ * Reads the rest (status, schedstat, fd/, cmdline, cgroup) of the n
+ * processes of items, read by collect_proc_basic(). A process gone since
+ * keeps those fields 0 and their flags clear.
+ */
+void collect_proc_details(const struct sysroot *root, struct ext_proc *items, uint32_t n);
+
 #endif

@@ -13,7 +13,8 @@ sadc_SCRIPTS = sadc/sa1 sadc/sa2
 # The /proc and /sys collectors serve sadc (and the live endpoint, which samples as
 # sadc does): they live with sadc, not in the format library every program links.
 # collect_cgroup.c: the cgroup collector of sadc -S CGROUP (sysrec's cgroups in
-# extension records). collect_proc.c: the process collector of sadc -S PROCESS.
+# extension records). collect_proc.c: the process collector of sadc -S PROCESS;
+# top.c: the selection of -S TOP.
 # Their unit tests and fuzz targets are in tests/unit/ and tests/fuzz/.
 noinst_LIBRARIES += sadc/libcollect.a
 sadc_libcollect_a_SOURCES = sadc/collect.c sadc/collect.h \
@@ -21,4 +22,4 @@ sadc_libcollect_a_SOURCES = sadc/collect.c sadc/collect.h \
 	sadc/collect_mem.c sadc/collect_mem.h sadc/collect_net.c sadc/collect_net.h \
 	sadc/collect_power.c sadc/collect_power.h \
 	sadc/collect_cgroup.c sadc/collect_cgroup.h \
-	sadc/collect_proc.c sadc/collect_proc.h
+	sadc/collect_proc.c sadc/collect_proc.h sadc/top.c sadc/top.h

@@ -159,6 +159,12 @@ parse_args(struct sadc_config *c, int argc, char **argv)
 			if (!all_digits(a + 15) || strlen(a + 15) > 2 || atoi(a + 15) > 32)
 				usage();
 			c->cgroup_depth = (unsigned) atoi(a + 15);
+		} else if (!strncmp(a, "--top=", 6)) {
+			/* sysrec: how many processes -S TOP keeps per key. */
+			if (!all_digits(a + 6) || strlen(a + 6) > 4 || atoi(a + 6) < 1 ||
+			    atoi(a + 6) > SADC_TOP_MAX)
+				usage();
+			c->top_n = (unsigned) atoi(a + 6);
 		} else if (parse_testing_option(c, a)) {
 			continue;
 		} else if (!all_digits(a)) {
@@ -320,6 +326,7 @@ main(int argc, char **argv)
 		sadc_write_special(&s, s.cfg.comment[0] ? SA_R_COMMENT : SA_R_RESTART);
 	} else {
 		sample_loop(&s);
+		sadc_save_top(&s);
 	}
 	sadc_close_output(&s);
 	sadc_release(&s);

@@ -8,6 +8,7 @@
 
 #include "collect.h"
 #include "notify.h"
+#include "top.h"
 #include "common/archive.h"
 #include "common/ext.h"
 
@@ -25,6 +26,8 @@ struct sadc_config {
 	bool proc;                    /* -S PROCESS (sysrec) */
 	bool cgroup;                  /* -S CGROUP (sysrec) */
 	bool iostat;                  /* -S IOSTAT (sysrec): every disk's full counters */
+	bool top;                     /* -S TOP (sysrec): the top processes of each interval */
+	unsigned top_n;               /* --top=N: how many per key (top.h) */
 	unsigned cgroup_depth;        /* --cgroup-depth= */
 	char comment[SA_COMMENT_LEN]; /* -C */
 	long interval;                /* -1 when not given */
@@ -86,6 +89,8 @@ struct sadc {
 	struct ext_disk *disks;
 	uint32_t n_disks;
 	size_t disks_cap;
+	struct sadc_top top; /* -S TOP's lists and the previous sample */
+	bool top_loaded;     /* the state file was read (at the first sample) */
 };
 
 /* sample.c: selection, counting and sampling */
@@ -97,6 +102,8 @@ void sadc_put_stats(struct sadc *s, struct archive_recbuf *b, uint8_t type);
 void sadc_put_file_start(struct sadc *s, struct archive_recbuf *b);
 time_t sadc_now(struct sadc *s, struct tm *ret);
 void sadc_release(struct sadc *s);
+/* -S TOP: the previous sample into the state file of the output file (top.h), at the end. */
+void sadc_save_top(struct sadc *s);
 
 /* output.c: files */
 void sadc_open_output(struct sadc *s);

@@ -75,7 +75,9 @@ else
 fi
 
 # 2. The configuration file: the variables and defaults of the flavour's
-#    Debian package (12.7.5 added REPEAT_HEADER, commented out), ZIP="xz" included.
+#    Debian package (12.7.5 added REPEAT_HEADER, commented out), ZIP="xz" included,
+#    but SADC_OPTIONS, which adds sysrec's IOSTAT and TOP to sysstat's "-S DISK"
+#    (sysstat(5): what iostat and pidstat --archive report after the fact).
 conf_values() {
 	(
 		unset HISTORY COMPRESSAFTER SADC_OPTIONS SA_DIR ZIP YESTERDAY REPORTS DELAY_RANGE UMASK \
@@ -88,7 +90,8 @@ conf_values() {
 	)
 }
 got=$(conf_values "$DEST$sysconfdir/sysstat/sysstat")
-want="HISTORY=7 COMPRESSAFTER=10 SADC_OPTIONS=-S DISK ZIP=xz YESTERDAY=unset REPORTS=unset"
+want="HISTORY=7 COMPRESSAFTER=10 SADC_OPTIONS=-S DISK,IOSTAT,TOP --top=5 ZIP=xz YESTERDAY=unset"
+want="$want REPORTS=unset"
 want="$want DELAY_RANGE=0 UMASK=0022 REPEAT_HEADER=unset SA_DIR=$SA_DIR"
 if [ "$got" = "$want" ]; then pass; else fail "config defaults: '$got', want '$want'"; fi
 names() { sed -n 's/^#\{0,1\}\([A-Z_]*\)=.*/\1/p' "$1" | sort | tr '\n' ' '; }
@@ -105,7 +108,7 @@ if have_part oracle "the comparison with sysstat $FLAVOUR's configuration" &&
 	# The same variables (set or commented out), the same values.
 	if [ "$(names "$oracle_conf")" = "$(names "$ours_conf")" ]; then pass; else
 		fail "variables: sysstat $FLAVOUR '$(names "$oracle_conf")', ours '$(names "$ours_conf")'"; fi
-	deb=$(conf_values "$oracle_conf" | sed 's/SA_DIR=.*//')
+	deb=$(conf_values "$oracle_conf" | sed 's/SA_DIR=.*//; s/SADC_OPTIONS=-S DISK /SADC_OPTIONS=-S DISK,IOSTAT,TOP --top=5 /')
 	ours=$(echo "$got" | sed 's/SA_DIR=.*//')
 	if [ "$deb" = "$ours" ]; then pass; else fail "defaults: sysstat $FLAVOUR '$deb', ours '$ours'"; fi
 	# The commented-out example values: REPEAT_HEADER=25, YESTERDAY=no, REPORTS=false.

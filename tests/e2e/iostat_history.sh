@@ -30,6 +30,22 @@ LIVE=$(hist_live_bin iostat)
 
 SEQ=$TMPD/seq
 iostat_sequences "$SEQ"
+# sadc does not record a device that never did any I/O (sadc(8)): the disk
+# that back's snapshot 4 adds has done some here (the case of one that has
+# not is checked on its own below).
+cp -r "$SEQ/back" "$SEQ/unused"
+python3 - "$SEQ/back/4" <<'PY' || fail "making sdz used"
+import os, sys
+d = sys.argv[1]
+vals = " ".join(str(3 * k + 1) for k in range(17))
+for path, fn in ((d + "/proc/diskstats", lambda l: l if l.split()[2:3] != ["sdz"] else " ".join(l.split()[:3]) + " " + vals),
+                 (d + "/sys/block/sdz/stat", lambda l: vals)):
+    with open(path) as f:
+        lines = f.read().rstrip("\n").split("\n")
+    os.unlink(path)  # maybe a hard link to another snapshot's file
+    with open(path, "w") as f:
+        f.write("\n".join(fn(l) for l in lines) + "\n")
+PY
 
 # hist_case SEQNAME FILE 'LIVE-ARGS' 'ARCHIVE-ARGS' (live_lib.sh's hist_compare).
 hist_case() {
@@ -179,6 +195,20 @@ for opts in "-x" "-d -y -t"; do
 		--archive="$TMPD/reboot.sa"
 	oracle_judge --show=5 "iostat $opts --archive over a restart"
 done
+
+# A device that never did any I/O is not recorded: named, or under ALL, it is
+# not shown (the live iostat shows it with zeros), and the others are as live.
+hist_record "$SEQ/unused" "$TMPD/unused.sa"
+stripped[unused]=$(hist_strip "$SEQ/unused")
+run_capture "$TMPD/a" bash "$LIVE_RUN" "$SEQ/unused" -- "$LIVE" -d ALL 1 5
+run_capture "$TMPD/b" bash "$LIVE_RUN" "${stripped[unused]}" -- "$IOSTAT" -d ALL \
+	--archive="$TMPD/unused.sa"
+grep -v '^sdz ' "$TMPD/a.out" >"$TMPD/a.out.n" && mv "$TMPD/a.out.n" "$TMPD/a.out"
+if grep -q '^sdz ' "$TMPD/b.out"; then
+	fail "iostat -d ALL --archive shows sdz, which never did any I/O"
+else
+	oracle_judge --show=5 "iostat -d ALL --archive (live: iostat -d ALL 1 5, but sdz)"
+fi
 
 # What the file lacks: said once on stderr, the rest shown, exit 0.
 hist_record "$SEQ/std" "$TMPD/nodisk.sa" -S DISK

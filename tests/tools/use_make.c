@@ -500,8 +500,8 @@ put_record(struct make *m, uint64_t t)
 		archive_recbuf_put(&m->b, a->items, (size_t) a->nr * a->d->size);
 	}
 	if (m->ext) {
-		struct archive_ext_put x = {m->procs, (uint32_t) m->n_procs, m->cgroups,
-		                            (uint32_t) m->n_cgroups, NULL, 0};
+		struct archive_ext_put x = {.procs = m->procs, .n_procs = (uint32_t) m->n_procs,
+		                            .cgroups = m->cgroups, .n_cgroups = (uint32_t) m->n_cgroups};
 		struct sa_record_header h;
 
 		memcpy(&h, m->b.data + m->rec_at, sizeof(h));

@@ -6,7 +6,7 @@ UNIT_TESTS = tests/unit/test_activity tests/unit/test_layout tests/unit/test_arc
 	tests/unit/test_collect_cpu tests/unit/test_collect_mem tests/unit/test_collect_disk \
 	tests/unit/test_collect_net tests/unit/test_collect_power tests/unit/test_numfmt \
 	tests/unit/test_om tests/unit/test_strbuf tests/unit/test_who \
-	tests/unit/test_collect_proc tests/unit/test_collect_cgroup \
+	tests/unit/test_collect_proc tests/unit/test_top tests/unit/test_collect_cgroup \
 	tests/unit/test_history tests/unit/test_source
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
@@ -68,6 +68,9 @@ tests_unit_test_who_LDADD = $(UNIT_LDADD)
 tests_unit_test_collect_proc_SOURCES = tests/unit/test_collect_proc.c tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_collect_proc_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_collect_proc_LDADD = sadc/libcollect.a $(UNIT_LDADD)
+tests_unit_test_top_SOURCES = tests/unit/test_top.c
+tests_unit_test_top_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_top_LDADD = sadc/libcollect.a $(UNIT_LDADD)
 
 # The cgroup collector of sadc -S CGROUP (sysrec's cgroups in extension records).
 tests_unit_test_collect_cgroup_SOURCES = tests/unit/test_collect_cgroup.c tests/unit/fixture.c tests/unit/fixture.h

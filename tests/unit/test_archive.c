@@ -2427,12 +2427,13 @@ build_ext(struct tfile *tf, struct ext_proc procs[3], struct ext_cgroup cgs[2])
 	tf_start(tf, small_list, 2);
 	tf_record(tf, SA_R_STATS, 1, 2, 3);
 	tf_stats(tf, small_list, 2, two, 1);
-	tf_ext(tf, &(struct archive_ext_put){procs, 3, cgs, 2, ext_disks, 2});
+	tf_ext(tf, &(struct archive_ext_put){.procs = procs, .n_procs = 3, .cgroups = cgs, .n_cgroups = 2,
+	                                      .disks = ext_disks, .n_disks = 2});
 	tf_record(tf, SA_R_COMMENT, 1, 2, 4);
 	tf_comment(tf, "c");
 	tf_record(tf, SA_R_STATS, 1, 2, 6);
 	tf_stats(tf, small_list, 2, one, 2);
-	tf_ext(tf, &(struct archive_ext_put){procs, 0, NULL, 0, NULL, 0});
+	tf_ext(tf, &(struct archive_ext_put){.procs = procs});
 }
 
 /* Reads tf twice: without want_ext the extension records are skipped, with it they come back whole. */
@@ -2571,7 +2572,7 @@ START_TEST(test_ext_chunks_of_8192)
 	tf_start(&tf, small_list, 2);
 	tf_record(&tf, SA_R_STATS, 1, 2, 3);
 	tf_stats(&tf, small_list, 2, two, 1);
-	tf_ext(&tf, &(struct archive_ext_put){procs, n, NULL, 0, NULL, 0});
+	tf_ext(&tf, &(struct archive_ext_put){.procs = procs, .n_procs = n});
 	for (size_t i = 0; i < tf.n; i++)
 		descs += tf.p[i].kind == P_EXTRA;
 	ck_assert_uint_eq(descs, 3); /* the activity, 8192 items, 8 items */
