@@ -236,7 +236,18 @@ done
 echo report >"$D/sar05" && touch -d '10 days ago' "$D/sar05" "$D/sa05"
 echo x >"$D/sa07.gz" && touch -d '10 days ago' "$D/sa07.gz"
 echo y >"$D/sa06" && touch -d '2 days ago' "$D/sa06"
+# sadc -S TOP's state files: a day old, removed; today's, and others, kept.
+for f in .sa14.top .sa20261114.top .sa15.top .sa14.top.new .notes.top; do
+	echo state >"$D/$f"
+done
+touch -d '2 days ago' "$D/.sa14.top" "$D/.sa20261114.top" "$D/.sa14.top.new" "$D/.notes.top"
 SA_TODAY=2026-11-16 run_ok "$SA2" -A
+for f in .sa14.top .sa20261114.top; do
+	if [ ! -e "$D/$f" ]; then pass; else fail "sa2 left $f"; fi
+done
+for f in .sa15.top .sa14.top.new .notes.top; do
+	if [ -e "$D/$f" ]; then pass; else fail "sa2 removed $f"; fi
+done
 S_TIME_FORMAT=ISO "$SAR" -A -f "$TMPD/sa15.copy" 2>/dev/null | sed "s|$TMPD/sa15.copy|F|" >"$TMPD/want.sar"
 if [ -s "$D/sar15" ] && diff <(sed "s|$D/sa15|F|" "$D/sar15") "$TMPD/want.sar" >/dev/null; then pass
 else fail "sar15 is not 'sar -A -f sa15': $(diff <(sed "s|$D/sa15|F|" "$D/sar15") "$TMPD/want.sar" | head -5)"; fi
