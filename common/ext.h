@@ -57,6 +57,7 @@
 #define EXT_PF_STATUS   0x10u /* ruid, nvcsw and nivcsw come from /proc/PID/status */
 #define EXT_PF_SCHED    0x20u /* run_delay_ns comes from /proc/PID/schedstat */
 #define EXT_PF_FD       0x40u /* fd_nr counts /proc/PID/fd */
+#define EXT_PF_REAPED   0x80u /* reaped_read_bytes and reaped_write_bytes are known */
 
 #define EXT_COMM_LEN    16
 #define EXT_CMDLINE_LEN 96
@@ -90,8 +91,14 @@ struct ext_proc {
 	uint64_t cancelled_write_bytes; /* io (EXT_PF_IO) */
 	uint64_t nvcsw;       /* status voluntary_ctxt_switches (EXT_PF_STATUS) */
 	uint64_t nivcsw;      /* status nonvoluntary_ctxt_switches (EXT_PF_STATUS) */
-	uint64_t stack_kb;    /* reserved: the [stack] mapping's Size (smaps), 0 */
-	uint64_t stack_ref_kb; /* reserved: its Referenced, 0 */
+	/*
+	 * EXT_PF_REAPED (sadc -S TOP): the bytes its descendants that ended
+	 * since the previous sample had read and written at that sample, which
+	 * the kernel has since added to read_bytes and write_bytes (a parent
+	 * takes a child's counters when it reaps it): already counted for them.
+	 */
+	uint64_t reaped_read_bytes;
+	uint64_t reaped_write_bytes;
 	uint32_t pid;
 	uint32_t ppid;
 	uint32_t uid;     /* owner of /proc/PID (the effective uid) */

@@ -199,6 +199,8 @@ struct who_top {
 };
 
 #define WHO_TOP 3
+/* Kernel threads passed over when a disk's consumers are named (use_who_fill()). */
+#define WHO_KTHREADS 16
 
 struct episode {
 	struct stamp from, to;

@@ -44,24 +44,29 @@ use_who_unit(enum who_sort key)
 void
 use_who_fill(struct resource *r, struct episode *e)
 {
-	struct who_proc_row pr[WHO_TOP];
+	struct who_proc_row pr[WHO_TOP + WHO_KTHREADS];
 	struct who_cg_row cr[WHO_TOP];
 	enum who_sort key;
 	size_t np, nc, k;
 
 	if (!r->who || !use_who_key(r->cls, &key))
 		return;
-	np = who_avg_top_procs(r->who, key, pr, WHO_TOP);
+	np = who_avg_top_procs(r->who, key, pr, WHO_TOP + WHO_KTHREADS);
 	nc = who_avg_top_cgroups(r->who, key, cr, WHO_TOP);
 	if (!np && !nc)
 		return;
 	e->top = sysrec_calloc(2 * WHO_TOP, sizeof(*e->top));
-	/* Only consumers with a value: not a cgroup without the controller, nor a zero. */
-	for (k = 0; k < np; k++) {
+	/*
+	 * Only consumers with a value: not a cgroup without the controller, nor
+	 * a zero. A disk's are user processes: a kernel thread's I/O is done
+	 * for others (writeback of their pages, a loop device reading its file
+	 * for its readers), who are the ones to name.
+	 */
+	for (k = 0; k < np && e->n_proc < WHO_TOP; k++) {
 		struct who_top *t = &e->top[e->n_proc];
 
 		t->v = who_proc_key(&pr[k], key);
-		if (!(t->v > 0))
+		if (!(t->v > 0) || (key == WHO_SORT_IO && (pr[k].p->flags & EXT_PF_KTHREAD)))
 			continue;
 		snprintf(t->name, sizeof(t->name), "%s[%u]", pr[k].p->comm, pr[k].p->pid);
 		e->n_proc++;

@@ -121,34 +121,67 @@ find_pid(const struct ext_proc *const *sorted, size_t n, uint32_t pid)
 }
 
 /*
- * What the processes of curr reaped in the interval: the kernel adds a
- * child's I/O counters to its parent's /proc/PID/io when the parent waits
- * for it (wait_task_zombie()), so a parent's read_bytes jumps by all that
- * the child ever read, most of it counted for the child in earlier
- * intervals. For each process of prev (with its I/O) that curr no longer
- * holds, its counters at prev are added to reaped[2 * k] (read) and
- * [2 * k + 1] (written), k its parent's index in curr. What the child did
- * after prev stays in the parent's figure: it happened in this interval.
- * An orphan reaped by another process than its parent at prev is missed.
+ * The process of curr that took gone's I/O counters: the kernel adds a
+ * child's counters to its parent's /proc/PID/io when the parent waits for
+ * it (wait_task_zombie()), and a parent that ends in turn passes them on.
+ * Its parent at prev, or, when that one is gone too, that one's, up to a
+ * process curr holds; NULL when the chain leaves prev (an orphan reaped
+ * by another process is missed).
+ */
+static const struct ext_proc *
+recipient(const struct ext_proc *gone, const struct ext_proc *const *sorted_prev, size_t n_prev,
+          const struct ext_proc *const *sorted_curr, size_t n_curr)
+{
+	const struct ext_proc *p = gone;
+	int depth;
+
+	for (depth = 0; depth < 64 && p->ppid && p->ppid != p->pid; depth++) {
+		const struct ext_proc *up = find_pid(sorted_curr, n_curr, p->ppid);
+
+		if (up)
+			return up;
+		p = find_pid(sorted_prev, n_prev, p->ppid);
+		if (!p)
+			return NULL;
+	}
+	return NULL;
+}
+
+/*
+ * What the processes of curr reaped in the interval: a parent's read_bytes
+ * jumps by all that an ended child had read, most of it counted for the
+ * child in earlier intervals. For each process of prev (with its I/O) that
+ * curr no longer holds, its counters at prev are added to reaped[2 * k]
+ * (read) and [2 * k + 1] (written), k the index in curr of the process that
+ * took them. What the child did after prev stays in that figure: it
+ * happened in this interval. sadc -S TOP records the sums it made from
+ * every process (EXT_PF_REAPED), which its lists cannot give: those win.
  */
 static void
 reaped_io(const struct archive_ext *prev, const struct archive_ext *curr,
-          const struct ext_proc *const *sorted_curr, uint64_t *reaped)
+          const struct ext_proc *const *sorted_prev, const struct ext_proc *const *sorted_curr,
+          uint64_t *reaped)
 {
 	uint32_t i;
 
 	for (i = 0; i < prev->n_proc; i++) {
-		const struct ext_proc *gone = &prev->proc[i], *parent;
+		const struct ext_proc *gone = &prev->proc[i], *to;
 		size_t k;
 
 		if (!(gone->flags & EXT_PF_IO) || find_proc(sorted_curr, curr->n_proc, gone))
 			continue;
-		parent = find_pid(sorted_curr, curr->n_proc, gone->ppid);
-		if (!parent)
+		to = recipient(gone, sorted_prev, prev->n_proc, sorted_curr, curr->n_proc);
+		if (!to)
 			continue;
-		k = (size_t) (parent - curr->proc);
+		k = (size_t) (to - curr->proc);
 		reaped[2 * k] += gone->read_bytes;
 		reaped[2 * k + 1] += gone->write_bytes;
+	}
+	for (i = 0; i < curr->n_proc; i++) {
+		if (curr->proc[i].flags & EXT_PF_REAPED) {
+			reaped[2 * (size_t) i] = curr->proc[i].reaped_read_bytes;
+			reaped[2 * (size_t) i + 1] = curr->proc[i].reaped_write_bytes;
+		}
 	}
 }
 
@@ -221,7 +254,7 @@ who_proc_rows(const struct archive_ext *prev, uint64_t prev_uptime_cs,
 		sorted_curr[i] = &curr->proc[i];
 	qsort(sorted, prev->n_proc, sizeof(*sorted), cmp_proc_pid);
 	qsort(sorted_curr, curr->n_proc, sizeof(*sorted_curr), cmp_proc_pid);
-	reaped_io(prev, curr, sorted_curr, reaped);
+	reaped_io(prev, curr, sorted, sorted_curr, reaped);
 	for (i = 0; i < curr->n_proc; i++) {
 		static const struct ext_proc born; /* a process born since prev: all zero */
 		const struct ext_proc *c = &curr->proc[i];

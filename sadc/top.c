@@ -112,16 +112,55 @@ mark_top(const uint64_t *key, uint32_t *order, uint32_t count, unsigned n, bool 
 }
 
 /*
+ * The index in all of the process that took gone's I/O counters: its
+ * parent, or when that one ended too (it was in prev), that one's, up to a
+ * process all holds (the kernel passes a reaped child's counters to its
+ * parent, report/who.h); -1 when the chain leaves prev.
+ */
+static long
+recipient(const struct sadc_top *t, const struct ext_proc *all, uint32_t n,
+          const struct ext_proc *gone)
+{
+	const struct ext_proc *p = gone;
+	int depth;
+
+	for (depth = 0; depth < 64 && p->ppid && p->ppid != p->pid; depth++) {
+		long up = find_pid(all, n, p->ppid), at;
+
+		if (up >= 0)
+			return up;
+		at = find_pid(t->prev, t->n_prev, p->ppid);
+		if (at < 0)
+			return -1;
+		p = &t->prev[at];
+	}
+	return -1;
+}
+
+/*
  * The CPU ticks and I/O bytes of each process of all over the interval
  * (valid: the previous sample is of the same boot and earlier), else since
- * it started; what reaped children had done is taken off their parent.
+ * it started; what ended descendants had read and written at the previous
+ * sample (reaped[2 * i], [2 * i + 1]) is taken off the process that took it.
  */
 static void
 interval_keys(const struct sadc_top *t, const struct ext_proc *all, uint32_t n, bool valid,
-              uint64_t *cpu, uint64_t *io)
+              uint64_t *cpu, uint64_t *io, uint64_t *reaped)
 {
 	uint32_t i;
 
+	for (i = 0; valid && i < t->n_prev; i++) {
+		const struct ext_proc *gone = &t->prev[i];
+		long to;
+
+		if (find_same(all, n, gone))
+			continue;
+		to = recipient(t, all, n, gone);
+		if (to >= 0) {
+			reaped[2 * to] += gone->read_bytes;
+			reaped[2 * to + 1] += gone->write_bytes;
+		}
+	}
 	for (i = 0; i < n; i++) {
 		const struct ext_proc *c = &all[i], *p = valid ? find_same(t->prev, t->n_prev, c) : NULL;
 
@@ -131,23 +170,14 @@ interval_keys(const struct sadc_top *t, const struct ext_proc *all, uint32_t n, 
 			cpu[i] = minus(cpu[i], p->utime + p->stime);
 			io[i] = minus(io[i], p->read_bytes + p->write_bytes);
 		}
-	}
-	for (i = 0; valid && i < t->n_prev; i++) {
-		const struct ext_proc *gone = &t->prev[i];
-		long parent;
-
-		if (find_same(all, n, gone))
-			continue;
-		parent = find_pid(all, n, gone->ppid);
-		if (parent >= 0)
-			io[parent] = minus(io[parent], gone->read_bytes + gone->write_bytes);
+		io[i] = minus(io[i], reaped[2 * i] + reaped[2 * i + 1]);
 	}
 }
 
 /* The kept processes into t->top, and the bases of those the last list did not hold into t->base. */
 static int
 build_lists(struct sadc_top *t, const struct ext_proc *all, uint32_t n, const bool *keep,
-            bool valid)
+            bool valid, const uint64_t *reaped)
 {
 	uint32_t i;
 
@@ -159,7 +189,14 @@ build_lists(struct sadc_top *t, const struct ext_proc *all, uint32_t n, const bo
 
 		if (!keep[i])
 			continue;
-		t->top[t->n_top++] = all[i];
+		t->top[t->n_top] = all[i];
+		/* A reader of the file cannot make these sums: not every process is in it. */
+		if (valid) {
+			t->top[t->n_top].reaped_read_bytes = reaped[2 * i];
+			t->top[t->n_top].reaped_write_bytes = reaped[2 * i + 1];
+			t->top[t->n_top].flags |= EXT_PF_REAPED;
+		}
+		t->n_top++;
 		p = valid ? find_same(t->prev, t->n_prev, &all[i]) : NULL;
 		if (p && !find_same(t->last, t->n_last, &all[i]))
 			t->base[t->n_base++] = *p;
@@ -204,7 +241,7 @@ sadc_top_select(struct sadc_top *t, const struct ext_proc *all, uint32_t n, uint
                 uint64_t ust)
 {
 	bool valid = same_boot(t, uptime_cs, ust);
-	uint64_t *key = calloc(3 * (size_t) (n ? n : 1), sizeof(*key));
+	uint64_t *key = calloc(5 * (size_t) (n ? n : 1), sizeof(*key)); /* cpu, io, rss, reaped x 2 */
 	uint32_t *order = calloc(n ? n : 1, sizeof(*order));
 	bool *keep = calloc(n ? n : 1, sizeof(*keep));
 	uint32_t i;
@@ -212,13 +249,13 @@ sadc_top_select(struct sadc_top *t, const struct ext_proc *all, uint32_t n, uint
 
 	if (!key || !order || !keep)
 		goto out;
-	interval_keys(t, all, n, valid, key, key + n);
+	interval_keys(t, all, n, valid, key, key + n, key + 3 * (size_t) n);
 	for (i = 0; i < n; i++)
 		key[2 * (size_t) n + i] = all[i].rss_kb;
 	mark_top(key, order, n, t->n, keep);
 	mark_top(key + n, order, n, t->n, keep);
 	mark_top(key + 2 * (size_t) n, order, n, t->n, keep);
-	rc = build_lists(t, all, n, keep, valid);
+	rc = build_lists(t, all, n, keep, valid, key + 3 * (size_t) n);
 	if (rc == 0)
 		rc = remember(t, all, n, uptime_cs, ust);
 out:

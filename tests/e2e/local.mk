@@ -33,7 +33,7 @@ E2E_TESTS = \
 	tests/e2e/sadf_valid.sh \
 	tests/e2e/sadf_svg.sh \
 	tests/e2e/sar_use.sh \
-	tests/e2e/sar_use_load.sh \
+	tests/e2e/sar_use_load.sh tests/e2e/story_history.sh \
 	tests/e2e/sadf_raw.sh \
 	tests/e2e/corpus_walk.sh \
 	tests/e2e/corruption.sh \

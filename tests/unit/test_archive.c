@@ -2527,7 +2527,7 @@ START_TEST(test_ext_old_proc_layout)
 	ck_assert_uint_eq(r.ext.proc[0].start_time, 1000);
 	ck_assert_uint_eq(r.ext.proc[0].blkio_ticks, 1009);
 	ck_assert_uint_eq(r.ext.proc[0].cminflt, 0);
-	ck_assert_uint_eq(r.ext.proc[0].stack_ref_kb, 0);
+	ck_assert_uint_eq(r.ext.proc[0].reaped_write_bytes, 0);
 	ck_assert_uint_eq(r.ext.proc[0].pid, 50);
 	ck_assert_uint_eq(r.ext.proc[0].state, 55);
 	ck_assert_uint_eq(r.ext.proc[0].ruid, 0);

@@ -105,6 +105,39 @@ START_TEST(test_reaped_child_not_ranked)
 	ck_assert_int_eq(sadc_top_select(&t, s0, 3, UP(0), UST(0)), 0);
 	ck_assert_int_eq(sadc_top_select(&t, s1, 2, UP(1), UST(1)), 0);
 	ck_assert_str_eq(pids(t.top, t.n_top), "12");
+	/* What it took off is recorded for the readers (the file lists no dd to tell them). */
+	ck_assert(t.top[0].flags & EXT_PF_REAPED);
+	ck_assert_uint_eq(t.top[0].reaped_read_bytes, 0);
+	sadc_top_release(&t);
+}
+END_TEST
+
+START_TEST(test_reaped_grandchild)
+{
+	/*
+	 * N = 1, no memory. Sample 0: shell 10, timeout 11 (ppid 10, nothing
+	 * read), reader 12 (ppid 11) that has read 50 MiB, and 13 reading. At
+	 * sample 1 the reader and timeout are gone: the shell's read_bytes went
+	 * up by the reader's 52 MiB in all; 13 read 4 MiB. The shell's own
+	 * figure is 2 MiB: 13 is the top reader. The shell is kept by nothing:
+	 * not listed, and 13's record says what 13 reaped: nothing.
+	 */
+	struct ext_proc s0[4] = {proc(10, 0, 0, 0), proc(11, 0, 0, 0), proc(12, 0, 50u << 20, 0),
+	                         proc(13, 0, 0, 0)};
+	struct ext_proc s1[2] = {proc(10, 0, 52u << 20, 0), proc(13, 0, 4u << 20, 0)};
+	struct sadc_top t = {.n = 1};
+
+	s0[1].ppid = 10;
+	s0[2].ppid = 11;
+	ck_assert_int_eq(sadc_top_select(&t, s0, 4, UP(0), UST(0)), 0);
+	ck_assert_int_eq(sadc_top_select(&t, s1, 2, UP(1), UST(1)), 0);
+	ck_assert_str_eq(pids(t.top, t.n_top), "13");
+	/* With N = 2, the shell is listed too, with the 50 MiB it took. */
+	t.n = 2;
+	ck_assert_int_eq(sadc_top_select(&t, s0, 4, UP(2), UST(2)), 0);
+	ck_assert_int_eq(sadc_top_select(&t, s1, 2, UP(3), UST(3)), 0);
+	ck_assert_str_eq(pids(t.top, t.n_top), "10 13");
+	ck_assert_uint_eq(t.top[0].reaped_read_bytes, 50u << 20);
 	sadc_top_release(&t);
 }
 END_TEST
@@ -186,6 +219,7 @@ main(void)
 	tcase_add_test(tc, test_first_sample_totals);
 	tcase_add_test(tc, test_interval_and_bases);
 	tcase_add_test(tc, test_reaped_child_not_ranked);
+	tcase_add_test(tc, test_reaped_grandchild);
 	tcase_add_test(tc, test_another_boot);
 	tcase_add_test(tc, test_state_file);
 	suite_add_tcase(s, tc);

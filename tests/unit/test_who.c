@@ -137,6 +137,36 @@ START_TEST(test_reaped_child_io)
 	ck_assert_double_eq_tol(r->wr_kbs, 2.0, EPS);
 	r = row_of(rows, n, 32);
 	ck_assert_double_eq_tol(r->rd_kbs, 0.0, EPS);
+	/*
+	 * A grandchild: the shell (30) ran timeout (33), which ran a reader (34)
+	 * that had read 20 MiB at the earlier record (timeout nothing of its
+	 * own). Both are gone: the reader's 20 MiB reached the shell through
+	 * timeout. dd (31) as above: the shell's jump is 104 + 20 + 2 MiB (the
+	 * reader's last 2), its figure the 4 + 2 MiB read since: 3072 kB/s.
+	 */
+	{
+		struct ext_proc q0[5] = {proc(30, 10, 0, 0), proc(31, 20, 0, 0), proc(32, 20, 0, 0),
+		                         proc(33, 21, 0, 0), proc(34, 22, 0, 0)};
+		struct archive_ext f0 = ext_of(q0, 5);
+
+		q0[0].read_bytes = 1 << 20;
+		q0[1].ppid = q0[2].ppid = q0[3].ppid = 30;
+		q0[1].read_bytes = 100u << 20;
+		q0[1].write_bytes = 8192;
+		q0[2].read_bytes = 5000;
+		q0[4].ppid = 33;
+		q0[4].read_bytes = 20u << 20;
+		p1[0].read_bytes = (1 << 20) + (126u << 20);
+		n = who_proc_rows(&f0, UP0, &e1, UP1, 100, &rows, &cap);
+		ck_assert_double_eq_tol(row_of(rows, n, 30)->rd_kbs, 3072.0, EPS);
+		/* What sadc -S TOP recorded wins: 100 MiB known reaped, of the 126. */
+		p1[0].flags |= EXT_PF_REAPED;
+		p1[0].reaped_read_bytes = 100u << 20;
+		n = who_proc_rows(&e0, UP0, &e1, UP1, 100, &rows, &cap);
+		ck_assert_double_eq_tol(row_of(rows, n, 30)->rd_kbs, 26.0 * 1024 / 2, EPS);
+		p1[0].flags &= ~EXT_PF_REAPED;
+		p1[0].read_bytes = (1 << 20) + (104u << 20);
+	}
 	/* A child without its I/O (EXT_PF_IO clear) takes nothing off. */
 	p0[1].flags = 0;
 	n = who_proc_rows(&e0, UP0, &e1, UP1, 100, &rows, &cap);
