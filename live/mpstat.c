@@ -2,7 +2,10 @@
 /*
  * mpstat: processor statistics, a drop-in for sysstat's (12.6.1 and
  * 12.7.5, chosen by SYSREC_COMPAT). Options and the interval loop; the
- * samples are read by mpstat_data.c and printed by mpstat_print.c.
+ * samples are read by mpstat_data.c and printed by mpstat_print.c. With
+ * --archive=FILE|DIR, the samples are the records of data files
+ * (mpstat_hist.c), and -s and -e (which mpstat has not otherwise) take
+ * sar's times.
  */
 #include <locale.h>
 #include <stdio.h>
@@ -102,6 +105,7 @@ opt_letters(struct mp *m, struct mp_cli *c, const char *arg)
 			m->act |= MP_ACT_CPU | MP_ACT_IRQ_SUM | MP_ACT_IRQ_CPU | MP_ACT_SOFTIRQ;
 			if (m->node_nr >= 0)
 				m->act |= MP_ACT_NODE;
+			m->hist.want_nodes = true;
 			c->actset = true;
 			break;
 		case 'H':
@@ -114,6 +118,7 @@ opt_letters(struct mp *m, struct mp_cli *c, const char *arg)
 				m->act |= MP_ACT_NODE;
 				c->actset = true;
 			}
+			m->hist.want_nodes = true;
 			break;
 		case 'T':
 			m->flags |= MP_OPT_TOPO;
@@ -167,6 +172,7 @@ opt_with_value(struct mp *m, struct mp_cli *c, const char *arg, const char *val)
 	} else if (!strcmp(arg, "-N")) {
 		if (!val)
 			usage(c->prog);
+		m->hist.want_nodes = true;
 		/* Without NUMA nodes, -N and its list are ignored. */
 		if (m->node_nr >= 0) {
 			m->flags |= MP_OPT_N;
@@ -181,7 +187,10 @@ opt_with_value(struct mp *m, struct mp_cli *c, const char *arg, const char *val)
 			usage(c->prog);
 		m->flags |= MP_OPT_P;
 		c->dis_hdr = 9;
-		if (mp_parse_list(val, m->cpu_sel, m->sel_bytes, m->cpu_nr) < 0)
+		/* --archive: checked once the file gives the CPU count (mp_hist_select()). */
+		if (m->hist.win.archive)
+			m->hist.cpu_lists[m->hist.n_cpu_lists++] = val;
+		else if (mp_parse_list(val, m->cpu_sel, m->sel_bytes, m->cpu_nr) < 0)
 			usage(c->prog);
 	} else {
 		return false;
@@ -189,15 +198,42 @@ opt_with_value(struct mp *m, struct mp_cli *c, const char *arg, const char *val)
 	return true;
 }
 
+/*
+ * --archive's words: --archive=FILE|DIR itself, and -s and -e with a time,
+ * which mpstat has not otherwise (there, as without --archive, they are a
+ * usage error). Returns the words taken (0: a is none of them).
+ */
+static int
+opt_archive(struct mp *m, struct mp_cli *c, const char *a, const char *val)
+{
+	struct live_window *w = &m->hist.win;
+	bool bad = false;
+
+	if (!w->archive)
+		return 0;
+	if (live_window_archive(w, a, &bad)) {
+		if (bad)
+			usage(c->prog);
+		return 1;
+	}
+	if (strcmp(a, "-s") && strcmp(a, "-e"))
+		return 0;
+	if (live_window_limit(w, a[1] == 'e', val) <= 0)
+		usage(c->prog);
+	return 2;
+}
+
 static void
 parse_args(struct mp *m, struct mp_cli *c, int argc, char **argv)
 {
-	int i;
+	int i, taken;
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
-		if (!strncmp(a, "--dec=", 6) && strlen(a) == 7)
+		if ((taken = opt_archive(m, c, a, argv[i + 1])) > 0)
+			i += taken - 1;
+		else if (!strncmp(a, "--dec=", 6) && strlen(a) == 7)
 			opt_dec(m, c, a);
 		else if (opt_with_value(m, c, a, argv[i + 1] ? argv[i + 1] : NULL))
 			i++;
@@ -235,6 +271,7 @@ settle_options(struct mp *m, struct mp_cli *c)
 		if (!(m->flags & MP_OPT_P)) {
 			memset(m->cpu_sel, 0xff, m->sel_bytes);
 			m->flags |= MP_OPT_P;
+			m->hist.sel_every = true;
 		}
 	}
 	if (!(m->flags & MP_OPT_P))
@@ -334,6 +371,48 @@ start(struct mp *m)
 	mp_node_placement(m);
 }
 
+/*
+ * mpstat --archive: the options are read before the file is opened (its
+ * name and window are among them), -P's lists checked after (the CPU
+ * numbers are the file's). A file holds no NUMA node: -n and -N are
+ * ignored as on a machine without nodes (mpstat_hist.c says so on stderr).
+ */
+static int
+hist_main(struct mp *m, struct mp_cli *c, int argc, char **argv)
+{
+	struct live_hist lh;
+	enum live_hist_kind k;
+	int rows = 23;
+
+	m->node_nr = -1;
+	m->interval = -1;
+	m->hist.cpu_lists = calloc((size_t) argc, sizeof(*m->hist.cpu_lists));
+	if (!m->hist.cpu_lists) {
+		perror("malloc");
+		exit(4);
+	}
+	parse_args(m, c, argc, argv);
+	m->hist.interval_given = m->interval >= 0;
+	live_window_finish(&m->hist.win);
+	k = mp_hist_open(m, &lh);
+	if (mp_hist_select(m) < 0)
+		usage(c->prog);
+	settle_options(m, c);
+	/* No interval: every record of the window, not a report since boot. */
+	if (!m->hist.interval_given) {
+		m->interval = 1;
+		m->count = -1;
+	}
+	if (!c->dis_hdr)
+		rows = live_win_height();
+	if (m->flags & MP_OPT_JSON)
+		setlocale(LC_NUMERIC, "C"); /* RFC 7159 numbers */
+	mp_hist_run(m, &lh, k, c->dis_hdr, rows);
+	free(m->hist.cpu_lists);
+	mp_release(m);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -349,6 +428,12 @@ main(int argc, char **argv)
 		perror("/");
 		return 2;
 	}
+	/* --archive changes what -s, -e and -P's numbers are: known before the options are read. */
+	for (int i = 1; i < argc; i++)
+		if (!strncmp(argv[i], "--archive=", 10))
+			m.hist.win.archive = argv[i] + 10;
+	if (m.hist.win.archive)
+		return hist_main(&m, &c, argc, argv);
 	start(&m);
 	parse_args(&m, &c, argc, argv);
 	settle_options(&m, &c);

@@ -9,6 +9,7 @@
  *   mpstat_data.c   the samples: allocation, the readers of /proc and /sys
  *                   (through a struct sysroot), node placement, topology;
  *   mpstat_print.c  the text and JSON reports of one interval;
+ *   mpstat_hist.c   --archive: the samples from the records of data files;
  *   mpstat.c        options and the interval loop.
  *
  * Samples live in slots 0 and 1 (alternately the current and previous
@@ -19,6 +20,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "hist.h"
 #include "common/layout.h"
 #include "common/sysroot.h"
 #include "report/engine.h"
@@ -112,6 +114,21 @@ struct mp_topo {
 	int core;
 };
 
+/*
+ * --archive (mpstat_hist.c): the window, and what the command line asked
+ * that is decided once the file's CPU count is known or that a file cannot
+ * hold.
+ */
+struct mp_hist {
+	struct live_window win; /* win.archive NULL: the live mpstat */
+	bool interval_given;    /* an interval argument (0: one report since boot) */
+	bool want_nodes;        /* -n, -N or -A: NUMA nodes, which no file holds */
+	bool sel_every;         /* -A without -P: every CPU, whatever their number */
+	const char **cpu_lists; /* -P's arguments, checked against the file's CPU count */
+	int n_cpu_lists;
+	int list_max; /* the CPU count they were checked against */
+};
+
 /* Everything one run of mpstat holds. */
 struct mp {
 	struct sysroot root;
@@ -137,6 +154,14 @@ struct mp {
 	struct tm ts[3];
 	struct strbuf buf;
 	struct sysroot_file stat_f, uptime_f;
+	struct mp_hist hist;
+	bool no_intr_total; /* the intr total of /proc/stat is unknown: -I SUM leaves "all" out */
+	/*
+	 * --archive: each slot's first CPU (numbered from 1) whose interrupts
+	 * the file does not hold; a CPU at or past it in either sample of a
+	 * report has no interrupts shown.
+	 */
+	int irq_rows[3];
 };
 
 /* mpstat_data.c */
@@ -154,6 +179,13 @@ void mp_release(struct mp *m);
  * at the start; more CPUs under -H).
  */
 void mp_count_all_irqs(struct mp *m, int old_cpu_nr);
+
+/*
+ * Sizes the interrupt matrices for hard_nr and soft_nr interrupts of
+ * m->cpu_nr CPUs, keeping the counts of the old_cpu_nr CPUs there were (0
+ * at the start), as mp_count_all_irqs() does with the counts it read.
+ */
+void mp_size_irqs(struct mp *m, int old_cpu_nr, int hard_nr, int soft_nr);
 
 /* Node placement from /sys/devices/system/cpu/cpuN/nodeM (sysstat's get_node_placement). */
 void mp_node_placement(struct mp *m);
@@ -189,5 +221,29 @@ void mp_write_stats(struct mp *m, int curr, bool dis);
 
 /* The averages: from slot 2 (the first sample) to curr, headed "Average:" (translated). */
 void mp_write_average(struct mp *m, int curr, bool dis);
+
+/* mpstat_hist.c: --archive */
+
+/*
+ * Opens the files of m->hist.win (exiting as sar does when they cannot be
+ * read), reads the first record of the window and sizes m for the file's
+ * CPUs and interrupt lines. Returns what live_hist_next() met.
+ */
+enum live_hist_kind mp_hist_open(struct mp *m, struct live_hist *lh);
+
+/*
+ * The CPUs of -P's lists (m->hist.cpu_lists) and of -A into m->cpu_sel,
+ * for m->cpu_nr CPUs. Returns -1 when a list names a CPU the file does not
+ * have (a usage error), else 0.
+ */
+int mp_hist_select(struct mp *m);
+
+/*
+ * The reports of the window's records (first the notes on what the file
+ * lacks, the banner; last the averages or the end of the JSON document),
+ * with the header rules of the live loop (dis_hdr, rows). Closes lh.
+ */
+void mp_hist_run(struct mp *m, struct live_hist *lh, enum live_hist_kind first, int dis_hdr,
+                 int rows);
 
 #endif

@@ -123,17 +123,24 @@ count_irqs_of(struct mp *m, const char *rel)
 }
 
 void
-mp_count_all_irqs(struct mp *m, int old_cpu_nr)
+mp_size_irqs(struct mp *m, int old_cpu_nr, int hard_nr, int soft_nr)
 {
 	int old_rows = old_cpu_nr ? old_cpu_nr + 1 : 0;
 	int old_hard = m->hard.nr, old_soft = m->soft.nr;
 
-	m->hard.path = "proc/interrupts";
-	m->soft.path = "proc/softirqs";
-	m->hard.nr = count_irqs_of(m, m->hard.path) + MP_IRQ_PREALLOC;
-	m->soft.nr = count_irqs_of(m, m->soft.path) + MP_IRQ_PREALLOC;
+	m->hard.nr = hard_nr;
+	m->soft.nr = soft_nr;
 	grow_irqset(&m->hard, old_rows, old_hard, m->cpu_nr + 1);
 	grow_irqset(&m->soft, old_rows, old_soft, m->cpu_nr + 1);
+}
+
+void
+mp_count_all_irqs(struct mp *m, int old_cpu_nr)
+{
+	m->hard.path = "proc/interrupts";
+	m->soft.path = "proc/softirqs";
+	mp_size_irqs(m, old_cpu_nr, count_irqs_of(m, m->hard.path) + MP_IRQ_PREALLOC,
+	             count_irqs_of(m, m->soft.path) + MP_IRQ_PREALLOC);
 }
 
 /* The node of one CPU directory: its first nodeN entry. Returns -2 when unreadable. */

@@ -397,6 +397,15 @@ write_node(struct mp_rep *r)
 	}
 }
 
+/* Whether both samples hold CPU cpu's (1-based) interrupts: a file may not (--archive). */
+static bool
+irq_held(const struct mp_rep *r, int cpu)
+{
+	const struct mp *m = r->m;
+
+	return !m->hist.win.archive || (cpu < m->irq_rows[r->curr] && cpu < m->irq_rows[r->prev]);
+}
+
 /* A CPU's interrupts per second; 0 for a tickless CPU. */
 static double
 cpu_intr(struct mp_rep *r, int cpu)
@@ -419,7 +428,8 @@ write_isum(struct mp_rep *r)
 		jprint(5, "\"sum-interrupts\": [\n");
 	else if (r->dis)
 		printf("\n%-11s  CPU    intr/s\n", r->prev_ts);
-	if (m->cpu_sel[0] & 1) {
+	/* --archive: no file holds the intr total, which the line "all" alone shows. */
+	if ((m->cpu_sel[0] & 1) && !m->no_intr_total) {
 		double v = rate(m->irq_sum[r->prev][0], m->irq_sum[r->curr][0], r->itv);
 
 		first = false;
@@ -433,7 +443,7 @@ write_isum(struct mp_rep *r)
 		}
 	}
 	for (cpu = 1; cpu <= m->cpu_nr; cpu++) {
-		if (!bit(m->cpu_sel, cpu) || r->offline[cpu])
+		if (!bit(m->cpu_sel, cpu) || r->offline[cpu] || !irq_held(r, cpu))
 			continue;
 		if (json(r)) {
 			if (!first)
@@ -492,7 +502,8 @@ irq_cpu_shown(const struct mp_rep *r, int cpu)
 {
 	const struct mp *m = r->m;
 
-	return !((!bit(m->cpu_sel, cpu) && (m->flags & MP_OPT_P)) || r->offline[cpu]);
+	return !((!bit(m->cpu_sel, cpu) && (m->flags & MP_OPT_P)) || r->offline[cpu]) &&
+	       irq_held(r, cpu);
 }
 
 static void

@@ -190,9 +190,10 @@ hist_record() {
 
 # hist_strip SEQDIR: prints the path of a copy of SEQDIR (in $TMPD/strip)
 # without the files a sample is read from (proc/stat, uptime, meminfo,
-# diskstats, interrupts, softirqs, the process directories and every stat
-# file of sys/), so that a tool run over it with --archive can take its
-# samples from the file alone; names (/dev, /etc, /sys's links) stay.
+# diskstats, interrupts, softirqs, the process directories, every stat
+# file of sys/ and sys/devices/system, where the CPUs are counted), so that
+# a tool run over it with --archive can take its samples from the file
+# alone; names (/dev, /etc, /sys's links) stay.
 hist_strip() {
 	local out=$TMPD/strip/${1##*/}
 	rm -rf "$out"
@@ -202,6 +203,7 @@ hist_strip() {
 	find "$out" \( -path '*/proc/stat' -o -path '*/proc/uptime' -o -path '*/proc/meminfo' \
 		-o -path '*/proc/diskstats' -o -path '*/proc/interrupts' -o -path '*/proc/softirqs' \
 		-o \( -path '*/sys/*' -name stat \) \) -delete
+	rm -rf "$out"/*/sys/devices/system
 	echo "$out"
 }
 
