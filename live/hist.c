@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The live tools over the records of data files (hist.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "hist.h"
 #include "common/datafile.h"
@@ -88,40 +90,46 @@ live_window_finish(struct live_window *w)
 		w->end_sec += 86400;
 }
 
-/* history_load()'s failure: the file's message, as sar prints it, and its status. */
-static _Noreturn void
-die_load(const struct history *h, int rc, const char *prog)
+/*
+ * One file, read as sar reads one: streamed through a source (plain or
+ * compressed), so that memory does not grow with the file.
+ */
+static void
+open_one(struct live_hist *lh, const char *file)
 {
 	char msg[8192];
-	int status = history_error_message(h, rc, prog, msg, sizeof(msg));
+	int status;
 
-	fflush(stdout);
-	fputs(msg, stderr);
-	sysrec_exit(status);
-}
-
-static void
-load_one(struct live_hist *lh, const char *file)
-{
-	int rc;
-
-	lh->h.cap = history_default_cap();
-	lh->h.convert_old = true;
-	rc = history_load(&lh->h, &file, 1, lh->prog);
-	fputs(lh->h.notes.buf ? lh->h.notes.buf : "", stderr);
-	if (rc < 0)
-		die_load(&lh->h, rc, lh->prog);
+	lh->fd = open(file, O_RDONLY | O_CLOEXEC);
+	if (lh->fd < 0) {
+		status = datafile_open_message(errno, file, false, msg, sizeof(msg));
+		fflush(stdout);
+		fputs(msg, stderr);
+		sysrec_exit(status);
+	}
+	snprintf(lh->file, sizeof(lh->file), "%s", file);
+	lh->streamed = true;
 }
 
 void
-live_hist_open(struct live_hist *lh, const struct live_window *w, long interval, const char *prog)
+live_hist_open(struct live_hist *lh, const struct live_window *w, long interval,
+               const uint32_t *want, size_t n_want, const char *prog)
 {
 	struct stat st;
 
+	/*
+	 * Nothing waits between two reports here: stdout is fully buffered, not
+	 * a line at a time as live (a write per line was most of a day's cost).
+	 */
+	fflush(stdout);
+	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	memset(lh, 0, sizeof(*lh));
 	lh->w = *w;
 	lh->interval = interval;
 	lh->prog = prog;
+	lh->want = want;
+	lh->n_want = n_want;
+	lh->fd = -1;
 	if (stat(w->archive, &st) == 0 && S_ISDIR(st.st_mode)) {
 		int64_t now = (int64_t) time(NULL);
 		int64_t start = w->start_epoch_set ? w->start_epoch : 0;
@@ -131,17 +139,17 @@ live_hist_open(struct live_hist *lh, const struct live_window *w, long interval,
 		if (!start && !end)
 			start = end = now;
 		if (window_open(&lh->h, NULL, 0, w->archive, start, end, prog, one, sizeof(one)) < 2)
-			load_one(lh, one);
+			open_one(lh, one);
 	} else {
-		load_one(lh, w->archive);
+		open_one(lh, w->archive);
 	}
 }
 
 const struct sa_file_header *
 live_hist_header(const struct live_hist *lh)
 {
-	if (lh->open)
-		return &lh->r.hdr;
+	if (lh->header_read)
+		return &lh->file_hdr;
 	return lh->h.n_reports ? &lh->h.reports[0].parts[0].hdr : NULL;
 }
 
@@ -177,14 +185,37 @@ live_hist_items(const struct live_hist *lh, uint32_t id, uint32_t *nr)
 static _Noreturn void
 die_read(struct live_hist *lh, int rc)
 {
-	const struct history_report *hr = &lh->h.reports[lh->next_report ? lh->next_report - 1 : 0];
+	const char *file = lh->file;
 	char msg[8192];
-	int status = datafile_read_message(rc, hr->parts[hr->n_parts - 1].file, &lh->r.magic,
-	                                   NULL, msg, sizeof(msg));
+	int status;
+
+	if (!lh->streamed) {
+		const struct history_report *hr =
+		        &lh->h.reports[lh->next_report ? lh->next_report - 1 : 0];
+
+		file = hr->parts[hr->n_parts - 1].file;
+	}
+	status = datafile_read_message(rc, file, &lh->r.magic, NULL, msg, sizeof(msg));
 
 	fflush(stdout);
 	fputs(msg, stderr);
 	sysrec_exit(status);
+}
+
+/* The reader decodes the activities the tool takes (want), and skips the others' items. */
+static void
+decode_only(struct live_hist *lh)
+{
+	uint32_t i;
+	size_t k;
+
+	for (i = 0; i < lh->r.n_acts; i++) {
+		bool wanted = false;
+
+		for (k = 0; k < lh->n_want; k++)
+			wanted = wanted || lh->r.acts[i].fa.id == lh->want[k];
+		lh->r.acts[i].ignore = !wanted;
+	}
 }
 
 /* Opens report k; false when there is none. */
@@ -199,20 +230,29 @@ open_report(struct live_hist *lh, size_t k)
 		archive_reader_release(&lh->r);
 		lh->open = false;
 	}
-	if (k >= lh->h.n_reports)
+	if (lh->streamed ? k > 0 : k >= lh->h.n_reports)
 		return false;
-	hr = &lh->h.reports[k];
-	rc = source_open_mem(hr->data, hr->len, &src);
+	if (lh->streamed) {
+		rc = source_open_fd(lh->fd, &src);
+	} else {
+		hr = &lh->h.reports[k];
+		rc = source_open_mem(hr->data, hr->len, &src);
+	}
 	if (rc < 0)
 		die_read(lh, rc);
 	memset(&lh->r, 0, sizeof(lh->r));
+	/* Old formats (0x2171, 0x2173) read as their conversion by sadf -c, as in sar. */
+	lh->r.convert_old = true;
 	rc = archive_open(&lh->r, src, true);
 	if (rc == 0)
 		rc = archive_read_header(&lh->r, false);
 	if (rc < 0)
 		die_read(lh, rc == 1 ? ARCHIVE_E_FORMAT : rc);
 	lh->r.want_ext = true;
+	decode_only(lh);
 	lh->open = true;
+	lh->file_hdr = lh->r.hdr;
+	lh->header_read = true;
 	return true;
 }
 
@@ -334,5 +374,8 @@ live_hist_close(struct live_hist *lh)
 	if (lh->open)
 		archive_reader_release(&lh->r);
 	lh->open = false;
+	if (lh->fd >= 0)
+		close(lh->fd);
+	lh->fd = -1;
 	history_release(&lh->h);
 }

@@ -6,8 +6,9 @@
  * files instead of /proc and /sys. Each statistics record of the window
  * is one sample, as if the live tool had read the machine at that record's
  * time: the tools keep their own arithmetic and their own output, and only
- * where a sample comes from changes. The files go through the history
- * layer (common/history.h) as sar's do: plain or compressed, a dated
+ * where a sample comes from changes. One file is streamed as sar reads one
+ * (plain or compressed, old formats converted); a directory's daily files
+ * go through the history layer (common/history.h) as sar's do: a dated
  * window across days, several reports when the files cannot be read as
  * one.
  *
@@ -18,6 +19,7 @@
  * seconds passed since the last one kept.
  */
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -59,9 +61,14 @@ enum live_hist_kind {
 struct live_hist {
 	struct live_window w;
 	long interval;        /* seconds between kept records; 0 or 1: every record */
-	struct history h;
+	struct history h;     /* a directory's files (history.h) */
+	bool streamed;        /* one file, read from fd as it comes (not through h) */
+	int fd;
+	char file[4096];
 	size_t next_report;   /* the report to open next (the one open in r is the one before) */
-	bool open;            /* r reads h.reports[report] */
+	bool open;            /* r reads a report */
+	bool header_read;     /* file_hdr holds the last report opened's header */
+	struct sa_file_header file_hdr;
 	struct archive_reader r;
 	struct archive_record rec; /* the record read ahead */
 	bool ahead;                /* rec holds a record not yet handled */
@@ -74,15 +81,18 @@ struct live_hist {
 	uint64_t last_uptime;      /* uptime (1/100 s) of the last record kept */
 	struct sa_record_header hdr; /* the current statistics record's header */
 	const char *prog;
+	const uint32_t *want; /* the activities decoded */
+	size_t n_want;
 };
 
 /*
  * Reads the files of w (a file, or a directory's daily files: today's, or
- * those of a dated window) for prog. Exits as sar does, with its message,
- * when they cannot be read.
+ * those of a dated window) for prog, which takes the activities want (n_want
+ * ids, kept by the caller): the others are skipped, not decoded. Exits as
+ * sar does, with its message, when they cannot be read.
  */
 void live_hist_open(struct live_hist *lh, const struct live_window *w, long interval,
-                    const char *prog);
+                    const uint32_t *want, size_t n_want, const char *prog);
 
 /* The next record of the window. */
 enum live_hist_kind live_hist_next(struct live_hist *lh);

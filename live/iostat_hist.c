@@ -273,13 +273,14 @@ banner(struct iostat *io, const struct live_hist *lh, bool any)
 void
 iostat_hist_run(struct iostat *io)
 {
+	static const uint32_t want[] = {A_CPU};
 	struct live_hist lh;
 	enum live_hist_kind k;
 	long count = io->o.count;
 	bool skip = io->o.omit_since_boot, first = true;
 	struct tm now;
 
-	live_hist_open(&lh, &io->o.win, io->o.interval, "iostat");
+	live_hist_open(&lh, &io->o.win, io->o.interval, want, 1, "iostat");
 	k = live_hist_next(&lh);
 	banner(io, &lh, k == LIVE_HIST_STATS);
 	while (k == LIVE_HIST_STATS && count) {

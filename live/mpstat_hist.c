@@ -88,9 +88,10 @@ header_cpus(const struct sa_file_header *fh)
 enum live_hist_kind
 mp_hist_open(struct mp *m, struct live_hist *lh)
 {
+	static const uint32_t want[] = {A_CPU, A_IRQ};
 	enum live_hist_kind k;
 
-	live_hist_open(lh, &m->hist.win, m->interval > 0 ? m->interval : 0, "mpstat");
+	live_hist_open(lh, &m->hist.win, m->interval > 0 ? m->interval : 0, want, 2, "mpstat");
 	k = live_hist_next(lh);
 	m->cpu_nr = header_cpus(live_hist_header(lh));
 	m->hist.list_max = m->cpu_nr;

@@ -4,7 +4,7 @@
  * writer, for the reader tests and the corruption suite.
  *
  *   sa_make [-r RECORDS] [-a ID[,ID...]] [-X] [-C] [-g] [-c N] [-d N] [-i N]
- *           [-I N] [-s [-N]] OUTPUT
+ *           [-I N] [-s [-N]] [-P N] [-D] OUTPUT
  *
  * -r  number of statistics records (default 3)
  * -a  activity ids to include, in registry order (default: every activity
@@ -27,6 +27,10 @@
  * -N  with -s, churn: each record has a new disk and a new interface first
  *     and drops the last ones, so every other item sits one place further
  *     than in the record before (what a host that adds devices sees).
+ * -P N an extension record after each statistics record with N processes
+ *      (sadc -S PROCESS: pids 100 on, counters growing by their index)
+ * -D  and in it the disk activity of sadc -S IOSTAT for the -d devices
+ *     (sda, sdb, ... as 8:16k, every counter growing)
  *
  * Item contents are deterministic pseudo-random numbers in the numeric
  * fields and printable names in the trailing bytes. The file is written
@@ -55,6 +59,8 @@ struct make_config {
 	bool gzip;
 	bool stable;
 	bool churn;
+	int procs;   /* -P */
+	bool xdisks; /* -D */
 	const char *out;
 };
 
@@ -356,6 +362,69 @@ flush_out(struct make_out *o, struct archive_recbuf *b)
 	archive_recbuf_reset(b);
 }
 
+/* Record r's processes and disks (-P, -D), their counters growing with r. */
+static void
+put_ext(struct archive_recbuf *b, const struct make_config *c, uint64_t uptime, uint64_t t,
+        int r, struct ext_proc *procs, struct ext_disk *disks)
+{
+	struct archive_ext_put x = {0};
+	struct sa_record_header h;
+	int i, k;
+
+	if (!c->procs && !c->xdisks)
+		return;
+	for (i = 0; i < c->procs; i++) {
+		struct ext_proc *p = &procs[i];
+		uint64_t g = (uint64_t) (i % 7 + 1) * (uint64_t) (r + 1);
+
+		memset(p, 0, sizeof(*p));
+		p->pid = 100 + (uint32_t) i;
+		p->ppid = 1;
+		p->uid = p->ruid = (uint32_t) (i % 3) * 1000;
+		p->start_time = (uint64_t) i;
+		p->utime = 3 * g;
+		p->stime = g;
+		p->minflt = 50 * g;
+		p->read_bytes = 4096 * g * (uint64_t) (i % 5);
+		p->write_bytes = 8192 * g * (uint64_t) (i % 3);
+		p->nvcsw = 10 * g;
+		p->run_delay_ns = 1000000 * g;
+		p->rss_kb = 1000 + 10 * (uint64_t) i;
+		p->vsz_kb = 5000 + 10 * (uint64_t) i;
+		p->threads = 1;
+		p->state = 'S';
+		p->flags = EXT_PF_IO | EXT_PF_STATUS | EXT_PF_SCHED | EXT_PF_FD;
+		snprintf(p->comm, sizeof(p->comm), "proc%d", i);
+		snprintf(p->cmdline, sizeof(p->cmdline), "/usr/bin/proc%d --serve", i);
+	}
+	for (i = 0; c->xdisks && i < c->devices; i++) {
+		struct ext_disk *d = &disks[i];
+
+		memset(d, 0, sizeof(*d));
+		for (k = 0; k < EXT_DISK_VALUES; k++)
+			d->v[k] = (uint64_t) (k + 1) * (uint64_t) (i + 1) * (uint64_t) (r + 1);
+		d->v[8] = (uint64_t) (i % 3); /* in flight: a level */
+		d->major = 8;
+		d->minor = 16 * (uint32_t) i;
+		d->n_values = EXT_DISK_VALUES;
+		d->flags = EXT_DF_WHOLE;
+		snprintf(d->name, sizeof(d->name), "sd%c%c", 'a' + i / 26 % 26, 'a' + i % 26);
+	}
+	if (c->procs) {
+		x.procs = procs;
+		x.n_procs = (uint32_t) c->procs;
+	}
+	if (c->xdisks) {
+		x.disks = disks;
+		x.n_disks = (uint32_t) c->devices;
+	}
+	memset(&h, 0, sizeof(h));
+	h.record_type = SA_R_STATS;
+	h.uptime_cs = uptime;
+	h.ust_time = t;
+	archive_put_ext_record(b, &h, &x);
+}
+
 static void
 build(struct make_out *o, struct archive_recbuf *b, const struct make_config *c)
 {
@@ -374,7 +443,15 @@ build(struct make_out *o, struct archive_recbuf *b, const struct make_config *c)
 	        .tzname = "UTC",
 	};
 	size_t n = build_list(c, list), i;
+	struct ext_proc *procs = calloc((size_t) c->procs + 1, sizeof(*procs));
+	struct ext_disk *disks = calloc((size_t) c->devices + 1, sizeof(*disks));
 
+	if (!procs || !disks) {
+		o->err = -ENOMEM;
+		free(procs);
+		free(disks);
+		return;
+	}
 	id.cpu_nr = (uint32_t) c->cpus + 1;
 	uint64_t t = id.ust_time + 1, uptime = 100000;
 	int r;
@@ -388,9 +465,12 @@ build(struct make_out *o, struct archive_recbuf *b, const struct make_config *c)
 		put_record_header(b, c, SA_R_STATS, uptime, t);
 		for (i = 0; i < n; i++)
 			put_items(b, c, activity_by_id(list[i].id), list[i].nr, list[i].nr2, r);
+		put_ext(b, c, uptime, t, r, procs, disks);
 		flush_out(o, b);
 	}
 	flush_out(o, b);
+	free(procs);
+	free(disks);
 }
 
 static int
@@ -446,8 +526,12 @@ main(int argc, char **argv)
 	int opt, rc;
 
 	memset(c.selected, 1, sizeof(c.selected));
-	while ((opt = getopt(argc, argv, "r:a:XCgc:d:i:I:sN")) != -1) {
-		if (opt == 'c')
+	while ((opt = getopt(argc, argv, "r:a:XCgc:d:i:I:sNP:D")) != -1) {
+		if (opt == 'P')
+			c.procs = atoi(optarg);
+		else if (opt == 'D')
+			c.xdisks = true;
+		else if (opt == 'c')
 			c.cpus = atoi(optarg);
 		else if (opt == 'd')
 			c.devices = atoi(optarg);
@@ -473,9 +557,10 @@ main(int argc, char **argv)
 			return 2;
 	}
 	if (optind != argc - 1 || c.records < 0 || c.cpus < 1 || c.devices < 1 || c.ifaces < 1 ||
-	    c.irqs < 1 || c.irqs > SA_NR2_MAX || (c.churn && !c.stable)) {
+	    c.irqs < 1 || c.irqs > SA_NR2_MAX || (c.churn && !c.stable) || c.procs < 0 ||
+	    c.procs > 100000 || ((c.procs || c.xdisks) && c.swap)) {
 		fprintf(stderr, "usage: sa_make [-r N] [-a IDS] [-X] [-C] [-g] [-c N] [-d N] [-i N] "
-		                "[-I N] [-s [-N]] OUTPUT\n");
+		                "[-I N] [-s [-N]] [-P N] [-D] OUTPUT\n");
 		return 2;
 	}
 	c.out = argv[optind];
