@@ -567,6 +567,17 @@ read_ext(struct archive_reader *r)
 	return any ? 1 : 0;
 }
 
+const struct ext_proc *
+archive_ext_base(const struct archive_ext *e, const struct ext_proc *p)
+{
+	uint32_t i;
+
+	for (i = 0; e->has_procbase && i < e->n_procbase; i++)
+		if (e->procbase[i].pid == p->pid && e->procbase[i].start_time == p->start_time)
+			return &e->procbase[i];
+	return NULL;
+}
+
 int
 archive_read_header(struct archive_reader *r, bool header_only)
 {

@@ -109,6 +109,13 @@ struct archive_ext {
 	size_t procbase_cap;
 };
 
+/*
+ * p's counters at the previous record among e's bases (sadc -S TOP: a
+ * process new to its selection), matched by pid and start time; NULL when
+ * e holds none for it.
+ */
+const struct ext_proc *archive_ext_base(const struct archive_ext *e, const struct ext_proc *p);
+
 struct archive_reader {
 	struct source *src;
 	bool own_src;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "hist.h"
+#include "live.h"
 #include "common/datafile.h"
 #include "common/source.h"
 #include "common/sysexit.h"
@@ -151,6 +152,21 @@ live_hist_header(const struct live_hist *lh)
 	if (lh->header_read)
 		return &lh->file_hdr;
 	return lh->h.n_reports ? &lh->h.reports[0].parts[0].hdr : NULL;
+}
+
+int
+live_hist_host(const struct live_hist *lh, struct live_host *ret)
+{
+	const struct sa_file_header *fh = live_hist_header(lh);
+
+	memset(ret, 0, sizeof(*ret));
+	if (!fh)
+		return 1;
+	snprintf(ret->sysname, sizeof(ret->sysname), "%s", fh->sa_sysname);
+	snprintf(ret->nodename, sizeof(ret->nodename), "%s", fh->sa_nodename);
+	snprintf(ret->release, sizeof(ret->release), "%s", fh->sa_release);
+	snprintf(ret->machine, sizeof(ret->machine), "%s", fh->sa_machine);
+	return fh->sa_cpu_nr > 1 ? (int) fh->sa_cpu_nr - 1 : 1;
 }
 
 bool

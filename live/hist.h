@@ -104,6 +104,14 @@ enum live_hist_kind live_hist_next(struct live_hist *lh);
  */
 const struct archive_ext *live_hist_ext(struct live_hist *lh);
 
+struct live_host;
+
+/*
+ * The machine of the report being read (or of the first) into *ret, as
+ * uname() gives it live; returns its CPU count (the header's, at least 1).
+ */
+int live_hist_host(const struct live_hist *lh, struct live_host *ret);
+
 /* The file header of the report being read (the banner's machine), or of the first one. */
 const struct sa_file_header *live_hist_header(const struct live_hist *lh);
 

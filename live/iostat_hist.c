@@ -251,14 +251,7 @@ banner(struct iostat *io, const struct live_hist *lh, bool any)
 	struct tm now = {0};
 	time_t t;
 
-	memset(&host, 0, sizeof(host));
-	if (fh) {
-		snprintf(host.sysname, sizeof(host.sysname), "%s", fh->sa_sysname);
-		snprintf(host.nodename, sizeof(host.nodename), "%s", fh->sa_nodename);
-		snprintf(host.release, sizeof(host.release), "%s", fh->sa_release);
-		snprintf(host.machine, sizeof(host.machine), "%s", fh->sa_machine);
-		io->cpu_nr = fh->sa_cpu_nr > 1 ? (int) fh->sa_cpu_nr - 1 : 1;
-	}
+	io->cpu_nr = live_hist_host(lh, &host);
 	if (any) {
 		live_hist_tm(lh, &now);
 	} else if (fh) {

@@ -178,8 +178,17 @@ live_banner(const struct live_host *h, const struct tm *now, int cpu_nr, bool js
 		return;
 	}
 	printf("{\"sysstat\": {\n"
-	       "\t\"hosts\": [\n"
-	       "\t\t{\n"
+	       "\t\"hosts\": [\n");
+	live_json_host(h, now, cpu_nr);
+}
+
+void
+live_json_host(const struct live_host *h, const struct tm *now, int cpu_nr)
+{
+	char date[64];
+
+	format_time(date, sizeof(date), live_iso_time() ? "%Y-%m-%d" : "%x", now);
+	printf("\t\t{\n"
 	       "\t\t\t\"nodename\": \"%s\",\n"
 	       "\t\t\t\"sysname\": \"%s\",\n"
 	       "\t\t\t\"release\": \"%s\",\n"

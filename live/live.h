@@ -74,6 +74,9 @@ bool live_iso_time(void);
  */
 void live_banner(const struct live_host *h, const struct tm *now, int cpu_nr, bool json);
 
+/* The host object of the JSON document, from its "{" to "statistics": [ (live_banner()'s). */
+void live_json_host(const struct live_host *h, const struct tm *now, int cpu_nr);
+
 /*
  * The rows between two headers (get_win_height): the terminal's height
  * minus 2 when stdout is a terminal; else S_REPEAT_HEADER when it is all

@@ -314,21 +314,6 @@ check_data(struct mp *m, struct live_hist *lh, unsigned *said)
 	}
 }
 
-/* The machine of the report being read. */
-static void
-file_host(const struct live_hist *lh, struct live_host *ret)
-{
-	const struct sa_file_header *fh = live_hist_header(lh);
-
-	memset(ret, 0, sizeof(*ret));
-	if (!fh)
-		return;
-	snprintf(ret->sysname, sizeof(ret->sysname), "%s", fh->sa_sysname);
-	snprintf(ret->nodename, sizeof(ret->nodename), "%s", fh->sa_nodename);
-	snprintf(ret->release, sizeof(ret->release), "%s", fh->sa_release);
-	snprintf(ret->machine, sizeof(ret->machine), "%s", fh->sa_machine);
-}
-
 /* The banner: the file's machine, the date of the first record of the window (or of the file). */
 static void
 banner(struct mp *m, struct live_hist *lh, bool any)
@@ -338,7 +323,7 @@ banner(struct mp *m, struct live_hist *lh, bool any)
 	struct tm now = {0};
 	time_t t;
 
-	file_host(lh, &host);
+	live_hist_host(lh, &host);
 	if (any) {
 		now = m->ts[0];
 	} else if (fh) {
@@ -356,26 +341,10 @@ static void
 json_next_host(const struct mp *m, struct live_hist *lh)
 {
 	struct live_host h;
-	char date[64];
 
-	file_host(lh, &h);
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-y2k"
-	/* The locale's %x, two-digit years and all, as live_banner() prints it. */
-	if (!strftime(date, sizeof(date), live_iso_time() ? "%Y-%m-%d" : "%x", &m->ts[0]))
-		date[0] = '\0';
-#pragma GCC diagnostic pop
-	printf("\n\t\t\t]\n"
-	       "\t\t},\n"
-	       "\t\t{\n"
-	       "\t\t\t\"nodename\": \"%s\",\n"
-	       "\t\t\t\"sysname\": \"%s\",\n"
-	       "\t\t\t\"release\": \"%s\",\n"
-	       "\t\t\t\"machine\": \"%s\",\n"
-	       "\t\t\t\"number-of-cpus\": %d,\n"
-	       "\t\t\t\"date\": \"%s\",\n"
-	       "\t\t\t\"statistics\": [\n",
-	       h.nodename, h.sysname, h.release, h.machine, m->cpu_nr, date);
+	live_hist_host(lh, &h);
+	printf("\n\t\t\t]\n\t\t},\n");
+	live_json_host(&h, &m->ts[0], m->cpu_nr);
 }
 
 /* The CPU count a restart gives: its record's, or the header of the files read next. */

@@ -559,15 +559,9 @@ hist_banner(struct pidstat_run *run, const struct live_hist *lh, bool any)
 	const struct sa_file_header *fh = live_hist_header(lh);
 	struct live_host host;
 
-	memset(&host, 0, sizeof(host));
-	if (fh) {
-		snprintf(host.sysname, sizeof(host.sysname), "%s", fh->sa_sysname);
-		snprintf(host.nodename, sizeof(host.nodename), "%s", fh->sa_nodename);
-		snprintf(host.release, sizeof(host.release), "%s", fh->sa_release);
-		snprintf(host.machine, sizeof(host.machine), "%s", fh->sa_machine);
-		run->c.cpu_nr = fh->sa_cpu_nr > 1 ? (int) fh->sa_cpu_nr - 1 : 1;
-		run->c.hz = fh->sa_hz ? (unsigned) fh->sa_hz : run->c.hz;
-	}
+	run->c.cpu_nr = live_hist_host(lh, &host);
+	if (fh && fh->sa_hz)
+		run->c.hz = (unsigned) fh->sa_hz;
 	if (!any || !live_hist_tm(lh, &run->ts[0]))
 		memset(&run->ts[0], 0, sizeof(run->ts[0]));
 	live_banner(&host, &run->ts[0], run->c.cpu_nr, false);

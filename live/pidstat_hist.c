@@ -103,18 +103,6 @@ fill_base(const struct ext_proc *base, uint64_t hz, struct pidstat_task *task, i
 		prev->fd_nr = now->fd_nr;
 }
 
-/* p's counters at the previous record among e's bases (sadc -S TOP), or NULL. */
-static const struct ext_proc *
-base_of(const struct archive_ext *e, const struct ext_proc *p)
-{
-	uint32_t i;
-
-	for (i = 0; e->has_procbase && i < e->n_procbase; i++)
-		if (e->procbase[i].pid == p->pid && e->procbase[i].start_time == p->start_time)
-			return &e->procbase[i];
-	return NULL;
-}
-
 void
 pidstat_hist_tasks(const struct archive_ext *e, const struct pidstat_conf *c, uint64_t hz,
                    struct pidstat_tasks *t, int cur)
@@ -128,7 +116,7 @@ pidstat_hist_tasks(const struct archive_ext *e, const struct pidstat_conf *c, ui
 		for (k = 0; k < e->n_proc; k++) {
 			bool known = pidstat_tasks_find(t, e->proc[k].pid) >= 0;
 			long at = pidstat_tasks_add(t, e->proc[k].pid, false, 0);
-			const struct ext_proc *base = known ? NULL : base_of(e, &e->proc[k]);
+			const struct ext_proc *base = known ? NULL : archive_ext_base(e, &e->proc[k]);
 
 			if (at < 0)
 				continue;

@@ -91,18 +91,6 @@ find_proc(const struct ext_proc *const *sorted, size_t n, const struct ext_proc 
 	return hit ? *hit : NULL;
 }
 
-/* c's counters at the previous record among curr's bases (sadc -S TOP), or NULL. */
-static const struct ext_proc *
-find_base(const struct archive_ext *curr, const struct ext_proc *c)
-{
-	uint32_t i;
-
-	for (i = 0; curr->has_procbase && i < curr->n_procbase; i++)
-		if (curr->procbase[i].pid == c->pid && curr->procbase[i].start_time == c->start_time)
-			return &curr->procbase[i];
-	return NULL;
-}
-
 /* The process of sorted (by pid and start time) with pid, whatever its start time, or NULL. */
 static const struct ext_proc *
 find_pid(const struct ext_proc *const *sorted, size_t n, uint32_t pid)
@@ -262,7 +250,7 @@ who_proc_rows(const struct archive_ext *prev, uint64_t prev_uptime_cs,
 
 		/* Not in prev's selection (sadc -S TOP): its counters then are in curr's bases. */
 		if (!p)
-			p = find_base(curr, c);
+			p = archive_ext_base(curr, c);
 		/* Started at or after prev's sample (start_time / hz >= uptime / 100): it is new. */
 		if (!p && c->start_time * 100 >= prev_uptime_cs * hz)
 			p = &born;

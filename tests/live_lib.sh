@@ -248,3 +248,67 @@ hist_live_bin() {
 		our_bin "$1"
 	fi
 }
+
+# mpstat_back_seq FROM TO: a copy of sequence FROM whose snapshot 2's
+# counters go backwards (cpu1's user time, the first interrupt line's
+# counts: a third of them) and whose intr total passes 2^32 (#314: 32-bit
+# in mpstat), for the mpstat suites.
+mpstat_back_seq() {
+	cp -r "$1" "$2"
+	python3 - "$2" <<'PY' || fail "making the backwards sequence $2"
+import os, re, sys
+d = sys.argv[1]
+def rewrite(path, fn):
+    with open(path) as f:
+        text = f.read()
+    os.unlink(path)  # a hard link to the previous snapshot's file
+    with open(path, "w") as f:
+        f.write(fn(text))
+def stat(text):
+    half = lambda m: m.group(1) + str(int(m.group(2)) // 2)
+    text = re.sub(r"^(cpu1 )(\d+)", half, text, flags=re.M)
+    wrap = lambda m: m.group(1) + str(int(m.group(2)) + (1 << 32))
+    return re.sub(r"^(intr )(\d+)", wrap, text, flags=re.M)
+def irqs(text):
+    lines = text.split("\n")
+    third = lambda m: m.group(1) + str(int(m.group(2)) // 3)
+    lines[1] = re.sub(r"^(\s*\w+:\s+)(\d+)", third, lines[1])
+    return "\n".join(lines)
+rewrite(d + "/2/proc/stat", stat)
+rewrite(d + "/2/proc/interrupts", irqs)
+PY
+}
+
+# hist_reboot_seq SEQDIR: every snapshot's uptime of SEQDIR made 50,000 s
+# (plus the snapshot's number), lower than any synth sequence's: appended
+# after another sequence's records, sadc marks a LINUX RESTART before them.
+hist_reboot_seq() {
+	python3 - "$1" <<'PY' || fail "making $1's uptimes smaller"
+import os, sys
+for n in os.listdir(sys.argv[1]):
+    p = os.path.join(sys.argv[1], n, "proc/uptime")
+    if not os.path.exists(p):
+        continue
+    os.unlink(p)  # a hard link to the previous snapshot's file
+    with open(p, "w") as f:
+        f.write("%d.00 %d.00\n" % (50000 + int(n), 150000 + 3 * int(n)))
+PY
+}
+
+# hist_compare_restart LIVE OURS 'OPTS' SEQ1 K1 SEQ2 K2 SKIP STRIPPED FILE: the
+# live runs of LIVE over SEQ1 (K1 samples) then SEQ2 (K2), the second
+# without its first SKIP lines (the banner), against OURS OPTS --archive=FILE
+# (SEQ1's records, a LINUX RESTART, SEQ2's) over the stripped copy.
+hist_compare_restart() {
+	local live=$1 ours=$2 opts=$3 s1=$4 k1=$5 s2=$6 k2=$7 skip=$8 strip=$9 file=${10}
+	keep_case "${ours##*/}-history restart $opts" 2 3 || return 0
+	# shellcheck disable=SC2086
+	{
+		bash "$LIVE_RUN" "$s1" -- "$live" $opts 1 "$k1"
+		bash "$LIVE_RUN" "$s2" -- "$live" $opts 1 "$k2" | tail -n +$((skip + 1))
+	} >"$TMPD/a.out" 2>"$TMPD/a.err"
+	echo 0 >"$TMPD/a.rc"
+	# shellcheck disable=SC2086
+	run_capture "$TMPD/b" bash "$LIVE_RUN" "$strip" -- "$ours" $opts --archive="$file"
+	oracle_judge --show=5 "${ours##*/} $opts --archive over a restart"
+}

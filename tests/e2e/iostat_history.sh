@@ -170,30 +170,13 @@ hist_case w12 "$TMPD/dir" "-x 1 2" "-x -s 2025-12-04T08:00:01 -e 2025-12-04T08:0
 python3 "$LIVE_SEQ" synth "$SEQ/boot2" --procs 0 --cpus 4 --disks 3 --nvme 1 --dm 2 --parts 2 \
 	--steps 2 --seed 7 --epoch 1764835300 >/dev/null || fail "live_seq.py synth boot2"
 cp "$TMPD/std.sa" "$TMPD/reboot.sa"
-python3 - "$SEQ/boot2" <<'PY' || fail "making boot2's uptimes smaller"
-import os, sys
-for n in os.listdir(sys.argv[1]):
-    p = os.path.join(sys.argv[1], n, "proc/uptime")
-    if not os.path.exists(p):
-        continue
-    os.unlink(p)  # a hard link to the previous snapshot's file
-    with open(p, "w") as f:
-        f.write("%d.00 %d.00\n" % (50000 + int(n), 150000 + 3 * int(n)))
-PY
+hist_reboot_seq "$SEQ/boot2"
 hist_record "$SEQ/boot2" "$TMPD/reboot.sa"
 stripped[boot2]=$(hist_strip "$SEQ/boot2")
+# The second live run without its banner and the blank line after it.
 for opts in "-x" "-d -y -t"; do
-	keep_case "iostat-history restart $opts" 2 3 || continue
-	# shellcheck disable=SC2086
-	{
-		bash "$LIVE_RUN" "$SEQ/std" -- "$LIVE" $opts 1 4
-		bash "$LIVE_RUN" "$SEQ/boot2" -- "$LIVE" $opts 1 3 | tail -n +3
-	} >"$TMPD/a.out" 2>"$TMPD/a.err"
-	echo 0 >"$TMPD/a.rc"
-	# shellcheck disable=SC2086
-	run_capture "$TMPD/b" bash "$LIVE_RUN" "${stripped[std]}" -- "$IOSTAT" $opts \
-		--archive="$TMPD/reboot.sa"
-	oracle_judge --show=5 "iostat $opts --archive over a restart"
+	hist_compare_restart "$LIVE" "$IOSTAT" "$opts" "$SEQ/std" 4 "$SEQ/boot2" 3 2 \
+		"${stripped[std]}" "$TMPD/reboot.sa"
 done
 
 # A device that never did any I/O is not recorded: named, or under ALL, it is

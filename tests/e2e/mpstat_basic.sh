@@ -43,29 +43,7 @@ esac
 
 # back: from numa, snapshot 2's counters go backwards (a CPU's user time,
 # interrupt counts) and the intr total passes 2^32 (#314: 32-bit in mpstat).
-cp -r "$SEQ/numa" "$SEQ/back"
-python3 - "$SEQ/back" <<'EOF' || fail "making the backwards sequence"
-import os, re, sys
-d = sys.argv[1]
-def rewrite(path, fn):
-    with open(path) as f:
-        text = f.read()
-    os.unlink(path)  # a hard link to the previous snapshot's file
-    with open(path, "w") as f:
-        f.write(fn(text))
-def stat(text):
-    half = lambda m: m.group(1) + str(int(m.group(2)) // 2)
-    text = re.sub(r"^(cpu1 )(\d+)", half, text, flags=re.M)
-    wrap = lambda m: m.group(1) + str(int(m.group(2)) + (1 << 32))
-    return re.sub(r"^(intr )(\d+)", wrap, text, flags=re.M)
-def irqs(text):
-    lines = text.split("\n")
-    third = lambda m: m.group(1) + str(int(m.group(2)) // 3)
-    lines[1] = re.sub(r"^(\s*\w+:\s+)(\d+)", third, lines[1])
-    return "\n".join(lines)
-rewrite(d + "/2/proc/stat", stat)
-rewrite(d + "/2/proc/interrupts", irqs)
-EOF
+mpstat_back_seq "$SEQ/numa" "$SEQ/back"
 
 # hot: from numa, without cpu3 until snapshot 2 (-H: a vCPU plugged in).
 cp -r "$SEQ/numa" "$SEQ/hot"

@@ -97,7 +97,8 @@ EOF2
 # interrupt list changes in snapshot 2 (a line goes, one comes, one moves);
 # hot, without cpu3 until snapshot 2; gap, without cpu1's directory; long,
 # an interrupt named longer than 7 characters.
-for s in back nonuma irqchg hot gap long; do
+mpstat_back_seq "$SEQ/numa" "$SEQ/back"
+for s in nonuma irqchg hot gap long; do
 	cp -r "$SEQ/numa" "$SEQ/$s"
 done
 rm -rf "$SEQ"/nonuma/*/sys/devices/system/cpu/cpu*/node* "$SEQ"/gap/*/sys/devices/system/cpu/cpu1
@@ -110,18 +111,6 @@ def rewrite(path, fn):
     os.unlink(path)  # a hard link to the previous snapshot's file
     with open(path, "w") as f:
         f.write(fn(text))
-def stat(text):
-    half = lambda m: m.group(1) + str(int(m.group(2)) // 2)
-    text = re.sub(r"^(cpu1 )(\d+)", half, text, flags=re.M)
-    wrap = lambda m: m.group(1) + str(int(m.group(2)) + (1 << 32))
-    return re.sub(r"^(intr )(\d+)", wrap, text, flags=re.M)
-def irqs(text):
-    lines = text.split("\n")
-    third = lambda m: m.group(1) + str(int(m.group(2)) // 3)
-    lines[1] = re.sub(r"^(\s*\w+:\s+)(\d+)", third, lines[1])
-    return "\n".join(lines)
-rewrite(d + "/back/2/proc/stat", stat)
-rewrite(d + "/back/2/proc/interrupts", irqs)
 def change(text):
     lines = text.split("\n")
     moved = lines[3]
@@ -368,16 +357,7 @@ hist_case --live-seq=w123 numa "$TMPD/dir" "-I CPU -P ALL 1 2" \
 # lines) appended to numa's file. One live run per boot, one after the other.
 python3 "$LIVE_SEQ" synth "$SEQ/boot2" --disks 0 --procs 0 --cpus 2 --irqs 5 --steps 2 --seed 7 \
 	--epoch 1764835300 >/dev/null || fail "live_seq.py synth boot2"
-python3 - "$SEQ/boot2" <<'PY' || fail "making boot2's uptimes smaller"
-import os, sys
-for n in os.listdir(sys.argv[1]):
-    p = os.path.join(sys.argv[1], n, "proc/uptime")
-    if not os.path.exists(p):
-        continue
-    os.unlink(p)  # a hard link to the previous snapshot's file
-    with open(p, "w") as f:
-        f.write("%d.00 %d.00\n" % (50000 + int(n), 150000 + 3 * int(n)))
-PY
+hist_reboot_seq "$SEQ/boot2"
 cp "$N" "$TMPD/reboot.sa"
 hist_record "$SEQ/boot2" "$TMPD/reboot.sa" -S XALL
 # restart_case 'LIVE1' 'LIVE2' 'ARCHIVE' [NOTES]: live LIVE1 on numa, then LIVE2 on boot2.

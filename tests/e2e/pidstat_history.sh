@@ -138,30 +138,13 @@ fi
 # A restart: the averages of each boot's segment, as two live runs print them.
 python3 "$LIVE_SEQ" synth "$SEQ/boot2" --disks 0 --cpus 2 --procs 8 --threads 3 --steps 2 \
 	--seed 5 --epoch 1764835300 >/dev/null || fail "live_seq.py synth boot2"
-python3 - "$SEQ/boot2" <<'PY' || fail "making boot2's uptimes smaller"
-import os, sys
-for n in os.listdir(sys.argv[1]):
-    p = os.path.join(sys.argv[1], n, "proc/uptime")
-    if not os.path.exists(p):
-        continue
-    os.unlink(p)  # a hard link to the previous snapshot's file
-    with open(p, "w") as f:
-        f.write("%d.00 %d.00\n" % (50000 + int(n), 150000 + 3 * int(n)))
-PY
+hist_reboot_seq "$SEQ/boot2"
 cp "$TMPD/small.sa" "$TMPD/reboot.sa"
 hist_record "$SEQ/boot2" "$TMPD/reboot.sa" -S XALL,PROCESS
+# The second live run without its banner.
 for opts in "-u" "-r -d -h"; do
-	keep_case "pidstat-history restart $opts" 2 3 || continue
-	# shellcheck disable=SC2086
-	{
-		bash "$LIVE_RUN" "$SEQ/small" -- "$LIVE" $opts 1 3
-		bash "$LIVE_RUN" "$SEQ/boot2" -- "$LIVE" $opts 1 2 | tail -n +2
-	} >"$TMPD/a.out" 2>"$TMPD/a.err"
-	echo 0 >"$TMPD/a.rc"
-	# shellcheck disable=SC2086
-	run_capture "$TMPD/b" bash "$LIVE_RUN" "${stripped[small]}" -- "$PIDSTAT" $opts \
-		--archive="$TMPD/reboot.sa"
-	oracle_judge --show=5 "pidstat $opts --archive over a restart"
+	hist_compare_restart "$LIVE" "$PIDSTAT" "$opts" "$SEQ/small" 3 "$SEQ/boot2" 2 1 \
+		"${stripped[small]}" "$TMPD/reboot.sa"
 done
 
 # What the file lacks: said once on stderr, the rest shown, exit 0.
