@@ -198,7 +198,7 @@ hist_strip() {
 	local out=$TMPD/strip/${1##*/}
 	rm -rf "$out"
 	mkdir -p "$TMPD/strip"
-	cp -a "$1" "$out"
+	cp -al "$1" "$out" # links: the removals below unlink the copy's names only
 	find "$out" -path '*/proc/[0-9]*' -prune -exec rm -rf {} +
 	find "$out" \( -path '*/proc/stat' -o -path '*/proc/uptime' -o -path '*/proc/meminfo' \
 		-o -path '*/proc/diskstats' -o -path '*/proc/interrupts' -o -path '*/proc/softirqs' \
