@@ -17,16 +17,25 @@
 #include "live.h"
 #include "common/banned.h"
 
-/* The sysfs name of a diskstats name: '/' written '!'. */
+/* The sysfs name of a diskstats name: '/' written '!' (out: EXT_DISK_NAME_LEN bytes). */
 static void
-sys_name(const char *name, char *out, size_t len)
+sys_name(const char *name, char *out)
 {
-	char *p;
+	size_t i;
 
-	snprintf(out, len, "%s", name);
-	for (p = out; *p; p++)
-		if (*p == '/')
-			*p = '!';
+	for (i = 0; i < EXT_DISK_NAME_LEN - 1 && name[i]; i++)
+		out[i] = name[i] == '/' ? '!' : name[i];
+	out[i] = '\0';
+}
+
+/* Whether two device names are the same, '/' and '!' taken as one (cciss/c0d0, cciss!c0d0). */
+static bool
+same_name(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (*a != *b && !((*a == '/' || *a == '!') && (*b == '/' || *b == '!')))
+			return false;
+	return *a == *b;
 }
 
 /* The item of the current record whose name, as sysfs writes it, is name ('!' or '/'), or NULL. */
@@ -34,17 +43,12 @@ static const struct ext_disk *
 item_named(const struct iostat *io, const char *name, bool whole)
 {
 	const struct archive_ext *e = io->hist_ext;
-	char want[IOSTAT_NAME_LEN], have[EXT_DISK_NAME_LEN];
 	uint32_t i;
 
-	if (!e)
-		return NULL;
-	sys_name(name, want, sizeof(want));
-	for (i = 0; i < e->n_disk; i++) {
+	for (i = 0; e && i < e->n_disk; i++) {
 		if (whole && !(e->disk[i].flags & EXT_DF_WHOLE))
 			continue;
-		sys_name(e->disk[i].name, have, sizeof(have));
-		if (!strcmp(have, want))
+		if (same_name(e->disk[i].name, name))
 			return &e->disk[i];
 	}
 	return NULL;
@@ -102,7 +106,7 @@ add_partitions(struct iostat *io, uint32_t k)
 	for (i = 0; i < e->n_disk; i++) {
 		if (e->disk[i].parent != k + 1)
 			continue;
-		sys_name(e->disk[i].name, name, sizeof(name));
+		sys_name(e->disk[i].name, name);
 		add_item(io, &e->disk[i], name, false);
 	}
 }
@@ -141,7 +145,7 @@ read_list(struct iostat *io)
 	for (i = 0; i < e->n_disk; i++) {
 		if (!(e->disk[i].flags & EXT_DF_WHOLE))
 			continue;
-		sys_name(e->disk[i].name, name, sizeof(name));
+		sys_name(e->disk[i].name, name);
 		add_item(io, &e->disk[i], name, false);
 	}
 }
