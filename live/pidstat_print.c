@@ -6,6 +6,7 @@
  * --human, colours and the decimal point are sar's.
  */
 #include <pwd.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -177,6 +178,16 @@ print_header(const struct pidstat_report *r, const char *cols)
 	        r->c->threads ? "      TGID       TID" : "       PID", cols);
 }
 
+/* " %*u" of v into buf (len bytes), as printf would, without it (a column of every row). */
+static void
+blank_number(char *buf, size_t len, uint64_t v, int width)
+{
+	size_t n = numfmt_u64(buf + 1, len - 2, v, width);
+
+	buf[0] = ' ';
+	buf[n + 1] = '\0';
+}
+
 /* The time, the user, the PID or TGID and TID. */
 static void
 print_id(const struct pidstat_report *r, size_t i)
@@ -188,11 +199,13 @@ print_id(const struct pidstat_report *r, size_t i)
 	fprintf(r->s->out, "%-11s", r->ts_cur);
 	if (pw)
 		snprintf(buf, sizeof(buf), " %8s", pw->pw_name);
+	else if (task->uid <= INT32_MAX)
+		blank_number(buf, sizeof(buf), task->uid, 5);
 	else
 		snprintf(buf, sizeof(buf), " %5d", (int) task->uid);
 	out_item(r->s, buf);
 	if (!r->c->threads) {
-		snprintf(buf, sizeof(buf), " %9u", task->pid);
+		blank_number(buf, sizeof(buf), task->pid, 9);
 	} else if (!task->thread) {
 		snprintf(buf, sizeof(buf), " %9u         -", task->pid);
 	} else {
@@ -217,7 +230,13 @@ print_comm(const struct pidstat_report *r, size_t i)
 	char buf[PIDSTAT_CMD_LEN + 16];
 
 	if (!task->thread) {
-		snprintf(buf, sizeof(buf), "  %s\n", task_cmd(r->c, task));
+		/* "  %s\n", without printf: a row of every process of a day goes through here. */
+		const char *cmd = task_cmd(r->c, task);
+		size_t n = strnlen(cmd, PIDSTAT_CMD_LEN);
+
+		memcpy(buf, "  ", 2);
+		memcpy(buf + 2, cmd, n);
+		memcpy(buf + 2 + n, "\n", 2);
 		sar_out_colored(r->s, SAR_SGR_VALUE, buf);
 		return;
 	}
