@@ -169,6 +169,17 @@ live_hist_host(const struct live_hist *lh, struct live_host *ret)
 	return fh->sa_cpu_nr > 1 ? (int) fh->sa_cpu_nr - 1 : 1;
 }
 
+int
+live_hist_restart_cpus(const struct live_hist *lh)
+{
+	struct live_host host;
+	int32_t n = lh->rec.restart_cpu_nr;
+
+	if (lh->rec.hdr.record_type == SA_R_RESTART)
+		return n > 1 ? n - 1 : 1;
+	return live_hist_host(lh, &host);
+}
+
 bool
 live_hist_tm(const struct live_hist *lh, struct tm *ret)
 {

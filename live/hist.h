@@ -112,6 +112,12 @@ struct live_host;
  */
 int live_hist_host(const struct live_hist *lh, struct live_host *ret);
 
+/*
+ * The CPU count of the boot that a LIVE_HIST_RESTART just returned starts:
+ * its LINUX RESTART record's, or the header's of the files read next.
+ */
+int live_hist_restart_cpus(const struct live_hist *lh);
+
 /* The file header of the report being read (the banner's machine), or of the first one. */
 const struct sa_file_header *live_hist_header(const struct live_hist *lh);
 

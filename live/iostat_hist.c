@@ -267,6 +267,28 @@ banner(struct iostat *io, const struct live_hist *lh, bool any)
 		printf("\n");
 }
 
+/*
+ * After a LINUX RESTART, the next boot starts as a live iostat started
+ * then would: its banner (its CPU count, the date of its first record),
+ * and in JSON the next object of "hosts".
+ */
+static void
+next_boot_banner(struct iostat *io, const struct live_hist *lh)
+{
+	struct live_host host;
+	struct tm now = {0};
+
+	live_hist_host(lh, &host);
+	live_hist_tm(lh, &now);
+	if (io->o.json) {
+		printf("\t\t\t]\n\t\t},\n");
+		live_json_host(&host, &now, io->cpu_nr);
+		return;
+	}
+	live_banner(&host, &now, io->cpu_nr, false);
+	printf("\n");
+}
+
 void
 iostat_hist_run(struct iostat *io)
 {
@@ -301,13 +323,16 @@ iostat_hist_run(struct iostat *io)
 			k = live_hist_next(&lh);
 			for (; k == LIVE_HIST_RESTART; k = live_hist_next(&lh)) {
 				forget_previous(io);
+				io->cpu_nr = live_hist_restart_cpus(&lh);
 				restarted = true;
 			}
-			if (k == LIVE_HIST_STATS && io->o.json && !skip)
+			if (k == LIVE_HIST_STATS && io->o.json && !skip && !restarted)
 				printf(",");
 			skip = restarted && io->o.omit_since_boot;
 		}
 		printf("\n");
+		if (restarted && k == LIVE_HIST_STATS)
+			next_boot_banner(io, &lh);
 	}
 	if (io->o.json)
 		printf("\t\t\t]\n\t\t}\n\t]\n}}\n");

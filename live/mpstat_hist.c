@@ -74,26 +74,25 @@ irq_lines(const struct archive_act *irq)
 	return n > 0 ? n : 1;
 }
 
-/* The CPU count of a file header (sa_cpu_nr is the highest CPU number + 2). */
+/* A CPU count of the file, at most what mpstat can hold (the CPU activity's). */
 static int
-header_cpus(const struct sa_file_header *fh)
+cap_cpus(int n)
 {
 	int32_t max = activity_by_id(A_CPU)->nr_max - 1;
 
-	if (!fh || fh->sa_cpu_nr <= 1)
-		return 1;
-	return fh->sa_cpu_nr - 1 > (uint32_t) max ? max : (int) fh->sa_cpu_nr - 1;
+	return n > max ? max : n;
 }
 
 enum live_hist_kind
 mp_hist_open(struct mp *m, struct live_hist *lh)
 {
 	static const uint32_t want[] = {A_CPU, A_IRQ};
+	struct live_host host;
 	enum live_hist_kind k;
 
 	live_hist_open(lh, &m->hist.win, m->interval > 0 ? m->interval : 0, want, 2, "mpstat");
 	k = live_hist_next(lh);
-	m->cpu_nr = header_cpus(live_hist_header(lh));
+	m->cpu_nr = cap_cpus(live_hist_host(lh, &host));
 	m->hist.list_max = m->cpu_nr;
 	mp_size_irqs(m, 0, irq_lines(file_act(lh, A_IRQ)), 1);
 	mp_alloc(m, 0);
@@ -347,17 +346,6 @@ json_next_host(const struct mp *m, struct live_hist *lh)
 	live_json_host(&h, &m->ts[0], m->cpu_nr);
 }
 
-/* The CPU count a restart gives: its record's, or the header of the files read next. */
-static int
-restart_cpus(const struct live_hist *lh)
-{
-	int32_t n = lh->rec.restart_cpu_nr;
-
-	if (lh->rec.hdr.record_type == SA_R_RESTART)
-		return n > 1 ? n - 1 : 1;
-	return header_cpus(live_hist_header(lh));
-}
-
 /*
  * After a restart: the next boot's first record, in slot 0 and as the
  * base of its averages, under its banner. Returns what live_hist_next()
@@ -370,7 +358,7 @@ next_boot(struct mp *m, struct live_hist *lh, unsigned *said)
 	int cpu_nr = m->cpu_nr, slot;
 
 	for (; k == LIVE_HIST_RESTART; k = live_hist_next(lh))
-		cpu_nr = restart_cpus(lh);
+		cpu_nr = cap_cpus(live_hist_restart_cpus(lh));
 	if (k != LIVE_HIST_STATS)
 		return k;
 	resize(m, lh, cpu_nr);

@@ -583,8 +583,9 @@ hist_average_base(struct pidstat_run *run, int cur)
 /*
  * The reports of the window's records, as the live loop prints them: the
  * first record is the reference, each later one ends an interval, then
- * the averages. A LINUX RESTART ends a segment: its averages, then the
- * next record is a new reference (counters start again at a boot).
+ * the averages. A LINUX RESTART ends a boot's run with its averages; the
+ * next boot's starts under its banner, its first record the reference (the
+ * counters start again): one live run per boot, one after the other.
  */
 static int
 hist_run(struct pidstat_run *run, const struct pidstat_args *a, int dis_hdr, int rows)
@@ -593,7 +594,7 @@ hist_run(struct pidstat_run *run, const struct pidstat_args *a, int dis_hdr, int
 	struct live_hist lh;
 	long count = a->count, lines = rows, shown = 0;
 	int cur = 0, k;
-	bool dis = true, base = false, checked = false;
+	bool dis = true, base = false, checked = false, restarted = false;
 
 	live_hist_open(&lh, &a->win, a->interval, want, 2, "pidstat");
 	k = live_hist_next(&lh);
@@ -602,11 +603,23 @@ hist_run(struct pidstat_run *run, const struct pidstat_args *a, int dis_hdr, int
 		const struct archive_ext *e;
 
 		if (k == LIVE_HIST_RESTART) {
+			/* The boot's averages; the next boot starts as a pidstat started then. */
 			if (shown && !run->c.oneline)
 				report(run, 2, !cur, dis_hdr, true);
+			run->c.cpu_nr = live_hist_restart_cpus(&lh);
+			restarted = true;
 			base = false;
 			shown = 0;
 			continue;
+		}
+		if (restarted) {
+			struct live_host host;
+
+			live_hist_host(&lh, &host);
+			if (!live_hist_tm(&lh, &run->ts[0]))
+				memset(&run->ts[0], 0, sizeof(run->ts[0]));
+			live_banner(&host, &run->ts[0], run->c.cpu_nr, false);
+			restarted = false;
 		}
 		hist_sample(run, &lh, cur);
 		e = live_hist_ext(&lh);

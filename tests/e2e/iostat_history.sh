@@ -173,11 +173,19 @@ cp "$TMPD/std.sa" "$TMPD/reboot.sa"
 hist_reboot_seq "$SEQ/boot2"
 hist_record "$SEQ/boot2" "$TMPD/reboot.sa"
 stripped[boot2]=$(hist_strip "$SEQ/boot2")
-# The second live run without its banner and the blank line after it.
+# One live run per boot, one after the other; in JSON one object of "hosts" per boot.
 for opts in "-x" "-d -y -t"; do
-	hist_compare_restart "$LIVE" "$IOSTAT" "$opts" "$SEQ/std" 4 "$SEQ/boot2" 3 2 \
+	hist_compare_restart "$LIVE" "$IOSTAT" "$opts" "$SEQ/std" 4 "$SEQ/boot2" 3 0 \
 		"${stripped[std]}" "$TMPD/reboot.sa"
 done
+run_capture "$TMPD/m" "$IOSTAT" -x -o JSON --archive="$TMPD/reboot.sa"
+if python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); h = d["sysstat"]["hosts"]
+sys.exit(not (len(h) == 2 and len(h[0]["statistics"]) == 4 and len(h[1]["statistics"]) == 3))' \
+	"$TMPD/m.out"; then
+	pass
+else
+	fail "iostat -x -o JSON --archive over a restart: not one document of two hosts, 4 and 3 reports"
+fi
 
 # A device that never did any I/O is not recorded: named, or under ALL, it is
 # not shown (the live iostat shows it with zeros), and the others are as live.
