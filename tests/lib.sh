@@ -499,6 +499,18 @@ flavour_builddir() {
 	fi
 }
 
+# load_lock: the tests that put a real load on this machine's disks and read
+# who did it back (sar_use_load, story_history, systemd_container's readers)
+# take turns, waiting (flock on a file of the build directory, shared by both
+# flavours' runs): another one's readers would be in the figures. Released
+# when the test exits.
+load_lock_fd=
+load_lock() {
+	[ -z "$load_lock_fd" ] || return 0
+	exec {load_lock_fd}>"$top_builddir/.sysrec-load.lock"
+	flock "$load_lock_fd"
+}
+
 # flavour_lock FILE / flavour_unlock: one test at a time in a shared build
 # directory (flock on FILE, waiting); released at the latest when the test
 # exits.

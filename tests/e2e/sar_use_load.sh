@@ -25,6 +25,8 @@ t_begin=$(date +%s)
 # The default limits only, whatever the machine's /etc/sysstat/sysstat says.
 export SYSREC_SYSSTAT_CONF=/dev/null
 [ "$(id -u)" -eq 0 ] || missing "not root: the loads need a loop device and a memory cgroup"
+# No other test's load in the figures (lib.sh).
+load_lock
 SAR=$top_builddir/sar/sar
 requires oracle python3 "$SADC" "$SADF" "$SAR"
 "$SADC" -S XALL 1 2 "$TMPD/probe.sa" 2>/dev/null || skip "our sadc cannot record this machine"

@@ -18,7 +18,8 @@
 #     mpstat takes --archive).
 # The figures come from the machine, and a busy machine moves them: the
 # checks are what four readers always do to one device (a queue of about
-# four, reads that take time), not thresholds of speed. Root only (a loop
+# four, reads that take time), not thresholds of speed; the tests that load
+# the disks and read back who did it take turns (load_lock). Root only (a loop
 # device); about 20 s.
 . "${top_srcdir:-.}/tests/lib.sh"
 
@@ -33,6 +34,8 @@ CONF=$top_builddir/conf/sysstat
 requires "$SADC" "$IOSTAT" "$PIDSTAT" "$SAR"
 [ -r "$CONF" ] || missing "$CONF is not built"
 export SYSREC_SYSSTAT_CONF=/dev/null
+# No other test's readers in the figures (lib.sh).
+load_lock
 
 IMG= LOOPDEV=
 READERS=()

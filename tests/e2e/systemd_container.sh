@@ -375,6 +375,7 @@ echo "live endpoint: $(grep -c '^node_' "$TMPD/live.out") node_* samples on port
 #     user namespace, nobody's counters cannot be read). Then the opt-out of
 #     sysstat(5) (a drop-in taking them away): neither reader is seen
 #     reading any more.
+load_lock
 img=/var/tmp/sysrec-probe.img
 dd if=/dev/zero of="$ROOT$img" bs=1M count=256 conv=fsync status=none
 chmod 644 "$ROOT$img"
@@ -427,6 +428,8 @@ for u in nobody root; do
 	ctr systemctl stop "reader-$u.service" >/dev/null 2>&1
 done
 rm -f "$ROOT$img"
+exec {load_lock_fd}>&-
+load_lock_fd=
 
 # 8. The files: the directory and every file root's, modes from UMask=0022
 #    (sa00.gz keeps sa00's 0640).
