@@ -461,9 +461,7 @@ iostat_read_cpu(struct iostat *io)
 	if (buf.buf && parse_proc_stat_cpu(buf.buf, &tmp, 1) > 0)
 		*c = tmp;
 	strbuf_release(&buf);
-	/* guest and guest_nice are inside user and nice already. */
-	io->tot_jiffies[io->curr] = c->cpu_user + c->cpu_nice + c->cpu_sys + c->cpu_idle +
-	                            c->cpu_iowait + c->cpu_hardirq + c->cpu_steal + c->cpu_softirq;
+	io->tot_jiffies[io->curr] = live_cpu_jiffies(c);
 }
 
 /* ---- names ---- */

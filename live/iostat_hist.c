@@ -181,8 +181,7 @@ iostat_hist_read_cpu(struct iostat *io, const struct live_hist *lh)
 	all = live_hist_items(lh, A_CPU, &nr);
 	if (all)
 		*c = all[0];
-	io->tot_jiffies[io->curr] = c->cpu_user + c->cpu_nice + c->cpu_sys + c->cpu_idle +
-	                            c->cpu_iowait + c->cpu_hardirq + c->cpu_steal + c->cpu_softirq;
+	io->tot_jiffies[io->curr] = live_cpu_jiffies(c);
 }
 
 void

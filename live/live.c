@@ -331,3 +331,10 @@ live_now(struct tm *ret)
 
 	return localtime_r(&t, ret) != NULL;
 }
+
+uint64_t
+live_cpu_jiffies(const struct stats_cpu *c)
+{
+	return c->cpu_user + c->cpu_nice + c->cpu_sys + c->cpu_idle + c->cpu_iowait +
+	       c->cpu_hardirq + c->cpu_steal + c->cpu_softirq;
+}

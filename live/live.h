@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "common/layout_stats.h"
 #include "common/sysroot.h"
 #include "report/engine.h"
 
@@ -120,6 +121,13 @@ void live_alarm_start(unsigned interval);
 void live_wait(void);
 void live_catch_sigint(void);
 bool live_interrupted(void);
+
+/*
+ * The jiffies of a CPU line (/proc/stat's "cpu", or a file's CPU activity):
+ * the sum iostat and pidstat divide by. guest and guest_nice are inside
+ * user and nice already.
+ */
+uint64_t live_cpu_jiffies(const struct stats_cpu *c);
 
 /* Local time now (time() through localtime_r) into *ret; returns false when it fails. */
 bool live_now(struct tm *ret);

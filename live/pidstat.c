@@ -357,9 +357,7 @@ read_jiffies(const struct sysroot *root)
 	memset(&cpu, 0, sizeof(cpu));
 	parse_proc_stat_cpu(buf.buf, &cpu, 1);
 	strbuf_release(&buf);
-	/* guest time is already in user and nice. */
-	return cpu.cpu_user + cpu.cpu_nice + cpu.cpu_sys + cpu.cpu_idle + cpu.cpu_iowait +
-	       cpu.cpu_hardirq + cpu.cpu_steal + cpu.cpu_softirq;
+	return live_cpu_jiffies(&cpu);
 }
 
 static uint64_t
@@ -542,9 +540,7 @@ hist_sample(struct pidstat_run *run, struct live_hist *lh, int cur)
 	run->uptime[cur] = lh->hdr.uptime_cs;
 	cpu = live_hist_items(lh, A_CPU, &nr);
 	if (cpu)
-		run->jiffies[cur] = cpu->cpu_user + cpu->cpu_nice + cpu->cpu_sys + cpu->cpu_idle +
-		                    cpu->cpu_iowait + cpu->cpu_hardirq + cpu->cpu_steal +
-		                    cpu->cpu_softirq;
+		run->jiffies[cur] = live_cpu_jiffies(cpu);
 	if (!run->mem_kb && (run->c.act & PIDSTAT_A_MEM)) {
 		const struct stats_memory *m = live_hist_items(lh, A_MEMORY, &nr);
 
