@@ -93,8 +93,13 @@ wait "${gmt12_pids[@]}" || true
 echo "time: TZ=GMT+12 $((SECONDS - t_phase)) s"
 for t in $gmt12_tests; do
 	out=build-ci/gmt12-$(basename "$t").out
-	if [ "$(cat "$out.rc")" = 0 ]; then
+	rc=$(cat "$out.rc" 2>/dev/null || echo missing)
+	if [ "$rc" = 0 ]; then
 		echo "TZ=GMT+12: $t: $(tail -1 "$out")"
+	elif [ "$rc" = 77 ]; then
+		# Automake's skip: a suite without what it needs (../shared),
+		# which says so on its last line, as step 1 reported.
+		echo "TZ=GMT+12: $t: skipped: $(tail -1 "$out")"
 	else
 		status=1
 		echo "TZ=GMT+12: $t failed"
