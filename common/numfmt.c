@@ -180,3 +180,16 @@ numfmt_u64(char *out, size_t len, uint64_t v, int width)
 
 	return put_padded(out, len, p, (size_t) (end - p), width);
 }
+
+size_t
+numfmt_i64(char *out, size_t len, int64_t v, int width)
+{
+	char buf[32];
+	char *end = buf + sizeof(buf);
+	/* The magnitude in unsigned arithmetic: -INT64_MIN does not fit. */
+	char *p = digits_back64(end, v < 0 ? 0 - (uint64_t) v : (uint64_t) v);
+
+	if (v < 0)
+		*--p = '-';
+	return put_padded(out, len, p, (size_t) (end - p), width);
+}

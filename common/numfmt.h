@@ -23,4 +23,7 @@ size_t numfmt_fixed(char *out, size_t len, double v, int width, int decimals, co
 /* printf("%*llu", width, v). Same return convention. */
 size_t numfmt_u64(char *out, size_t len, uint64_t v, int width);
 
+/* printf("%*lld", width, v). Same return convention. */
+size_t numfmt_i64(char *out, size_t len, int64_t v, int width);
+
 #endif

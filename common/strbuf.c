@@ -146,3 +146,14 @@ str_hash(const char *s)
 		h = (h ^ (unsigned char) *s) * 1099511628211ull;
 	return h;
 }
+
+size_t
+str_copy(char *out, size_t len, const char *s, size_t n)
+{
+	n = strnlen(s, n);
+	if (n >= len)
+		n = len - 1;
+	memcpy(out, s, n);
+	out[n] = '\0';
+	return n;
+}

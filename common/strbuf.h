@@ -65,4 +65,11 @@ void strbuf_release(struct strbuf *sb);
 /* FNV-1a (64 bits) of the NUL-terminated string s: the key of a hash table of names. */
 uint64_t str_hash(const char *s);
 
+/*
+ * Copies at most n bytes of s, stopping at its NUL, into out (room for len
+ * >= 1 bytes), truncated to len - 1 and NUL-terminated: snprintf(out, len,
+ * "%.*s", n, s) without a format string. Returns the bytes copied.
+ */
+size_t str_copy(char *out, size_t len, const char *s, size_t n);
+
 #endif

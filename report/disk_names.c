@@ -24,6 +24,7 @@
 #include "common/activity.h"
 #include "common/nls.h"
 #include "common/sysexit.h"
+#include "common/strbuf.h"
 #include "common/banned.h"
 
 #define DEV_NAME_MAX SAR_DISK_NAME_MAX
@@ -462,7 +463,7 @@ kernel_name(struct sar_disk_names *st, uint32_t major, uint32_t minor, char *out
 
 	for (i = 0; i < st->n_known; i++)
 		if (st->known[i].major == major && st->known[i].minor == minor) {
-			snprintf(out, len, "%s", st->known[i].name);
+			str_copy(out, len, st->known[i].name, sizeof(st->known[i].name));
 			return;
 		}
 	find_kernel_name(st, major, minor, out, len);

@@ -23,6 +23,7 @@
 #include "common/compat.h"
 #include "common/layout.h"
 #include "common/sysexit.h"
+#include "common/strbuf.h"
 #include "common/banned.h"
 
 /* sysstat's units of --human values: bytes (filesystems) and kB (disks). */
@@ -442,19 +443,26 @@ fs_field(const struct stats_filesystem *f, bool mount, char *out, size_t len)
 {
 	const char *p = mount ? f->mountp : f->fs_name;
 	size_t room = mount ? sizeof(f->mountp) : sizeof(f->fs_name) + sizeof(f->mountp);
-
-	snprintf(out, len, "%.*s", (int) strnlen(p, room), p);
+	str_copy(out, len, p, room);
 }
 
-/* x and y (struct stats_filesystem) by name; 0: the same filesystem (sar_prev_search's cmp). */
+/*
+ * x and y (struct stats_filesystem) by name as fs_field() reads it; 0: the
+ * same filesystem (sar_prev_search's cmp). Compared in place: it runs for
+ * every pair of items of every record.
+ */
 static int
 fs_cmp(const void *x, const void *y)
 {
-	char nx[2 * MAX_FS_LEN + 1], ny[2 * MAX_FS_LEN + 1];
+	/* The name runs on into mountp (fs_field()): the bytes from fs_name to the struct's end. */
+	const unsigned char *a = (const unsigned char *) x + offsetof(struct stats_filesystem, fs_name);
+	const unsigned char *b = (const unsigned char *) y + offsetof(struct stats_filesystem, fs_name);
+	size_t i;
 
-	fs_field(x, false, nx, sizeof(nx));
-	fs_field(y, false, ny, sizeof(ny));
-	return strcmp(nx, ny);
+	for (i = 0; i < 2 * MAX_FS_LEN; i++)
+		if (a[i] != b[i] || !a[i])
+			return a[i] - b[i];
+	return 0;
 }
 
 /* The name shown: the mount point, the persistent name (-j TYPE) or the device. */
