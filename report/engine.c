@@ -22,6 +22,7 @@
 #include "common/datafile.h"
 #include "common/history.h"
 #include "common/source.h"
+#include "common/strbuf.h"
 #include "common/sysexit.h"
 #include "common/banned.h"
 
@@ -292,6 +293,40 @@ static const struct walk_rules sar_rules = {WALK_1275_ANY_BAD, NULL, NULL};
  * with the time strings set and counted in the block; after -e the pass
  * ends (cnt 0).
  */
+/*
+ * sar_record_tm() and sar_time_string() of h into *ret and out, through
+ * s->tcache: the fields they depend on are the record's time and, with
+ * -t, its stored hour, minute and second.
+ */
+static bool
+record_time(struct sar *s, const struct sa_record_header *h, struct tm *ret, char *out, size_t len)
+{
+	struct sar_time_cache *c = NULL;
+	unsigned i;
+
+	for (i = 0; i < 2 && !c; i++)
+		if (s->tcache[i].valid && s->tcache[i].ust_time == h->ust_time &&
+		    s->tcache[i].hour == h->hour && s->tcache[i].minute == h->minute &&
+		    s->tcache[i].second == h->second)
+			c = &s->tcache[i];
+	if (!c) {
+		c = &s->tcache[s->tcache_next];
+		s->tcache_next ^= 1;
+		c->valid = false;
+		if (!sar_record_tm(s, h, &c->tm))
+			return false;
+		sar_time_string(s, &c->tm, c->str, sizeof(c->str));
+		c->ust_time = h->ust_time;
+		c->hour = h->hour;
+		c->minute = h->minute;
+		c->second = h->second;
+		c->valid = true;
+	}
+	*ret = c->tm;
+	str_copy(out, len, c->str, sizeof(c->str));
+	return true;
+}
+
 static bool
 interval_shown(struct sar *s, struct walk_pos *p)
 {
@@ -302,13 +337,11 @@ interval_shown(struct sar *s, struct walk_pos *p)
 	if (!sar_next_slice(s->o.interval, &p->last_uptime, p->reset, p->hdr[2].uptime_cs,
 	                    cur->uptime_cs))
 		return false;
-	if (!sar_record_tm(s, prev, &tm))
+	if (!record_time(s, prev, &tm, s->ts_prev, sizeof(s->ts_prev)))
 		return false;
 	prev_hour = tm.tm_hour;
-	sar_time_string(s, &tm, s->ts_prev, sizeof(s->ts_prev));
-	if (!sar_record_tm(s, cur, &tm))
+	if (!record_time(s, cur, &tm, s->ts_curr, sizeof(s->ts_curr)))
 		return false;
-	sar_time_string(s, &tm, s->ts_curr, sizeof(s->ts_curr));
 	/* A day is crossed only against an -s in hours (12.7.5: not one in seconds since the epoch). */
 	if (s->o.use_start && !s->o.start_epoch && prev->ust_time &&
 	    cur->ust_time > prev->ust_time && tm.tm_hour < prev_hour)

@@ -78,6 +78,19 @@ struct sar {
 	char ts_prev[SAR_TS_LEN]; /* time of the previous (reference) record */
 	char ts_curr[SAR_TS_LEN]; /* time of the current record, or "Average:" */
 	bool dish;                /* print the header before the next rows */
+	/*
+	 * The local time and its string of the last two records shown: each
+	 * pass over a segment (one per activity) meets the same records, and
+	 * localtime_r() with strftime() was a tenth of sar -A's time.
+	 */
+	struct sar_time_cache {
+		bool valid;
+		uint64_t ust_time;
+		uint8_t hour, minute, second;
+		struct tm tm;
+		char str[SAR_TS_LEN];
+	} tcache[2];
+	unsigned tcache_next;
 	uint64_t avg_count;       /* lines (records) displayed in this block */
 	bool since_boot;          /* sar 0 */
 	uint32_t view_opt;        /* the output (SAR_O_*) being printed */
