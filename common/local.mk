@@ -16,6 +16,7 @@ common_libsysrec_a_SOURCES = \
 	common/layout_ops.c common/layout_ops.h \
 	common/nls.c common/nls.h \
 	common/numfmt.c common/numfmt.h \
+	common/outbuf.c common/outbuf.h \
 	common/source.c common/source.h \
 	common/strbuf.c common/strbuf.h \
 	common/sysroot.c common/sysroot.h \

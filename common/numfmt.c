@@ -193,3 +193,35 @@ numfmt_i64(char *out, size_t len, int64_t v, int width)
 		*--p = '-';
 	return put_padded(out, len, p, (size_t) (end - p), width);
 }
+
+char *
+numfmt_label(char *out, size_t len, const char *prefix, int64_t v, int width)
+{
+	char num[32];
+	size_t n = strnlen(prefix, len - 1), k = numfmt_i64(num, sizeof(num), v, width);
+
+	memcpy(out, prefix, n);
+	if (k > len - 1 - n)
+		k = len - 1 - n;
+	memcpy(out + n, num, k);
+	out[n + k] = '\0';
+	return out;
+}
+
+char *
+numfmt_hex(char *out, size_t len, uint64_t v)
+{
+	char num[16], *p = num + sizeof(num);
+	size_t n;
+
+	do {
+		*--p = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	n = (size_t) (num + sizeof(num) - p);
+	if (n > len - 1)
+		n = len - 1;
+	memcpy(out, p, n);
+	out[n] = '\0';
+	return out;
+}

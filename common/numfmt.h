@@ -26,4 +26,14 @@ size_t numfmt_u64(char *out, size_t len, uint64_t v, int width);
 /* printf("%*lld", width, v). Same return convention. */
 size_t numfmt_i64(char *out, size_t len, int64_t v, int width);
 
+/*
+ * snprintf(out, len, "%s%*lld", prefix, width, v) for labels and columns
+ * ("cpu3", "     12"): out is NUL-terminated (truncated to len - 1 bytes
+ * when short) and returned.
+ */
+char *numfmt_label(char *out, size_t len, const char *prefix, int64_t v, int width);
+
+/* snprintf(out, len, "%x", v), NUL-terminated; returns out. */
+char *numfmt_hex(char *out, size_t len, uint64_t v);
+
 #endif

@@ -36,7 +36,7 @@ report_failed(struct sar *s, int rc, const char *file)
 	char msg[8192];
 	int status = walk_message(s, rc, file, msg, sizeof(msg));
 
-	fflush(s->out);
+	fflush(sar_fp(s));
 	fputs(msg, stderr);
 	return status;
 }
@@ -361,7 +361,7 @@ interval_shown(struct sar *s, struct walk_pos *p)
 static void
 day_banner(struct sar *s, const struct sa_file_header *h)
 {
-	fputc('\n', s->out);
+	fputc('\n', sar_fp(s));
 	sar_print_banner(s, h);
 	s->dish = true;
 }
@@ -761,7 +761,7 @@ sar_print_banner(struct sar *s, const struct sa_file_header *h)
 	if (!strftime(date, sizeof(date), s->o.iso_time ? "%Y-%m-%d" : "%x", &tm))
 		date[0] = '\0';
 #pragma GCC diagnostic pop
-	fprintf(s->out, "%s %s (%s) \t%s \t_%s_\t(%d CPU)\n", h->sa_sysname, h->sa_release,
+	fprintf(sar_fp(s), "%s %s (%s) \t%s \t_%s_\t(%d CPU)\n", h->sa_sysname, h->sa_release,
 	        h->sa_nodename, date, h->sa_machine, h->sa_cpu_nr > 1 ? (int) h->sa_cpu_nr - 1 : 1);
 }
 
@@ -1001,7 +1001,7 @@ sar_report_history(struct sar *s, const struct history *h)
 			return report_failed(s, rc, hr->parts[0].file);
 		if (i > 0) {
 			forget_file(s);
-			fputc('\n', s->out);
+			fputc('\n', sar_fp(s));
 		}
 		s->hist = hr;
 		/* Only the last file can end in a truncation: messages name it. */

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "common/archive.h"
+#include "common/outbuf.h"
 #include "common/strbuf.h"
 #include "sink.h"
 #include "view.h"
@@ -70,7 +71,14 @@ struct sar_opts {
 /* The report: options, output, and what the engine knows about the current position. */
 struct sar {
 	struct sar_opts o;
+	/*
+	 * Where the text goes: ob's stream, which sar and sadf print through
+	 * (render.h: sar_out_buffer(), sar_fp(), sar_set_out()). out is the
+	 * same stream, for the live tools, which print with stdio around
+	 * render.c's primitives and give ob no buffer.
+	 */
 	FILE *out;
+	struct outbuf ob;
 	char dp[8]; /* the locale's decimal point */
 	struct archive_reader *r;
 	struct sar_act *acts; /* one per file activity, in file order */

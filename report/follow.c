@@ -18,6 +18,7 @@
 #include "display.h"
 #include "follow.h"
 #include "xstats.h"
+#include "render.h"
 #include "common/datafile.h"
 #include "common/history.h"
 #include "common/source.h"
@@ -428,7 +429,7 @@ flush_out(void *ctx)
 {
 	struct sar *s = ctx;
 
-	fflush(s->out);
+	fflush(sar_fp(s));
 }
 
 static bool

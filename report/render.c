@@ -19,10 +19,48 @@
 _Static_assert(SAR_SGR_MAX == sizeof(((struct sar *) 0)->sgr) / sizeof(((struct sar *) 0)->sgr[0]),
                "struct sar has one escape sequence per enum sar_sgr");
 
+void
+sar_out_buffer(struct sar *s, size_t cap)
+{
+	outbuf_release(&s->ob);
+	outbuf_init(&s->ob, s->out, cap);
+}
+
+FILE *
+sar_fp(struct sar *s)
+{
+	return outbuf_sync(&s->ob);
+}
+
+void
+sar_set_out(struct sar *s, FILE *out)
+{
+	outbuf_set_fp(&s->ob, out);
+	s->out = out;
+}
+
+void
+sar_out_release(struct sar *s)
+{
+	outbuf_release(&s->ob);
+}
+
 static void
 emit(struct sar *s, const char *p, size_t n)
 {
-	fwrite(p, 1, n, s->out);
+	outbuf_put(&s->ob, p, n);
+}
+
+static void
+emit_ch(struct sar *s, char c)
+{
+	outbuf_putc(&s->ob, c);
+}
+
+static void
+emit_str(struct sar *s, const char *str)
+{
+	emit(s, str, strlen(str));
 }
 
 /* ---- the state ---- */
@@ -37,6 +75,7 @@ sar_init(struct sar *s, FILE *out)
 {
 	s->o.decimals = -1;
 	s->out = out;
+	outbuf_init(&s->ob, out, 0);
 	s->fd = -1;
 }
 
@@ -121,7 +160,7 @@ static void
 put_sgr(struct sar *s, enum sar_sgr k)
 {
 	if (s->colors)
-		fputs(s->sgr[k], s->out);
+		emit_str(s, s->sgr[k]);
 }
 
 /*
@@ -167,7 +206,7 @@ put_value(struct sar *s, enum sar_sgr k, const char *buf, size_t n, const char *
 	emit(s, buf, n);
 	put_sgr(s, SAR_SGR_NORMAL);
 	if (after)
-		fputs(after, s->out);
+		emit_str(s, after);
 }
 
 /* --dec replaces the decimals of the values that have some. */
@@ -221,7 +260,7 @@ sar_out_special(struct sar *s, enum sar_special kind, const char *text)
 {
 	close_sgr(s);
 	put_sgr(s, kind == SAR_SPECIAL_RESTART ? SAR_SGR_RESTART : SAR_SGR_COMMENT);
-	fputs(text, s->out);
+	emit_str(s, text);
 	put_sgr(s, SAR_SGR_NORMAL);
 }
 
@@ -274,7 +313,7 @@ sar_out_text(struct sar *s, const char *text)
 		put_sgr(s, SAR_SGR_VALUE);
 		s->sgr_open = true;
 	}
-	fputs(text, s->out);
+	emit_str(s, text);
 }
 
 void
@@ -322,12 +361,12 @@ sar_out_nl(struct sar *s)
 		return;
 	}
 	if (s->sgr_open && name_ends_line(s)) {
-		putc('\n', s->out);
+		emit_ch(s, '\n');
 		close_sgr(s);
 		return;
 	}
 	close_sgr(s);
-	putc('\n', s->out);
+	emit_ch(s, '\n');
 }
 
 void
@@ -346,7 +385,7 @@ sar_out_ts(struct sar *s, const char *ts)
 	close_sgr(s);
 	emit(s, ts, n);
 	for (; n < 11; n++)
-		putc(' ', s->out);
+		emit_ch(s, ' ');
 }
 
 /* " %*s", uncoloured (headers). */
@@ -355,9 +394,9 @@ put_str(struct sar *s, const char *str, int width)
 {
 	size_t n = strlen(str);
 
-	putc(' ', s->out);
+	emit_ch(s, ' ');
 	for (; width > 0 && (size_t) width > n; width--)
-		putc(' ', s->out);
+		emit_ch(s, ' ');
 	emit(s, str, n);
 }
 
@@ -480,7 +519,7 @@ sar_out_plain(struct sar *s, const char *text)
 	if (s->sink)
 		return;
 	close_sgr(s);
-	fputs(text, s->out);
+	emit_str(s, text);
 }
 
 void
@@ -681,7 +720,7 @@ sar_out_header(struct sar *s, const struct sar_view *v, const char *ts, const st
 		i--;
 	}
 	if (moved) {
-		putc(' ', s->out);
+		emit_ch(s, ' ');
 		emit(s, moved, moved_len);
 	}
 	sar_out_nl(s);

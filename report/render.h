@@ -7,11 +7,30 @@
  * family): text for sar, cells for a sink (render.c).
  */
 
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct sar;
 struct sar_act;
 struct sar_view;
+
+/*
+ * The text of the primitives below is gathered in a buffer of cap bytes
+ * and handed to s->out in blocks: a program that also writes s->out itself
+ * must take it from sar_fp(). Without this call every primitive writes
+ * s->out directly (the live tools, which print around them with stdio).
+ */
+void sar_out_buffer(struct sar *s, size_t cap);
+
+/* s->out, after the buffered text has been written to it. */
+FILE *sar_fp(struct sar *s);
+
+/* Writes the buffered text and frees the buffer; the primitives write s->out directly again. */
+void sar_out_release(struct sar *s);
+
+/* sar_fp(), then out takes the stream's place (xstats' memory stream, sadf -g's file). */
+void sar_set_out(struct sar *s, FILE *out);
 
 void sar_out_ts(struct sar *s, const char *ts);                    /* "%-11s" */
 void sar_out_f(struct sar *s, double v);                           /* " %9.2f", --dec */

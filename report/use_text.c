@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "use_int.h"
+#include "render.h"
 #include "common/banned.h"
 
 /*
@@ -348,13 +349,14 @@ use_print(struct use *u, struct sar *s)
 	size_t n;
 
 	sus = use_judge_all(u, &n);
-	fputc('\n', s->out);
+	/* After this, the report's text goes to s->out alone: its helpers take s as const. */
+	fputc('\n', sar_fp(s));
 	if (!u->n_intervals) {
-		fputs("USE method: no interval in the window.\n", s->out);
+		fputs("USE method: no interval in the window.\n", sar_fp(s));
 	} else {
 		text_time(s, &u->first_t, a, sizeof(a));
 		text_time(s, &u->last_t, b, sizeof(b));
-		fprintf(s->out,
+		fprintf(sar_fp(s),
 		        "USE method, %s to %s: %llu interval%s; an episode lasts at least %u "
 		        "interval%s.\n\n",
 		        a, b, (unsigned long long) u->n_intervals, u->n_intervals > 1 ? "s" : "",

@@ -29,6 +29,8 @@
 #include "common/activity.h"
 #include "common/layout.h"
 #include "common/sysexit.h"
+#include "common/numfmt.h"
+#include "common/strbuf.h"
 #include "common/banned.h"
 
 /* Items of a per-CPU activity that sysstat 12.6.1 looks at: "all" and NR_CPUS (8192). */
@@ -127,8 +129,7 @@ out_cpu_name(struct sar *s, uint32_t i)
 		sar_out_str(s, "all", 7);
 		return;
 	}
-	snprintf(num, sizeof(num), "%u", (unsigned) (i - 1));
-	sar_out_str(s, num, 7);
+	sar_out_str(s, numfmt_label(num, sizeof(num), "", (unsigned) (i - 1), 0), 7);
 }
 
 /* The header of a view that prints it only when due. */
@@ -534,7 +535,7 @@ irq_mask_cpus(const struct sar *s, struct sar_act *a, struct sar_slot *prev, str
 static void
 irq_name(const struct stats_irq *q, char *out, size_t len)
 {
-	snprintf(out, len, "%.*s", (int) sizeof(q->irq_name), q->irq_name);
+	str_copy(out, len, q->irq_name, sizeof(q->irq_name));
 }
 
 /* The columns shown: the CPU items of the record (at most CPU_ITEMS_MAX) not masked. */
@@ -558,13 +559,13 @@ static void
 irq_column_name(const struct sar *s, uint32_t c, char *buf, size_t len)
 {
 	if (c == 0)
-		snprintf(buf, len, "all");
-	else if (s->sink_format == SAR_SINK_JSON)
-		snprintf(buf, len, "CPU%u", (unsigned) (c - 1));
-	else if (s->sink_format == SAR_SINK_XML)
-		snprintf(buf, len, "%u", (unsigned) (c - 1));
+		str_copy(buf, len, "all", 3);
 	else
-		snprintf(buf, len, "cpu%u", (unsigned) (c - 1));
+		numfmt_label(buf, len,
+		             s->sink_format == SAR_SINK_JSON  ? "CPU"
+		             : s->sink_format == SAR_SINK_XML ? ""
+		                                               : "cpu",
+		             (unsigned) (c - 1), 0);
 }
 
 /* The values of interrupt i in the columns shown. */

@@ -30,22 +30,6 @@
 #include "common/banned.h"
 
 /*
- * printf("%s%*d", lead, width, v) into buf (at least 48 bytes): the
- * numbers of the rows without a format string, which cost a tenth of
- * sar -A's time.
- */
-static const char *
-lead_int(char *buf, size_t len, const char *lead, long long v, int width)
-{
-	size_t n = strlen(lead);
-
-	memcpy(buf, lead, n);
-	n += numfmt_i64(buf + n, len - n - 1, v, width);
-	buf[n] = '\0';
-	return buf;
-}
-
-/*
  * printf(" %-*.*s", width, max, name) into buf (room for len bytes): a
  * name of at most max bytes, up to its NUL, padded on the right.
  */
@@ -99,8 +83,8 @@ sink_number(struct sar *s, const char *ppc_prefix, long long v)
 {
 	char buf[64];
 
-	snprintf(buf, sizeof(buf), "%s%lld", s->sink_format == SAR_SINK_PPC ? ppc_prefix : "", v);
-	sar_out_str(s, buf, 0);
+	sar_out_str(s, numfmt_label(buf, sizeof(buf), s->sink_format == SAR_SINK_PPC ? ppc_prefix : "",
+	                            v, 0), 0);
 }
 
 /* sadf -j and -x, whose rows differ from -d and -p's here and there. */
@@ -145,7 +129,7 @@ out_cpu(struct sar *s, uint32_t i)
 		sar_out_raw(s, "     all");
 		return;
 	}
-	sar_out_raw(s, lead_int(num, sizeof(num), "     ", (int) (i - 1), 3));
+	sar_out_raw(s, numfmt_label(num, sizeof(num), "     ", (int) (i - 1), 3));
 }
 
 /* ---- CPU clock: -m CPU ---- */
@@ -366,7 +350,7 @@ sensor_rows(struct sar *s, struct sar_act *a, const struct sensor_kind *k,
 		char num[48];
 
 		sar_out_ts(s, s->ts_curr);
-		sar_out_raw(s, lead_int(num, sizeof(num), "     ", (int) i + k->first_number, 5));
+		sar_out_raw(s, numfmt_label(num, sizeof(num), "     ", (int) i + k->first_number, 5));
 		sensor_values(s, k, avg, i, item, mean);
 		out_name(s, (const char *) item + k->dev_off, k->size - k->dev_off);
 		sar_out_nl(s);
@@ -602,7 +586,7 @@ usb_header(struct sar *s, const char *ts)
 {
 	sar_out_nl(s);
 	sar_out_ts(s, ts);
-	fprintf(s->out, "     BUS  idvendor    idprod  maxpower %-*s product\n", MAX_MANUF_LEN - 1,
+	fprintf(sar_fp(s), "     BUS  idvendor    idprod  maxpower %-*s product\n", MAX_MANUF_LEN - 1,
 	        "manufact");
 }
 
@@ -612,7 +596,7 @@ usb_row(struct sar *s, const char *ts, const struct stats_pwr_usb *u)
 	char buf[MAX_MANUF_LEN + MAX_PROD_LEN + 16];
 
 	sar_out_ts(s, ts);
-	sar_out_raw(s, lead_int(buf, sizeof(buf), "  ", (int) u->bus_nr, 6));
+	sar_out_raw(s, numfmt_label(buf, sizeof(buf), "  ", (int) u->bus_nr, 6));
 	sar_out_hex(s, u->vendor_id, 9);
 	sar_out_hex(s, u->product_id, 9);
 	/* bMaxPower counts units of 2 mA; the shift is done in 32 bits. */
@@ -645,10 +629,10 @@ usb_sink_row(struct sar *s, const struct stats_pwr_usb *u)
 
 	sar_out_ts(s, s->ts_curr);
 	sink_number(s, "bus", (long long) (int32_t) u->bus_nr);
-	snprintf(hex, sizeof(hex), "%x", u->vendor_id);
+	numfmt_hex(hex, sizeof(hex), u->vendor_id);
 	usb_ppc_name(s, "idvendor");
 	sar_out_str(s, hex, 0);
-	snprintf(hex, sizeof(hex), "%x", u->product_id);
+	numfmt_hex(hex, sizeof(hex), u->product_id);
 	usb_ppc_name(s, "idprod");
 	sar_out_str(s, hex, 0);
 	usb_ppc_name(s, "maxpower");

@@ -12,6 +12,7 @@
 
 #include "display.h"
 #include "xstats.h"
+#include "render.h"
 #include "common/sysexit.h"
 #include "common/strbuf.h"
 #include "common/banned.h"
@@ -153,8 +154,9 @@ sar_xstats_release(struct sar *s)
 	if (!xs)
 		return;
 	if (xs->mem) {
+		sar_fp(s); /* the text buffered for the memory stream */
 		fclose(xs->mem);
-		s->out = xs->real_out;
+		sar_set_out(s, xs->real_out);
 	}
 	free(xs->mem_buf);
 	for (i = 0; i < xs->n_tabs; i++) {
@@ -386,11 +388,11 @@ sar_xstats_row_begin(struct sar *s, const char *ts)
 		return ts;
 	/* The average row waits for its extremes. */
 	if (!xs->mem) {
-		xs->real_out = s->out;
+		xs->real_out = sar_fp(s);
 		xs->mem = open_memstream(&xs->mem_buf, &xs->mem_len);
 		if (!xs->mem)
 			sysrec_nomem();
-		s->out = xs->mem;
+		sar_set_out(s, xs->mem);
 	}
 	/* A filesystem's last values are its "Summary:" without -x. */
 	if (xs->view.act_id == A_FS && !strcmp(ts, sar_label_summary()))
@@ -477,9 +479,10 @@ flush_avg_row(struct sar *s)
 	struct xs_table *tb = table_of(s);
 	const struct xs_row *r;
 
+	sar_fp(s);
 	fclose(xs->mem);
 	xs->mem = NULL;
-	s->out = xs->real_out;
+	sar_set_out(s, xs->real_out);
 	r = xs->key.err || xs->text.err ? NULL : find_row(tb, xs->key.buf);
 	xs->replay = true;
 	if (tb->have_view)
@@ -492,7 +495,7 @@ flush_avg_row(struct sar *s)
 		print_extreme(s, tb, r, true);
 	}
 	xs->replay = false;
-	fwrite(xs->mem_buf, 1, xs->mem_len, s->out);
+	fwrite(xs->mem_buf, 1, xs->mem_len, sar_fp(s));
 	free(xs->mem_buf);
 	xs->mem_buf = NULL;
 	xs->mem_len = 0;
@@ -587,10 +590,11 @@ sar_xstats_avg_end(struct sar *s)
 		return;
 	if (xs->mem) {
 		/* A row left without its newline: out as it was. */
+		sar_fp(s);
 		fclose(xs->mem);
 		xs->mem = NULL;
-		s->out = xs->real_out;
-		fwrite(xs->mem_buf, 1, xs->mem_len, s->out);
+		sar_set_out(s, xs->real_out);
+		fwrite(xs->mem_buf, 1, xs->mem_len, sar_fp(s));
 		free(xs->mem_buf);
 		xs->mem_buf = NULL;
 		xs->mem_len = 0;

@@ -43,39 +43,9 @@ sadf_report_failed(struct sadf *d, int rc, const char *file)
 	int status = walk_message(&d->s, rc, file, msg, sizeof(msg));
 
 	sadf_flush(d);
-	fflush(d->out);
+	fflush(sadf_fp(d));
 	fputs(msg, stderr);
 	return status;
-}
-
-void
-sadf_flush(struct sadf *d)
-{
-	if (d->olen)
-		fwrite(d->obuf, 1, d->olen, d->out);
-	d->olen = 0;
-}
-
-void
-sadf_printf(struct sadf *d, const char *fmt, ...)
-{
-	char buf[1024];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t) n < sizeof(buf)) {
-		sadf_put(d, buf, (size_t) n);
-		return;
-	}
-	sadf_flush(d);
-	va_start(ap, fmt);
-	vfprintf(d->out, fmt, ap);
-	va_end(ap);
 }
 
 void
@@ -230,12 +200,17 @@ sadf_cell_text(const struct sadf *d, const struct sar_cell *c, char *buf, size_t
 size_t
 sadf_put_cell(struct sadf *d, const struct sar_cell *c)
 {
+	char *o = outbuf_reserve(&d->s.ob, SADF_NUM_LEN);
+	char buf[SADF_NUM_LEN];
 	size_t n;
 
-	if (sizeof(d->obuf) - d->olen < SADF_NUM_LEN)
-		sadf_flush(d);
-	n = sadf_cell_text(d, c, d->obuf + d->olen, SADF_NUM_LEN);
-	d->olen += n;
+	if (!o) { /* no buffer */
+		n = sadf_cell_text(d, c, buf, sizeof(buf));
+		sadf_put(d, buf, n);
+		return n;
+	}
+	n = sadf_cell_text(d, c, o, SADF_NUM_LEN);
+	outbuf_commit(&d->s.ob, n);
 	return n;
 }
 

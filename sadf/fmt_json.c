@@ -228,7 +228,7 @@ row(struct sadf *d)
 		if (d->rows)
 			sadf_puts(d, ",\n");
 		sadf_flush(d);
-		n->json_row(&d->s, d->out, view_tab(d) + 1, d->cells, d->n_cells);
+		n->json_row(&d->s, sadf_fp(d), view_tab(d) + 1, d->cells, d->n_cells);
 		return;
 	}
 	if (n->flags & SAR_NF_ITEMS) {

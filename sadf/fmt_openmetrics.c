@@ -597,26 +597,23 @@ put_points(struct om_state *st, struct codec *c, struct ts_text *t, const unsign
 		if (!decode(c, &p, end))
 			die_tmp(d, EIO);
 		/* Straight into sadf's output buffer: the prefix, the value, the time. */
-		if (need > sizeof(d->obuf) - d->olen) {
-			sadf_flush(d);
-			if (need > sizeof(d->obuf)) {
-				char line[OM_VALUE_LEN + OM_TS_LEN + 1];
+		o = outbuf_reserve(&d->s.ob, need);
+		if (!o) {
+			char line[OM_VALUE_LEN + OM_TS_LEN + 1];
 
-				len = om_format_value(line, c->v);
-				len += put_ts(t, c->ts, line + len);
-				line[len++] = '\n';
-				sadf_put(d, st->line.buf, st->line.len);
-				sadf_put(d, line, len);
-				continue;
-			}
+			len = om_format_value(line, c->v);
+			len += put_ts(t, c->ts, line + len);
+			line[len++] = '\n';
+			sadf_put(d, st->line.buf, st->line.len);
+			sadf_put(d, line, len);
+			continue;
 		}
-		o = d->obuf + d->olen;
 		memcpy(o, st->line.buf, st->line.len);
 		len = st->line.len;
 		len += om_format_value(o + len, c->v);
 		len += put_ts(t, c->ts, o + len);
 		o[len++] = '\n';
-		d->olen += len;
+		outbuf_commit(&d->s.ob, len);
 	}
 }
 

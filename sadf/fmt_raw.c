@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "sadf.h"
+#include "common/numfmt.h"
 #include "common/activity.h"
 #include "common/compat.h"
 #include "common/layout.h"
@@ -548,7 +549,7 @@ static void
 colour(struct sadf *d, enum sar_sgr k)
 {
 	if (d->s.colors)
-		fputs(d->s.sgr[k], d->out);
+		sadf_puts(d, d->s.sgr[k]);
 }
 
 /* sysstat's cprintf_s(IS_DEBUG): a marker after a name, in the restart colour. */
@@ -558,7 +559,7 @@ marker(struct sadf *d, const char *m)
 	if (!m)
 		return;
 	colour(d, SAR_SGR_RESTART);
-	fprintf(d->out, " [%s]", m);
+	sadf_printf(d, " [%s]", m);
 	colour(d, SAR_SGR_NORMAL);
 }
 
@@ -571,29 +572,74 @@ line_start(struct sadf *d, bool special)
 {
 	const char *zone = sadf_zone(d, special);
 
-	fputs(d->time, d->out);
+	sadf_puts(d, d->time);
 	if (zone) {
-		putc(' ', d->out);
-		fputs(zone, d->out);
+		sadf_putc(d, ' ');
+		sadf_puts(d, zone);
 	}
-	putc(';', d->out);
+	sadf_putc(d, ';');
+}
+
+/* "; V;": an unsigned number through numfmt (the common case of every row). */
+static void
+put_u64_field(struct sadf *d, uint64_t v)
+{
+	char buf[32];
+	size_t n;
+
+	buf[0] = ';';
+	buf[1] = ' ';
+	n = 2 + numfmt_u64(buf + 2, sizeof(buf) - 3, v, 0);
+	buf[n++] = ';';
+	sadf_put(d, buf, n);
+}
+
+/* "; V;" for a signed number. */
+static void
+put_i64_field(struct sadf *d, int64_t v)
+{
+	char buf[32];
+	size_t n;
+
+	buf[0] = ';';
+	buf[1] = ' ';
+	n = 2 + numfmt_i64(buf + 2, sizeof(buf) - 3, v, 0);
+	buf[n++] = ';';
+	sadf_put(d, buf, n);
+}
+
+/* "pre" the n bytes of str "post": printf("pre%.*spost") without a format. */
+static void
+put_wrapped(struct sadf *d, const char *pre, const char *str, size_t n, const char *post)
+{
+	sadf_puts(d, pre);
+	sadf_put(d, str, n);
+	sadf_puts(d, post);
 }
 
 /* " name[ [marker]]; value;": the item's column (its number or name). */
 static void
 item_int(struct sadf *d, const char *name, const char *m, long long v)
 {
-	fprintf(d->out, " %s", name);
+	char buf[32];
+	size_t n;
+
+	sadf_putc(d, ' ');
+	sadf_puts(d, name);
 	marker(d, m);
-	fprintf(d->out, "; %lld;", v);
+	memcpy(buf, "; ", 2);
+	n = 2 + numfmt_i64(buf + 2, sizeof(buf) - 3, v, 0);
+	buf[n++] = ';';
+	sadf_put(d, buf, n);
 }
 
 static void
 item_str(struct sadf *d, const char *name, const char *m, const char *v, int len)
 {
-	fprintf(d->out, " %s", name);
+	sadf_putc(d, ' ');
+	sadf_puts(d, name);
 	marker(d, m);
-	fprintf(d->out, "; %.*s;", len, v);
+	put_wrapped(d, "; ", v, strnlen(v, (size_t) len), ";");
 }
 
 static uint64_t
@@ -640,32 +686,44 @@ name_len(const struct sar_act *a, const void *item, size_t off)
 static void
 put_level(const struct raw_ctx *x, const void *item, const struct raw_field *f)
 {
-	FILE *out = x->d->out;
+	struct sadf *d = x->d;
 	const unsigned char *p = (const unsigned char *) item + f->off;
 	double dbl;
 
 	switch (f->type) {
 	case RT_INT:
-		fprintf(out, "; %d;", (int) (uint32_t) member(item, f->off, f->type));
+		put_i64_field(d, (int) (uint32_t) member(item, f->off, f->type));
 		break;
 	case RT_HEX:
-		fprintf(out, "; %x;", (unsigned) member(item, f->off, f->type));
+		sadf_printf(d, "; %x;", (unsigned) member(item, f->off, f->type));
 		break;
 	case RT_CHAR:
-		fprintf(out, "; %u;", (unsigned) *(const char *) p);
+		put_u64_field(d, (unsigned) *(const char *) p);
 		break;
 	case RT_DBL:
 		memcpy(&dbl, p, sizeof(dbl));
-		fprintf(out, "; %f;", dbl);
+		if (d->dot) { /* "%f" through numfmt: the sensors' values, a tenth of -r's time */
+			char buf[64];
+			size_t n = numfmt_fixed(buf + 2, sizeof(buf) - 3, dbl, 0, 6, ".");
+
+			if (n) {
+				memcpy(buf, "; ", 2);
+				buf[2 + n] = ';';
+				sadf_put(d, buf, n + 3);
+				break;
+			}
+		}
+		sadf_printf(d, "; %f;", dbl);
 		break;
 	case RT_STR:
-		fprintf(out, "; %.*s;", name_len(x->a, item, f->off), (const char *) p);
+		put_wrapped(d, "; ", (const char *) p, (size_t) name_len(x->a, item, f->off), ";");
 		break;
 	case RT_QSTR:
-		fprintf(out, "; \"%.*s\";", name_len(x->a, item, f->off), (const char *) p);
+		put_wrapped(d, "; \"", (const char *) p, (size_t) name_len(x->a, item, f->off),
+		            "\";");
 		break;
 	default:
-		fprintf(out, "; %llu;", (unsigned long long) field_value(item, f));
+		put_u64_field(d, field_value(item, f));
 		break;
 	}
 }
@@ -675,7 +733,15 @@ static void
 put_pair(const struct raw_ctx *x, uint64_t prev, uint64_t curr)
 {
 	marker(x->d, x->st->debug && curr < prev ? "DEC" : NULL);
-	fprintf(x->d->out, "; %llu; %llu;", (unsigned long long) prev, (unsigned long long) curr);
+	char buf[64];
+	size_t n;
+
+	memcpy(buf, "; ", 2);
+	n = 2 + numfmt_u64(buf + 2, 24, prev, 0);
+	memcpy(buf + n, "; ", 2);
+	n += 2 + numfmt_u64(buf + n + 2, 24, curr, 0);
+	buf[n++] = ';';
+	sadf_put(x->d, buf, n);
 }
 
 /* The fields of one item, from its previous and current values. */
@@ -690,7 +756,8 @@ put_fields(const struct raw_ctx *x, const void *prev, const void *curr)
 
 		if (f->need && (d->s.o.outputs[x->a->desc->id] & f->need) != f->need)
 			continue;
-		fprintf(d->out, " %s", f->name);
+		sadf_putc(d, ' ');
+		sadf_puts(d, f->name);
 		if (f->kind == RK_LEVEL)
 			put_level(x, curr, f);
 		else
@@ -772,7 +839,7 @@ rows_single(struct raw_ctx *x)
 {
 	line_start(x->d, false);
 	put_fields(x, item_at(x, x->prev, 0, 0), item_at(x, x->curr, 0, 0));
-	putc('\n', x->d->out);
+	sadf_putc(x->d, '\n');
 }
 
 /* Items without a column of their own (USB devices). */
@@ -784,7 +851,7 @@ rows_each(struct raw_ctx *x)
 	for (i = 0; i < x->curr->nr; i++) {
 		line_start(x->d, false);
 		put_fields(x, zero_item, item_at(x, x->curr, i, 0));
-		putc('\n', x->d->out);
+		sadf_putc(x->d, '\n');
 	}
 }
 
@@ -798,7 +865,7 @@ rows_numbered(struct raw_ctx *x)
 		line_start(x->d, false);
 		item_int(x->d, x->o->item, NULL, (long long) i + x->o->item_base);
 		put_fields(x, zero_item, item_at(x, x->curr, i, 0));
-		putc('\n', x->d->out);
+		sadf_putc(x->d, '\n');
 	}
 }
 
@@ -835,7 +902,7 @@ rows_cpu(struct raw_ctx *x)
 		line_start(x->d, false);
 		item_int(x->d, x->o->item, m, (long long) i - 1);
 		put_fields(x, &p, c);
-		putc('\n', x->d->out);
+		sadf_putc(x->d, '\n');
 	}
 }
 
@@ -857,7 +924,7 @@ rows_softnet(struct raw_ctx *x)
 		line_start(x->d, false);
 		item_int(x->d, x->o->item, x->st->debug && !sum ? "OFF" : NULL, (long long) i - 1);
 		put_fields(x, item_at(x, x->prev, i, 0), c);
-		putc('\n', x->d->out);
+		sadf_putc(x->d, '\n');
 	}
 }
 
@@ -873,7 +940,7 @@ rows_pwr_cpu(struct raw_ctx *x)
 		line_start(x->d, false);
 		item_int(x->d, x->o->item, NULL, (long long) i - 1);
 		put_fields(x, item_at(x, x->prev, i, 0), item_at(x, x->curr, i, 0));
-		putc('\n', x->d->out);
+		sadf_putc(x->d, '\n');
 	}
 }
 
@@ -895,7 +962,7 @@ rows_freq(struct raw_ctx *x)
 				break;
 			put_fields(x, item_at(x, x->prev, i, k), c);
 		}
-		putc('\n', x->d->out);
+		sadf_putc(x->d, '\n');
 	}
 }
 
@@ -913,7 +980,7 @@ rows_serial(struct raw_ctx *x)
 		item_int(x->d, x->o->item, x->st->debug && !p ? "NEW" : NULL, c->line);
 		if (p)
 			put_fields(x, p, c);
-		putc('\n', x->d->out);
+		sadf_putc(x->d, '\n');
 	}
 }
 
@@ -932,10 +999,13 @@ rows_disk(struct raw_ctx *x)
 			continue;
 		p = prev_of(x, i, c, &m);
 		line_start(x->d, false);
-		fprintf(x->d->out, " major; %u; minor; %u;", c->major, c->minor);
+		sadf_puts(x->d, " major");
+		put_u64_field(x->d, c->major);
+		sadf_puts(x->d, " minor");
+		put_u64_field(x->d, c->minor);
 		item_str(x->d, x->o->item, m, name, (int) strlen(name));
 		put_fields(x, p, c);
-		putc('\n', x->d->out);
+		sadf_putc(x->d, '\n');
 	}
 }
 
@@ -956,7 +1026,7 @@ rows_named(struct raw_ctx *x)
 		item_str(x->d, x->o->item, m, (const char *) c + x->o->item_name_off,
 		         name_len(x->a, c, x->o->item_name_off));
 		put_fields(x, p, c);
-		putc('\n', x->d->out);
+		sadf_putc(x->d, '\n');
 	}
 }
 
@@ -973,9 +1043,10 @@ rows_fs(struct raw_ctx *x)
 		if (!name)
 			continue;
 		line_start(x->d, false);
-		fprintf(x->d->out, " %s; \"%s\";", x->o->item, name);
+		put_wrapped(x->d, " ", x->o->item, strlen(x->o->item), "; \"");
+		put_wrapped(x->d, "", name, strlen(name), "\";");
 		put_fields(x, zero_item, c);
-		putc('\n', x->d->out);
+		sadf_putc(x->d, '\n');
 	}
 }
 
@@ -995,7 +1066,8 @@ rows_irq(struct raw_ctx *x)
 		if (!sar_irq_selected(&d->s, name))
 			continue;
 		line_start(d, false);
-		fprintf(d->out, " %s; %s;", x->o->item, name);
+		put_wrapped(d, " ", x->o->item, strlen(x->o->item), "; ");
+		put_wrapped(d, "", name, strlen(name), ";");
 		for (c = 0; c < x->curr->nr && c <= RAW_CPU_MAX; c++) {
 			const struct stats_irq *qp = item_at(x, x->prev, c, i),
 			                       *qc = item_at(x, x->curr, c, i);
@@ -1003,12 +1075,12 @@ rows_irq(struct raw_ctx *x)
 			if (!sar_cpu_selected(&d->s, c))
 				continue;
 			if (c)
-				fprintf(d->out, " CPU%u", c - 1);
+				sadf_printf(d, " CPU%u", c - 1);
 			else
-				fputs(" all", d->out);
+				sadf_puts(d, " all");
 			put_pair(x, qp->irq_nr, qc->irq_nr);
 		}
-		putc('\n', d->out);
+		sadf_putc(d, '\n');
 	}
 }
 
@@ -1032,17 +1104,17 @@ rows_bat(struct raw_ctx *x)
 		int status = (int8_t) c->status;
 
 		line_start(d, false);
-		fprintf(d->out, " BAT; %d; %%cap; %u; %u; status; %d", (int8_t) c->bat_id,
+		sadf_printf(d, " BAT; %d; %%cap; %u; %u; status; %d", (int8_t) c->bat_id,
 		        (unsigned) (int) (int8_t) p->capacity, (unsigned) (int) (int8_t) c->capacity,
 		        status);
 		if (x->st->debug && status >= (int) N(bat_status)) {
 			marker(d, "UNDEFINED");
 		} else if (x->st->debug && status >= 0) {
 			colour(d, SAR_SGR_COMMENT);
-			fprintf(d->out, " [%s]", bat_status[status]);
+			sadf_printf(d, " [%s]", bat_status[status]);
 			colour(d, SAR_SGR_NORMAL);
 		}
-		fputs(";\n", d->out);
+		sadf_puts(d, ";\n");
 	}
 }
 
@@ -1130,7 +1202,7 @@ static void
 comment_line(struct sadf *d, const char *text)
 {
 	colour(d, SAR_SGR_COMMENT);
-	fputs(text, d->out);
+	sadf_puts(d, text);
 	colour(d, SAR_SGR_NORMAL);
 }
 
@@ -1248,14 +1320,14 @@ static void
 raw_restart(struct sadf *d, int cpu_nr)
 {
 	line_start(d, true);
-	fprintf(d->out, " LINUX-RESTART (%d CPU)\n", cpu_nr);
+	sadf_printf(d, " LINUX-RESTART (%d CPU)\n", cpu_nr);
 }
 
 static void
 raw_comment(struct sadf *d, const char *text)
 {
 	line_start(d, true);
-	fprintf(d->out, " COM %s\n", text);
+	sadf_printf(d, " COM %s\n", text);
 }
 
 static void

@@ -140,6 +140,7 @@ struct svg {
 	struct strbuf *count_names; /* count_items: per activity */
 	size_t n_count_names;
 	FILE *sink_out;             /* /dev/null for the views' own text */
+	FILE *out;                  /* the document's stream, while the views' text goes to sink_out */
 	unsigned custom[COL_MAX];   /* -O customcol's palette */
 	/* The first read or seek that failed: nothing more is read, the run ends with it. */
 	int err;
@@ -1573,7 +1574,7 @@ static void
 print_header(struct svg *v, int height_rows, int views_per_row)
 {
 	struct sar *s = &v->d->s;
-	FILE *out = v->d->out;
+	FILE *out = v->out;
 	int height;
 	uint32_t i;
 	int ht = 0;
@@ -1599,7 +1600,7 @@ print_header(struct svg *v, int height_rows, int views_per_row)
 	        T_XSIZE * (opt(v, SADF_O_PACKED) ? views_per_row : 1), height, col(v, COL_DEFAULT));
 	fprintf(out, "<text x=\"0\" y=\"30\" text-anchor=\"start\" stroke=\"#%06x\">",
 	        col(v, COL_HEADER));
-	s->out = out;
+	sar_set_out(s, out);
 	/* The SVG header's date is local, -t or not. */
 	true_time = s->o.true_time;
 	s->o.true_time = false;
@@ -1623,7 +1624,7 @@ print_header(struct svg *v, int height_rows, int views_per_row)
 static void
 print_trailer(struct svg *v)
 {
-	FILE *out = v->d->out;
+	FILE *out = sadf_fp(v->d);
 	int toc = C_YSIZE * (opt(v, SADF_O_SHOWTOC) ? v->nr_act_dispd : 0);
 
 	if (!v->graph_no)
@@ -1680,9 +1681,10 @@ svg_release(struct sadf *d)
 	strbuf_release(&v->names);
 	free(v->first_nr_ini);
 	free(v->n_items);
+	if (v->out)
+		sar_set_out(&d->s, v->out);
 	if (v->sink_out)
 		fclose(v->sink_out);
-	d->s.out = d->out;
 	d->s.sink = NULL;
 	d->s.sink_ctx = NULL;
 	free(v);
@@ -1719,12 +1721,13 @@ svg_run(struct sadf *d, const char *file)
 	}
 	/* The views print nothing in sink mode, but some write their item numbers: drop them. */
 	v->sink_out = fopen("/dev/null", "w");
-	d->s.out = v->sink_out ? v->sink_out : d->out;
+	v->out = sadf_fp(d);
+	sar_set_out(&d->s, v->sink_out ? v->sink_out : v->out);
 	d->s.sink = &svg_sink;
 	d->s.sink_ctx = v;
 	if (d->c->header_only) {
 		/* -H: the document's opening and closing only (sysstat's F_BEGIN + F_END). */
-		fprintf(d->out,
+		fprintf(v->out,
 		        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		        "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
 		        "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
@@ -1752,7 +1755,7 @@ svg_run(struct sadf *d, const char *file)
 		goto out;
 	}
 	print_header(v, n.graph_nr, n.views_per_row);
-	fwrite(v->body.buf ? v->body.buf : "", 1, v->body.len, d->out);
+	fwrite(v->body.buf ? v->body.buf : "", 1, v->body.len, sadf_fp(d));
 	print_trailer(v);
 out:
 	svg_release(d);

@@ -172,7 +172,7 @@ static _Noreturn void
 die_nomem(struct sadf *d)
 {
 	sadf_flush(d);
-	fflush(d->out);
+	fflush(sadf_fp(d));
 	sysrec_nomem();
 }
 

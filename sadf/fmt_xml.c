@@ -247,7 +247,7 @@ row(struct sadf *d)
 
 	if (n->xml_row) {
 		sadf_flush(d);
-		n->xml_row(&d->s, d->out, view_tab(d) + (has_container(d, n) ? 1 : 0), d->cells,
+		n->xml_row(&d->s, sadf_fp(d), view_tab(d) + (has_container(d, n) ? 1 : 0), d->cells,
 		           d->n_cells);
 		return;
 	}

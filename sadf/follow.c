@@ -15,6 +15,7 @@
 
 #include "sadf.h"
 #include "common/sysexit.h"
+#include "report/render.h"
 #include "report/follow.h"
 #include "common/banned.h"
 
@@ -32,7 +33,7 @@ flush_out(void *ctx)
 	struct sadf *d = ctx;
 
 	sadf_flush(d);
-	fflush(d->out);
+	fflush(sadf_fp(d));
 }
 
 static bool
@@ -112,17 +113,15 @@ json_record(struct sadf_follow *f, void (*body)(struct sadf_follow *f, const voi
 
 	if (!m)
 		sysrec_nomem();
-	sadf_flush(d);
-	f->real = d->out;
-	d->out = m;
+	f->real = sadf_fp(d);
+	sar_set_out(&d->s, m);
 	d->tab = 0;
 	body(f, arg);
-	sadf_flush(d);
+	sar_set_out(&d->s, f->real);
 	fclose(m);
-	d->out = f->real;
-	fprintf(d->out, "{\"nodename\": \"%s\", ", d->s.r->hdr.sa_nodename);
-	put_json_line(d->out, buf, len);
-	fputs("}\n", d->out);
+	fprintf(sadf_fp(d), "{\"nodename\": \"%s\", ", d->s.r->hdr.sa_nodename);
+	put_json_line(sadf_fp(d), buf, len);
+	fputs("}\n", sadf_fp(d));
 	free(buf);
 }
 
@@ -247,7 +246,7 @@ sadf_follow(struct sadf *d)
 		sadf_each_listed_view(d, field_list);
 	follow_loop(&f);
 	sadf_flush(d);
-	fflush(d->out);
+	fflush(sadf_fp(d));
 	follow_tail_release(&f.t);
 	return f.t.status;
 }

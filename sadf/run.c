@@ -19,6 +19,7 @@
 #include "common/datafile.h"
 #include "common/history.h"
 #include "common/sysexit.h"
+#include "report/render.h"
 #include "report/display.h"
 #include "report/options.h"
 #include "report/use.h"
@@ -51,7 +52,7 @@ run(struct sadf *d, const struct sadf_config *c)
 	if (c->format == SADF_F_CONV)
 		return sadf_convert(r, other);
 	if (c->format == SADF_F_NONE) {
-		sadf_print_header(d->out, c->file, r, c->time_mode);
+		sadf_print_header(sadf_fp(d), c->file, r, c->time_mode);
 		return 0;
 	}
 	if (!b) {
@@ -186,8 +187,8 @@ finish_run(void *arg)
 {
 	struct sadf *d = arg;
 
-	sadf_flush(d);
-	fflush(d->out);
+	fflush(sadf_fp(d));
+	sar_out_release(&d->s);
 	sadf_release(d);
 	history_release(d->history);
 	free(d->history);
@@ -203,7 +204,7 @@ sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 	memset(&cl, 0, sizeof(cl));
 	cl.c.interval = -1;
 	sadf_parse_cmdline(&cl, d, argc, argv);
-	sar_colors_init(&d->s, getenv("S_COLORS"), getenv("S_COLORS_SGR"), isatty(fileno(d->out)));
+	sar_colors_init(&d->s, getenv("S_COLORS"), getenv("S_COLORS_SGR"), isatty(fileno(sadf_fp(d))));
 	/* --follow reads one file as it grows (follow.c): no window across files. */
 	if (!cl.c.follow)
 		prepare_history(d, &cl);
@@ -269,7 +270,6 @@ sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 int
 sadf_main(int argc, char **argv, FILE *out)
 {
-	/* On the heap: its output buffer is 64 kB. */
 	struct sadf *d = calloc(1, sizeof(*d));
 	int rc;
 
@@ -284,7 +284,7 @@ sadf_main(int argc, char **argv, FILE *out)
 	}
 	nls_init();
 	sar_init(&d->s, out);
-	d->out = out;
+	sar_out_buffer(&d->s, 1 << 16);
 	sysrec_exit_cleanup(finish_run, d);
 	rc = sadf_run_cmdline(d, argc, argv);
 	sysrec_exit_cleanup(NULL, NULL);

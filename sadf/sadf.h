@@ -140,7 +140,6 @@ struct sadf {
 	struct sar s; /* the views' state: options, reader, activities */
 	const struct sadf_config *c;
 	const struct sadf_backend *b;
-	FILE *out;
 	char date[32];               /* the current record's date ("" with -U) */
 	char time[32];               /* its time */
 	bool utc;                    /* the times are UTC (not -T, -t) */
@@ -168,8 +167,6 @@ struct sadf {
 	unsigned pfx_gen;   /* fmt_text: the stamp its prefix was built for */
 	char pfx[256];      /* fmt_text: "host<sep>dt<sep>timestamp" of the record */
 	size_t pfx_len;
-	size_t olen;        /* bytes waiting in obuf */
-	char obuf[1 << 16]; /* the output buffer of sadf_put() */
 	void *fmt;          /* the backend's own state (-r) */
 	struct sadf_who *who; /* --proc, --cgroup: fmt_who.c's state, or NULL */
 	int who_pass;         /* -d, -p: the enum sadf_who_part of the pass under way, or 0 */
@@ -196,13 +193,24 @@ extern const struct sadf_backend sadf_svg;
 extern const struct sadf_backend sadf_openmetrics;
 
 /*
- * Output. The text backends (-d -p -j -x) write through sadf's own buffer,
- * which goes to d->out in large writes: stdio's per-call cost is most of
- * the time of a big file. Whoever writes to d->out directly (a view's
- * json_row or xml_row, another backend) calls sadf_flush() first; the engine
- * flushes at the end and before an error message.
+ * Output. Everything sadf prints goes through the run's one buffer (the
+ * outbuf of d->s, common/outbuf.h), which goes to the stream in large
+ * writes: stdio's per-call cost is most of the time of a big file. Whoever
+ * writes to the stream with stdio (a view's json_row or xml_row, another
+ * backend) takes it from sadf_fp(), which writes what is gathered first.
  */
-void sadf_flush(struct sadf *d);
+static inline FILE *
+sadf_fp(struct sadf *d)
+{
+	return outbuf_sync(&d->s.ob);
+}
+
+/* The stream, up to date (sadf_fp() whose result is not needed). */
+static inline void
+sadf_flush(struct sadf *d)
+{
+	outbuf_sync(&d->s.ob);
+}
 
 /*
  * fmt_json.c: sadf -j FILE -- --use: the file's host object with the USE
@@ -210,34 +218,24 @@ void sadf_flush(struct sadf *d);
  * Returns 0, or the status of a failed read (told after the document).
  */
 int sadf_json_use(struct sadf *d, const char *file);
-void sadf_printf(struct sadf *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#define sadf_printf(d, ...) outbuf_printf(&(d)->s.ob, __VA_ARGS__)
 
 static inline void
 sadf_put(struct sadf *d, const char *s, size_t n)
 {
-	if (n > sizeof(d->obuf) - d->olen) {
-		sadf_flush(d);
-		if (n > sizeof(d->obuf)) {
-			fwrite(s, 1, n, d->out);
-			return;
-		}
-	}
-	memcpy(d->obuf + d->olen, s, n);
-	d->olen += n;
+	outbuf_put(&d->s.ob, s, n);
 }
 
 static inline void
 sadf_puts(struct sadf *d, const char *s)
 {
-	sadf_put(d, s, strlen(s));
+	outbuf_puts(&d->s.ob, s);
 }
 
 static inline void
 sadf_putc(struct sadf *d, char c)
 {
-	if (d->olen == sizeof(d->obuf))
-		sadf_flush(d);
-	d->obuf[d->olen++] = c;
+	outbuf_putc(&d->s.ob, c);
 }
 
 /* n TABs (JSON and XML indentation) through the buffer. */

@@ -23,6 +23,7 @@
 #include "report/engine.h"
 #include "report/follow.h"
 #include "report/options.h"
+#include "report/render.h"
 #include "report/use.h"
 #include "report/window.h"
 #include "common/banned.h"
@@ -137,7 +138,8 @@ finish_run(void *arg)
 {
 	struct sar *s = arg;
 
-	fflush(s->out);
+	fflush(sar_fp(s));
+	sar_out_release(s);
 	sar_release(s);
 	history_release(s->history);
 	free(s->history);
@@ -179,14 +181,14 @@ run(struct sar *s, int argc, char **argv)
 	c.o = &s->o;
 	c.interval = -1;
 	sar_parse_cmdline(&c, argc, argv);
-	sar_colors_init(s, getenv("S_COLORS"), getenv("S_COLORS_SGR"), isatty(fileno(s->out)));
+	sar_colors_init(s, getenv("S_COLORS"), getenv("S_COLORS_SGR"), isatty(fileno(sar_fp(s))));
 	if (c.which_sadc) {
 		struct stat st;
 
 		if (stat(SADC_DIR "/sadc", &st) < 0)
-			fprintf(s->out, "%s", _("Data collector will be sought in PATH\n"));
+			fprintf(sar_fp(s), "%s", _("Data collector will be sought in PATH\n"));
 		else
-			fprintf(s->out, _("Data collector found: %s\n"), SADC_DIR "/sadc");
+			fprintf(sar_fp(s), _("Data collector found: %s\n"), SADC_DIR "/sadc");
 		return 0;
 	}
 	finish_options(s, &c);
@@ -205,6 +207,7 @@ run(struct sar *s, int argc, char **argv)
 		s->o.interval = c.interval < 0 ? 1 : c.interval;
 		if (s->out == stdout)
 			setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+		sar_out_buffer(s, 1 << 16);
 		status = report_history(s, &c);
 		strbuf_release(&c.files);
 		return status;
@@ -228,9 +231,14 @@ run(struct sar *s, int argc, char **argv)
 	if (!c.interval)
 		sar_usage();
 	s->o.interval = c.interval < 0 ? 1 : c.interval;
-	/* A file report is written in big blocks (live mode keeps the stream's own buffering). */
+	/*
+	 * A file report is written in big blocks (live mode keeps the stream's
+	 * own buffering): the text gathers in sar's buffer, which stdio's
+	 * then passes on whole.
+	 */
 	if (s->out == stdout)
 		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+	sar_out_buffer(s, 1 << 16);
 	return sar_report_file(s, c.from_file, dflt);
 }
 

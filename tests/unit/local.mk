@@ -5,7 +5,7 @@ if HAVE_CHECK
 UNIT_TESTS = tests/unit/test_activity tests/unit/test_layout tests/unit/test_archive \
 	tests/unit/test_collect_cpu tests/unit/test_collect_mem tests/unit/test_collect_disk \
 	tests/unit/test_collect_net tests/unit/test_collect_power tests/unit/test_numfmt \
-	tests/unit/test_om tests/unit/test_strbuf tests/unit/test_who \
+	tests/unit/test_om tests/unit/test_outbuf tests/unit/test_strbuf tests/unit/test_who \
 	tests/unit/test_collect_proc tests/unit/test_top tests/unit/test_collect_cgroup \
 	tests/unit/test_history tests/unit/test_source
 check_PROGRAMS += $(UNIT_TESTS)
@@ -55,6 +55,9 @@ tests_unit_test_om_SOURCES = tests/unit/test_om.c
 tests_unit_test_om_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_om_LDADD = $(METRICS_LIBS) $(UNIT_LDADD)
 
+tests_unit_test_outbuf_SOURCES = tests/unit/test_outbuf.c
+tests_unit_test_outbuf_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_outbuf_LDADD = $(UNIT_LDADD)
 tests_unit_test_strbuf_SOURCES = tests/unit/test_strbuf.c
 tests_unit_test_strbuf_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_strbuf_LDADD = $(UNIT_LDADD)

@@ -137,6 +137,19 @@ START_TEST(test_against_printf)
 		b[lb] = '\0';
 		ck_assert_msg(la == lb && !strcmp(a, b), "%lld w=%d: '%s' vs '%s'", (long long) v, w, a, b);
 	}
+	for (i = 0; i < 100000; i++) {
+		static const char *const prefixes[] = {"", "cpu", "     ", "a-rather-long-prefix"};
+		const char *pre = prefixes[rnd() % 4];
+		int64_t v = (int64_t) (rnd() >> (rnd() % 64)) * ((rnd() & 1) ? -1 : 1);
+		uint64_t u = rnd() >> (rnd() % 64);
+		int w = (int) (rnd() % 12);
+		size_t len = 1 + rnd() % 40; /* short buffers truncate as snprintf does */
+
+		snprintf(a, len, "%s%*lld", pre, w, (long long) v);
+		ck_assert_str_eq(numfmt_label(b, len, pre, v, w), a);
+		snprintf(a, len, "%llx", (unsigned long long) u);
+		ck_assert_str_eq(numfmt_hex(b, len, u), a);
+	}
 }
 END_TEST
 
