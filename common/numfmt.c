@@ -125,8 +125,12 @@ quick_round(double a, int decimals)
 	return (unsigned __int128) ((uint64_t) r + (f > 0.5));
 }
 
-size_t
-numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const char *dp)
+/*
+ * The general path, for an n above 2^64 (20 digits or more) and the values
+ * printf formats: one more copy, through a buffer as wide as DBL_MAX's digits.
+ */
+static size_t
+fixed_wide(char *out, size_t len, double v, int width, int decimals, const char *dp)
 {
 	char buf[352]; /* the printf path goes up to DBL_MAX (sar -x, xstats.c): 309 digits */
 	char *end = buf + sizeof(buf), *p;
@@ -145,38 +149,84 @@ numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const cha
 	n = quick_round(fabs(v), decimals);
 	p = end;
 	if (decimals > 0) {
-		uint32_t frac;
-
-		/* Reports use 1 and 2 decimals: constant divisors become multiplications. */
-		if (n > UINT64_MAX) {
-			frac = (uint32_t) (n % pow10_u32[decimals]);
-			n /= pow10_u32[decimals];
-		} else if (decimals == 2) {
-			frac = (uint32_t) ((uint64_t) n % 100);
-			n = (uint64_t) n / 100;
-		} else if (decimals == 1) {
-			frac = (uint32_t) ((uint64_t) n % 10);
-			n = (uint64_t) n / 10;
-		} else {
-			frac = (uint32_t) ((uint64_t) n % pow10_u32[decimals]);
-			n = (uint64_t) n / pow10_u32[decimals];
-		}
-		p = fixed_digits_back(p, frac, decimals);
+		p = fixed_digits_back(p, (uint32_t) (n % pow10_u32[decimals]), decimals);
+		n /= pow10_u32[decimals];
 		p -= dplen;
 		memcpy(p, dp, dplen);
 	}
-	p = n > UINT64_MAX ? digits_back(p, n) : digits_back64(p, (uint64_t) n);
+	p = digits_back(p, n);
 	if (signbit(v))
 		*--p = '-';
 	return put_padded(out, len, p, (size_t) (end - p), width);
 }
 
+/* Room for a field of the fast path: its padding, 20 digits, a sign, a decimal point and 9 decimals. */
+#define FIELD_LEN 64
+
+/*
+ * Copies the right-aligned field that ends at end (digits from p, spaces
+ * before them) into out: a report's every value comes through here, so
+ * the padding is the buffer's spaces, set by one fixed-size store.
+ */
+static size_t
+put_field(char *out, size_t len, const char *end, const char *p, int width)
+{
+	size_t n = (size_t) (end - p);
+
+	if (width > 0 && (size_t) width > n) {
+		if ((size_t) width > FIELD_LEN)
+			return put_padded(out, len, p, n, width);
+		n = (size_t) width;
+	}
+	if (n > len)
+		return 0;
+	memcpy(out, end - n, n);
+	return n;
+}
+
+size_t
+numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const char *dp)
+{
+	char field[FIELD_LEN];
+	char *end = field + sizeof(field), *p = end;
+	unsigned __int128 wide;
+	uint64_t n;
+
+	/* One byte, not NUL: the decimal points of every locale but a few. */
+	if (!dp[0] || dp[1] || !(fabs(v) < 1.0e29) || decimals < 0 || decimals > 9)
+		return fixed_wide(out, len, v, width, decimals, dp);
+	wide = quick_round(fabs(v), decimals);
+	if (wide > UINT64_MAX)
+		return fixed_wide(out, len, v, width, decimals, dp);
+	n = (uint64_t) wide;
+	memset(field, ' ', sizeof(field));
+	/* Reports use 1 and 2 decimals: constant divisors become multiplications. */
+	if (decimals == 2) {
+		p -= 2;
+		memcpy(p, digit_pairs + 2 * (n % 100), 2);
+		n /= 100;
+		*--p = dp[0];
+	} else if (decimals == 1) {
+		*--p = (char) ('0' + n % 10);
+		n /= 10;
+		*--p = dp[0];
+	} else if (decimals > 0) {
+		p = fixed_digits_back(p, (uint32_t) (n % pow10_u32[decimals]), decimals);
+		n /= pow10_u32[decimals];
+		*--p = dp[0];
+	}
+	p = digits_back64(p, n);
+	if (signbit(v))
+		*--p = '-';
+	return put_field(out, len, end, p, width);
+}
+
 size_t
 numfmt_u64(char *out, size_t len, uint64_t v, int width)
 {
-	char buf[32];
-	char *end = buf + sizeof(buf);
-	char *p = digits_back64(end, v);
+	char field[FIELD_LEN];
+	char *end = field + sizeof(field);
 
-	return put_padded(out, len, p, (size_t) (end - p), width);
+	memset(field, ' ', sizeof(field));
+	return put_field(out, len, end, digits_back64(end, v), width);
 }
