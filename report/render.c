@@ -20,9 +20,66 @@ _Static_assert(SAR_SGR_MAX == sizeof(((struct sar *) 0)->sgr) / sizeof(((struct 
                "struct sar has one escape sequence per enum sar_sgr");
 
 static void
+line_flush(struct sar *s)
+{
+	if (s->line_len)
+		fwrite(s->line, 1, s->line_len, s->out);
+	s->line_len = 0;
+}
+
+/* Every byte of the primitives goes through here: to out, or to the line being built. */
+static void
 emit(struct sar *s, const char *p, size_t n)
 {
-	fwrite(p, 1, n, s->out);
+	if (!s->in_line) {
+		fwrite(p, 1, n, s->out);
+		return;
+	}
+	if (n > sizeof(s->line) - s->line_len) {
+		line_flush(s);
+		if (n > sizeof(s->line)) {
+			fwrite(p, 1, n, s->out);
+			return;
+		}
+	}
+	memcpy(s->line + s->line_len, p, n);
+	s->line_len += n;
+}
+
+static void
+emit_str(struct sar *s, const char *str)
+{
+	emit(s, str, strlen(str));
+}
+
+static void
+emit_ch(struct sar *s, char c)
+{
+	emit(s, &c, 1);
+}
+
+/* n spaces. */
+static void
+emit_spaces(struct sar *s, size_t n)
+{
+	static const char spaces[] = "                                ";
+
+	for (; n > sizeof(spaces) - 1; n -= sizeof(spaces) - 1)
+		emit(s, spaces, sizeof(spaces) - 1);
+	emit(s, spaces, n);
+}
+
+void
+sar_line_begin(struct sar *s)
+{
+	s->in_line = true;
+}
+
+void
+sar_line_end(struct sar *s)
+{
+	line_flush(s);
+	s->in_line = false;
 }
 
 /* ---- the state ---- */
@@ -121,7 +178,7 @@ static void
 put_sgr(struct sar *s, enum sar_sgr k)
 {
 	if (s->colors)
-		fputs(s->sgr[k], s->out);
+		emit_str(s, s->sgr[k]);
 }
 
 /*
@@ -167,7 +224,7 @@ put_value(struct sar *s, enum sar_sgr k, const char *buf, size_t n, const char *
 	emit(s, buf, n);
 	put_sgr(s, SAR_SGR_NORMAL);
 	if (after)
-		fputs(after, s->out);
+		emit_str(s, after);
 }
 
 /* --dec replaces the decimals of the values that have some. */
@@ -221,7 +278,7 @@ sar_out_special(struct sar *s, enum sar_special kind, const char *text)
 {
 	close_sgr(s);
 	put_sgr(s, kind == SAR_SPECIAL_RESTART ? SAR_SGR_RESTART : SAR_SGR_COMMENT);
-	fputs(text, s->out);
+	emit_str(s, text);
 	put_sgr(s, SAR_SGR_NORMAL);
 }
 
@@ -274,7 +331,7 @@ sar_out_text(struct sar *s, const char *text)
 		put_sgr(s, SAR_SGR_VALUE);
 		s->sgr_open = true;
 	}
-	fputs(text, s->out);
+	emit_str(s, text);
 }
 
 void
@@ -309,12 +366,12 @@ sar_out_nl(struct sar *s)
 		return;
 	}
 	if (s->sgr_open && name_ends_line(s)) {
-		putc('\n', s->out);
+		emit_ch(s, '\n');
 		close_sgr(s);
 		return;
 	}
 	close_sgr(s);
-	putc('\n', s->out);
+	emit_ch(s, '\n');
 }
 
 void
@@ -332,8 +389,8 @@ sar_out_ts(struct sar *s, const char *ts)
 	}
 	close_sgr(s);
 	emit(s, ts, n);
-	for (; n < 11; n++)
-		putc(' ', s->out);
+	if (n < 11)
+		emit_spaces(s, 11 - n);
 }
 
 /* " %*s", uncoloured (headers). */
@@ -342,9 +399,7 @@ put_str(struct sar *s, const char *str, int width)
 {
 	size_t n = strlen(str);
 
-	putc(' ', s->out);
-	for (; width > 0 && (size_t) width > n; width--)
-		putc(' ', s->out);
+	emit_spaces(s, width > 0 && (size_t) width > n ? (size_t) width - n + 1 : 1);
 	emit(s, str, n);
 }
 
@@ -467,7 +522,7 @@ sar_out_plain(struct sar *s, const char *text)
 	if (s->sink)
 		return;
 	close_sgr(s);
-	fputs(text, s->out);
+	emit_str(s, text);
 }
 
 void
@@ -547,6 +602,12 @@ void
 sar_out_colored(struct sar *s, enum sar_sgr k, const char *text)
 {
 	put_value(s, k, text, strlen(text), NULL);
+}
+
+void
+sar_out_bytes(struct sar *s, enum sar_sgr k, const char *p, size_t n)
+{
+	put_value(s, k, p, n, NULL);
 }
 
 void
@@ -668,7 +729,7 @@ sar_out_header(struct sar *s, const struct sar_view *v, const char *ts, const st
 		i--;
 	}
 	if (moved) {
-		putc(' ', s->out);
+		emit_ch(s, ' ');
 		emit(s, moved, moved_len);
 	}
 	sar_out_nl(s);
