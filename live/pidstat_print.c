@@ -196,7 +196,7 @@ print_id(const struct pidstat_report *r, size_t i)
 	const struct passwd *pw = r->c->username ? getpwuid(task->uid) : NULL;
 	char buf[64];
 
-	fprintf(r->s->out, "%-11s", r->ts_cur);
+	sar_out_ts(r->s, r->ts_cur); /* "%-11s" */
 	if (pw)
 		snprintf(buf, sizeof(buf), " %8s", pw->pw_name);
 	else if (task->uid <= INT32_MAX)
@@ -285,13 +285,20 @@ static void
 print_cpu_col(const struct pidstat_report *r, const struct pidstat_task *task)
 {
 	char buf[32];
+	int cpu = (int) CUR(r, task)->processor;
 
 	if (r->avg) {
 		out_item(r->s, "     -");
 		return;
 	}
-	snprintf(buf, sizeof(buf), "   %3d", (int) CUR(r, task)->processor);
-	out_item(r->s, buf);
+	if (cpu < 0) {
+		snprintf(buf, sizeof(buf), "   %3d", cpu);
+		out_item(r->s, buf);
+		return;
+	}
+	/* "   %3d" without printf: a column of every row. */
+	memcpy(buf, "   ", 3);
+	sar_out_bytes(r->s, SAR_SGR_ITEM, buf, 3 + numfmt_u64(buf + 3, sizeof(buf) - 3, (uint64_t) cpu, 3));
 }
 
 /* usr-ms system-ms guest-ms: the task and its children, divided by n (the average's count). */
@@ -604,9 +611,11 @@ print_table(struct pidstat_report *r, const struct table *tb)
 			tb->count(task, CUR(r, task));
 		if (!show)
 			continue;
+		sar_line_begin(r->s);
 		print_id(r, i);
 		tb->row(r, task);
 		print_comm(r, i);
+		sar_line_end(r->s);
 		any = true;
 	}
 	return any;
@@ -692,12 +701,14 @@ print_oneline(struct pidstat_report *r, bool child)
 
 		if (!shown(r, i, r->c->act, child ? PIDSTAT_T_CHILD : PIDSTAT_T_TASK))
 			continue;
+		sar_line_begin(r->s);
 		print_id(r, i);
 		if (child)
 			oneline_child_values(r, task);
 		else
 			oneline_task_values(r, task);
 		print_comm(r, i);
+		sar_line_end(r->s);
 		any = true;
 	}
 	return any;
