@@ -69,6 +69,33 @@ emit_spaces(struct sar *s, size_t n)
 	emit(s, spaces, n);
 }
 
+/*
+ * Where a value's bytes can be formatted in place, in line mode without
+ * colours (then a value is its bytes alone): the end of the line, with
+ * room for a field of the exact formatter's fast path, else NULL.
+ */
+static char *
+line_tail(struct sar *s, size_t *ret_room)
+{
+	if (!s->in_line || s->colors)
+		return NULL;
+	if (sizeof(s->line) - s->line_len < 128)
+		line_flush(s);
+	*ret_room = sizeof(s->line) - s->line_len;
+	return s->line + s->line_len;
+}
+
+/* " " and the value of a numfmt call that wrote n bytes after it at p (0: it did not fit). */
+static bool
+line_put(struct sar *s, char *p, size_t n)
+{
+	if (!n)
+		return false;
+	p[0] = ' ';
+	s->line_len += n + 1;
+	return true;
+}
+
 void
 sar_line_begin(struct sar *s)
 {
@@ -425,7 +452,8 @@ void
 sar_out_fw(struct sar *s, double v, int width, int decimals)
 {
 	char buf[512]; /* up to DBL_MAX, which sar -x prints (xstats.c) */
-	size_t n;
+	size_t n, room;
+	char *p;
 
 	if (s->sink) {
 		sink_num(s, v, decimals);
@@ -434,6 +462,9 @@ sar_out_fw(struct sar *s, double v, int width, int decimals)
 	if (s->xs)
 		sar_xstats_value(s, SAR_XS_FW, v, width, decimals);
 	decimals = decimals_of(s, decimals);
+	p = line_tail(s, &room);
+	if (p && line_put(s, p, numfmt_fixed(p + 1, room - 1, v, width, decimals, s->dp)))
+		return;
 	buf[0] = ' ';
 	n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, width, decimals, s->dp);
 	put_value(s, value_sgr(v, decimals), buf, n + 1, NULL);
@@ -461,7 +492,8 @@ void
 sar_out_xpc(struct sar *s, double v, int width, int decimals, enum sar_xtrem xtrem)
 {
 	char buf[512]; /* up to DBL_MAX, which sar -x prints (xstats.c) */
-	size_t n;
+	size_t n, room;
+	char *p;
 
 	if (s->sink) {
 		sink_num(s, v, decimals);
@@ -476,6 +508,9 @@ sar_out_xpc(struct sar *s, double v, int width, int decimals, enum sar_xtrem xtr
 		if (decimals > 1)
 			decimals--;
 	}
+	p = s->o.human ? NULL : line_tail(s, &room);
+	if (p && line_put(s, p, numfmt_fixed(p + 1, room - 1, v, width, decimals, s->dp)))
+		return;
 	buf[0] = ' ';
 	n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, width, decimals, s->dp);
 	/* The percent sign follows the normal colour. */
@@ -538,7 +573,8 @@ void
 sar_out_u64w(struct sar *s, uint64_t v, int width)
 {
 	char buf[64];
-	size_t n;
+	size_t n, room;
+	char *p;
 
 	if (s->sink) {
 		sink_u64(s, v);
@@ -546,6 +582,9 @@ sar_out_u64w(struct sar *s, uint64_t v, int width)
 	}
 	if (s->xs)
 		sar_xstats_value(s, SAR_XS_U64W, (double) v, width, 0);
+	p = line_tail(s, &room);
+	if (p && line_put(s, p, numfmt_u64(p + 1, room - 1, v, width)))
+		return;
 	buf[0] = ' ';
 	n = numfmt_u64(buf + 1, sizeof(buf) - 1, v, width);
 	put_value(s, v ? SAR_SGR_VALUE : SAR_SGR_ZERO, buf, n + 1, NULL);
