@@ -45,7 +45,7 @@ fixed_digits_back(char *end, uint32_t v, int k)
 }
 
 /* Writes the decimal digits of v backwards, ending just before end; returns the start. */
-static char *
+static inline __attribute__((always_inline)) char *
 digits_back64(char *end, uint64_t v)
 {
 	while (v >= 100) {
@@ -110,7 +110,7 @@ scaled_round(double a, int decimals)
  * product a * 10^decimals in double is within 2^-14 of the exact one, so
  * unless its fraction is that close to one half, it rounds the same way.
  */
-static unsigned __int128
+static inline __attribute__((always_inline)) unsigned __int128
 quick_round(double a, int decimals)
 {
 	static const double pow10_d[10] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
