@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -160,37 +161,58 @@ fixed_wide(char *out, size_t len, double v, int width, int decimals, const char 
 	return put_padded(out, len, p, (size_t) (end - p), width);
 }
 
-/* Room for a field of the fast path: its padding, 20 digits, a sign, a decimal point and 9 decimals. */
-#define FIELD_LEN 64
+static const uint64_t pow10_u64[20] = {
+	1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull, 100000000ull,
+	1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull,
+	100000000000000ull, 1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
+	1000000000000000000ull, 10000000000000000000ull,
+};
+
+/* The number of decimal digits of v (1 for 0). */
+static inline int
+digit_count(uint64_t v)
+{
+	int k = 1;
+
+	while (k < 20 && v >= pow10_u64[k])
+		k++;
+	return k;
+}
 
 /*
- * Copies the right-aligned field that ends at end (digits from p, spaces
- * before them) into out: a report's every value comes through here, so
- * the padding is the buffer's spaces, set by one fixed-size store.
+ * The start of a field of need bytes (need >= total) whose last total bytes
+ * the caller writes backwards from out + need: the padding before them.
+ * A report's every value comes through here, so a padding of up to 16
+ * bytes is one fixed-size store (out has room for len >= need bytes).
  */
-static size_t
-put_field(char *out, size_t len, const char *end, const char *p, int width)
+static inline void
+put_padding(char *out, size_t len, size_t need, size_t total)
 {
-	size_t n = (size_t) (end - p);
+	static const char spaces[16] = "                ";
 
-	if (width > 0 && (size_t) width > n) {
-		if ((size_t) width > FIELD_LEN)
-			return put_padded(out, len, p, n, width);
-		n = (size_t) width;
-	}
-	if (n > len)
-		return 0;
-	memcpy(out, end - n, n);
-	return n;
+	if (need == total)
+		return;
+	if (len >= sizeof(spaces) && need - total <= sizeof(spaces))
+		memcpy(out, spaces, sizeof(spaces));
+	else
+		memset(out, ' ', need - total);
+}
+
+/* The width of a field of total bytes printed in width columns. */
+static inline size_t
+field_width(size_t total, int width)
+{
+	return width > 0 && (size_t) width > total ? (size_t) width : total;
 }
 
 size_t
 numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const char *dp)
 {
-	char field[FIELD_LEN];
-	char *end = field + sizeof(field), *p = end;
 	unsigned __int128 wide;
-	uint64_t n;
+	uint64_t ip, frac = 0;
+	size_t total, need;
+	bool neg;
+	char *q;
 
 	/* One byte, not NUL: the decimal points of every locale but a few. */
 	if (!dp[0] || dp[1] || !(fabs(v) < 1.0e29) || decimals < 0 || decimals > 9)
@@ -198,35 +220,47 @@ numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const cha
 	wide = quick_round(fabs(v), decimals);
 	if (wide > UINT64_MAX)
 		return fixed_wide(out, len, v, width, decimals, dp);
-	n = (uint64_t) wide;
-	memset(field, ' ', sizeof(field));
+	ip = (uint64_t) wide;
 	/* Reports use 1 and 2 decimals: constant divisors become multiplications. */
 	if (decimals == 2) {
-		p -= 2;
-		memcpy(p, digit_pairs + 2 * (n % 100), 2);
-		n /= 100;
-		*--p = dp[0];
+		frac = ip % 100;
+		ip /= 100;
 	} else if (decimals == 1) {
-		*--p = (char) ('0' + n % 10);
-		n /= 10;
-		*--p = dp[0];
+		frac = ip % 10;
+		ip /= 10;
 	} else if (decimals > 0) {
-		p = fixed_digits_back(p, (uint32_t) (n % pow10_u32[decimals]), decimals);
-		n /= pow10_u32[decimals];
-		*--p = dp[0];
+		frac = ip % pow10_u32[decimals];
+		ip /= pow10_u32[decimals];
 	}
-	p = digits_back64(p, n);
-	if (signbit(v))
-		*--p = '-';
-	return put_field(out, len, end, p, width);
+	neg = signbit(v) != 0;
+	total = (size_t) neg + (size_t) digit_count(ip) + (decimals ? 1 + (size_t) decimals : 0);
+	need = field_width(total, width);
+	if (need > len)
+		return 0;
+	put_padding(out, len, need, total);
+	q = out + need;
+	if (decimals == 2) {
+		q -= 2;
+		memcpy(q, digit_pairs + 2 * frac, 2);
+		*--q = dp[0];
+	} else if (decimals > 0) {
+		q = fixed_digits_back(q, (uint32_t) frac, decimals);
+		*--q = dp[0];
+	}
+	q = digits_back64(q, ip);
+	if (neg)
+		*--q = '-';
+	return need;
 }
 
 size_t
 numfmt_u64(char *out, size_t len, uint64_t v, int width)
 {
-	char field[FIELD_LEN];
-	char *end = field + sizeof(field);
+	size_t total = (size_t) digit_count(v), need = field_width(total, width);
 
-	memset(field, ' ', sizeof(field));
-	return put_field(out, len, end, digits_back64(end, v), width);
+	if (need > len)
+		return 0;
+	put_padding(out, len, need, total);
+	digits_back64(out + need, v);
+	return need;
 }

@@ -145,6 +145,11 @@ START_TEST(test_wide_fields)
 		b[lb] = '\0';
 		ck_assert_msg((size_t) la == lb && !strcmp(a, b), "%.17g w=%d d=%d: '%s' vs '%s'",
 		              v, w, d, a, b);
+		/* Room for the field exactly, and one byte less. */
+		memset(b, 'x', sizeof(b));
+		ck_assert_uint_eq(numfmt_fixed(b, (size_t) la, v, w, d, "."), (size_t) la);
+		ck_assert(!memcmp(a, b, (size_t) la) && b[la] == 'x');
+		ck_assert_uint_eq(numfmt_fixed(b, (size_t) la - 1, v, w, d, "."), 0);
 		/* The expected bytes: printf's, with the two-byte point, padded to w - 1. */
 		n = snprintf(a, sizeof(a), "%.*f", d, v);
 		if (strchr(a, '.')) {
@@ -167,6 +172,10 @@ START_TEST(test_wide_fields)
 
 		b[lb] = '\0';
 		ck_assert_msg((size_t) la == lb && !strcmp(a, b), "%llu w=%d", (unsigned long long) u, w);
+		memset(b, 'x', sizeof(b));
+		ck_assert_uint_eq(numfmt_u64(b, (size_t) la, u, w), (size_t) la);
+		ck_assert(!memcmp(a, b, (size_t) la) && b[la] == 'x');
+		ck_assert_uint_eq(numfmt_u64(b, (size_t) la - 1, u, w), 0);
 	}
 }
 END_TEST
