@@ -311,14 +311,15 @@ next_boot_banner(struct iostat *io, const struct live_hist *lh)
 void
 iostat_hist_run(struct iostat *io)
 {
-	static const uint32_t want[] = {A_CPU};
+	/* The CPU activity, and the disks of the extension records (-S IOSTAT). */
+	static const uint32_t want[] = {A_CPU, EXT_A_DISK};
 	struct live_hist lh;
 	enum live_hist_kind k;
 	long count = io->o.count;
 	bool skip = io->o.omit_since_boot, first = true;
 	struct tm now;
 
-	live_hist_open(&lh, &io->o.win, io->o.interval, want, 1, "iostat");
+	live_hist_open(&lh, &io->o.win, io->o.interval, want, sizeof(want) / sizeof(want[0]), "iostat");
 	k = live_hist_next(&lh);
 	banner(io, &lh, k == LIVE_HIST_STATS);
 	while (k == LIVE_HIST_STATS && count) {
