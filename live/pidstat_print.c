@@ -188,14 +188,43 @@ blank_number(char *buf, size_t len, uint64_t v, int width)
 	buf[n + 1] = '\0';
 }
 
+/*
+ * print_id() of a process by UID without colours: "%-11s %5u %9u" as one
+ * run of bytes (the start of every row of a day).
+ */
+static bool
+print_id_plain(const struct pidstat_report *r, const struct pidstat_task *task)
+{
+	char buf[128];
+	size_t n;
+
+	if (r->s->colors || r->c->username || r->c->threads || task->uid > INT32_MAX)
+		return false;
+	n = strnlen(r->ts_cur, sizeof(buf) - 32);
+	memcpy(buf, r->ts_cur, n);
+	if (n < 11) {
+		memset(buf + n, ' ', 11 - n);
+		n = 11;
+	}
+	buf[n++] = ' ';
+	n += numfmt_u64(buf + n, sizeof(buf) - n, task->uid, 5);
+	buf[n++] = ' ';
+	n += numfmt_u64(buf + n, sizeof(buf) - n, task->pid, 9);
+	sar_out_bytes(r->s, SAR_SGR_ITEM, buf, n);
+	return true;
+}
+
 /* The time, the user, the PID or TGID and TID. */
 static void
 print_id(const struct pidstat_report *r, size_t i)
 {
 	const struct pidstat_task *task = r->t->v[i];
-	const struct passwd *pw = r->c->username ? getpwuid(task->uid) : NULL;
+	const struct passwd *pw;
 	char buf[64];
 
+	if (print_id_plain(r, task))
+		return;
+	pw = r->c->username ? getpwuid(task->uid) : NULL;
 	sar_out_ts(r->s, r->ts_cur); /* "%-11s" */
 	if (pw)
 		snprintf(buf, sizeof(buf), " %8s", pw->pw_name);
@@ -236,8 +265,8 @@ print_comm(const struct pidstat_report *r, size_t i)
 
 		memcpy(buf, "  ", 2);
 		memcpy(buf + 2, cmd, n);
-		memcpy(buf + 2 + n, "\n", 2);
-		sar_out_colored(r->s, SAR_SGR_VALUE, buf);
+		buf[2 + n] = '\n';
+		sar_out_bytes(r->s, SAR_SGR_VALUE, buf, n + 3);
 		return;
 	}
 	struct pidstat_task *leader = pidstat_tasks_leader(r->t, i);
