@@ -66,7 +66,8 @@ item_of(const struct iostat *io, struct io_dev *dev)
 	const struct ext_disk *d;
 	uint32_t k = dev->hist_item;
 
-	if (k < e->n_disk && (e->disk[k].flags & EXT_DF_WHOLE) && same_name(e->disk[k].name, dev->name))
+	if (k < e->n_disk && (e->disk[k].flags & EXT_DF_WHOLE) &&
+	    same_name(e->disk[k].name, dev->name))
 		return &e->disk[k];
 	d = item_named(io, dev->name, true);
 	if (d)

@@ -237,7 +237,7 @@ text_cpu_fields(struct mp_rep *r, int i)
 	out_pcs(&m->out, v, false);
 }
 
-/* One CPU line (i: 0 "all", n + 1 CPU n) in text, written at once (a line of every CPU of a day). */
+/* One CPU line (i: 0 "all", n + 1 CPU n) in text, written at once: a line of every CPU of a day. */
 static void
 text_cpu_line(struct mp_rep *r, int i)
 {

@@ -51,9 +51,8 @@ fill_task(const struct ext_proc *p, const struct pidstat_conf *c, uint64_t hz,
 {
 	fill_sample(p, hz, &task->s[cur]);
 	task->uid = (p->flags & EXT_PF_STATUS) ? p->ruid : p->uid;
-	/* snprintf("%s") without printf: every process of every record comes here. */
-	size_t n = strnlen(p->comm, sizeof(p->comm) < sizeof(task->comm) ? sizeof(p->comm)
-	                                                                  : sizeof(task->comm) - 1);
+	/* snprintf("%s") without printf (every process of every record): comm ends with a NUL. */
+	size_t n = strnlen(p->comm, sizeof(task->comm) - 1);
 
 	memcpy(task->comm, p->comm, n);
 	task->comm[n] = '\0';

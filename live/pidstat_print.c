@@ -315,6 +315,7 @@ print_cpu_col(const struct pidstat_report *r, const struct pidstat_task *task)
 {
 	char buf[32];
 	int cpu = (int) CUR(r, task)->processor;
+	size_t n;
 
 	if (r->avg) {
 		out_item(r->s, "     -");
@@ -327,7 +328,8 @@ print_cpu_col(const struct pidstat_report *r, const struct pidstat_task *task)
 	}
 	/* "   %3d" without printf: a column of every row. */
 	memcpy(buf, "   ", 3);
-	sar_out_bytes(r->s, SAR_SGR_ITEM, buf, 3 + numfmt_u64(buf + 3, sizeof(buf) - 3, (uint64_t) cpu, 3));
+	n = 3 + numfmt_u64(buf + 3, sizeof(buf) - 3, (uint64_t) cpu, 3);
+	sar_out_bytes(r->s, SAR_SGR_ITEM, buf, n);
 }
 
 /* usr-ms system-ms guest-ms: the task and its children, divided by n (the average's count). */

@@ -171,7 +171,8 @@ START_TEST(test_wide_fields)
 		size_t lb = numfmt_u64(b, sizeof(b), u, w);
 
 		b[lb] = '\0';
-		ck_assert_msg((size_t) la == lb && !strcmp(a, b), "%llu w=%d", (unsigned long long) u, w);
+		ck_assert_msg((size_t) la == lb && !strcmp(a, b), "%llu w=%d",
+		              (unsigned long long) u, w);
 		memset(b, 'x', sizeof(b));
 		ck_assert_uint_eq(numfmt_u64(b, (size_t) la, u, w), (size_t) la);
 		ck_assert(!memcmp(a, b, (size_t) la) && b[la] == 'x');
