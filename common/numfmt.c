@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -45,7 +46,7 @@ fixed_digits_back(char *end, uint32_t v, int k)
 }
 
 /* Writes the decimal digits of v backwards, ending just before end; returns the start. */
-static char *
+static inline __attribute__((always_inline)) char *
 digits_back64(char *end, uint64_t v)
 {
 	while (v >= 100) {
@@ -110,7 +111,7 @@ scaled_round(double a, int decimals)
  * product a * 10^decimals in double is within 2^-14 of the exact one, so
  * unless its fraction is that close to one half, it rounds the same way.
  */
-static unsigned __int128
+static inline __attribute__((always_inline)) unsigned __int128
 quick_round(double a, int decimals)
 {
 	static const double pow10_d[10] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
@@ -125,8 +126,12 @@ quick_round(double a, int decimals)
 	return (unsigned __int128) ((uint64_t) r + (f > 0.5));
 }
 
-size_t
-numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const char *dp)
+/*
+ * The general path, for an n above 2^64 (20 digits or more) and the values
+ * printf formats: one more copy, through a buffer as wide as DBL_MAX's digits.
+ */
+static size_t
+fixed_wide(char *out, size_t len, double v, int width, int decimals, const char *dp)
 {
 	char buf[352]; /* the printf path goes up to DBL_MAX (sar -x, xstats.c): 309 digits */
 	char *end = buf + sizeof(buf), *p;
@@ -145,40 +150,119 @@ numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const cha
 	n = quick_round(fabs(v), decimals);
 	p = end;
 	if (decimals > 0) {
-		uint32_t frac;
-
-		/* Reports use 1 and 2 decimals: constant divisors become multiplications. */
-		if (n > UINT64_MAX) {
-			frac = (uint32_t) (n % pow10_u32[decimals]);
-			n /= pow10_u32[decimals];
-		} else if (decimals == 2) {
-			frac = (uint32_t) ((uint64_t) n % 100);
-			n = (uint64_t) n / 100;
-		} else if (decimals == 1) {
-			frac = (uint32_t) ((uint64_t) n % 10);
-			n = (uint64_t) n / 10;
-		} else {
-			frac = (uint32_t) ((uint64_t) n % pow10_u32[decimals]);
-			n = (uint64_t) n / pow10_u32[decimals];
-		}
-		p = fixed_digits_back(p, frac, decimals);
+		p = fixed_digits_back(p, (uint32_t) (n % pow10_u32[decimals]), decimals);
+		n /= pow10_u32[decimals];
 		p -= dplen;
 		memcpy(p, dp, dplen);
 	}
-	p = n > UINT64_MAX ? digits_back(p, n) : digits_back64(p, (uint64_t) n);
+	p = digits_back(p, n);
 	if (signbit(v))
 		*--p = '-';
 	return put_padded(out, len, p, (size_t) (end - p), width);
 }
 
+static const uint64_t pow10_u64[20] = {
+	1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull, 100000000ull,
+	1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull,
+	100000000000000ull, 1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
+	1000000000000000000ull, 10000000000000000000ull,
+};
+
+/* The number of decimal digits of v (1 for 0). */
+static inline int
+digit_count(uint64_t v)
+{
+	int k = 1;
+
+	while (k < 20 && v >= pow10_u64[k])
+		k++;
+	return k;
+}
+
+/*
+ * The start of a field of need bytes (need >= total) whose last total bytes
+ * the caller writes backwards from out + need: the padding before them.
+ * A report's every value comes through here, so a padding of up to 16
+ * bytes is one fixed-size store (out has room for len >= need bytes).
+ */
+static inline void
+put_padding(char *out, size_t len, size_t need, size_t total)
+{
+	static const char spaces[16] = "                ";
+
+	if (need == total)
+		return;
+	if (len >= sizeof(spaces) && need - total <= sizeof(spaces))
+		memcpy(out, spaces, sizeof(spaces));
+	else
+		memset(out, ' ', need - total);
+}
+
+/* The width of a field of total bytes printed in width columns. */
+static inline size_t
+field_width(size_t total, int width)
+{
+	return width > 0 && (size_t) width > total ? (size_t) width : total;
+}
+
+size_t
+numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const char *dp)
+{
+	unsigned __int128 wide;
+	uint64_t ip, frac = 0;
+	size_t total, need;
+	bool neg;
+	char *q;
+
+	/* One byte, not NUL: the decimal points of every locale but a few. */
+	if (!dp[0] || dp[1] || !(fabs(v) < 1.0e29) || decimals < 0 || decimals > 9)
+		return fixed_wide(out, len, v, width, decimals, dp);
+	wide = quick_round(fabs(v), decimals);
+	if (wide > UINT64_MAX)
+		return fixed_wide(out, len, v, width, decimals, dp);
+	ip = (uint64_t) wide;
+	/* Reports use 1 and 2 decimals: constant divisors become multiplications. */
+	if (decimals == 2) {
+		frac = ip % 100;
+		ip /= 100;
+	} else if (decimals == 1) {
+		frac = ip % 10;
+		ip /= 10;
+	} else if (decimals > 0) {
+		frac = ip % pow10_u32[decimals];
+		ip /= pow10_u32[decimals];
+	}
+	neg = signbit(v) != 0;
+	total = (size_t) neg + (size_t) digit_count(ip) + (decimals ? 1 + (size_t) decimals : 0);
+	need = field_width(total, width);
+	if (need > len)
+		return 0;
+	put_padding(out, len, need, total);
+	q = out + need;
+	if (decimals == 2) {
+		q -= 2;
+		memcpy(q, digit_pairs + 2 * frac, 2);
+		*--q = dp[0];
+	} else if (decimals > 0) {
+		q = fixed_digits_back(q, (uint32_t) frac, decimals);
+		*--q = dp[0];
+	}
+	q = digits_back64(q, ip);
+	if (neg)
+		*--q = '-';
+	return need;
+}
+
 size_t
 numfmt_u64(char *out, size_t len, uint64_t v, int width)
 {
-	char buf[32];
-	char *end = buf + sizeof(buf);
-	char *p = digits_back64(end, v);
+	size_t total = (size_t) digit_count(v), need = field_width(total, width);
 
-	return put_padded(out, len, p, (size_t) (end - p), width);
+	if (need > len)
+		return 0;
+	put_padding(out, len, need, total);
+	digits_back64(out + need, v);
+	return need;
 }
 
 size_t

@@ -14,6 +14,18 @@ outbuf_init(struct outbuf *o, FILE *fp, size_t cap)
 	o->len = 0;
 	o->cap = cap;
 	o->buf = cap ? sysrec_malloc(cap) : NULL;
+	o->owned = cap != 0;
+}
+
+void
+outbuf_attach(struct outbuf *o, char *buf, size_t cap)
+{
+	outbuf_sync(o);
+	if (o->owned)
+		free(o->buf);
+	o->buf = buf;
+	o->cap = cap;
+	o->owned = false;
 }
 
 FILE *
@@ -38,9 +50,11 @@ outbuf_release(struct outbuf *o)
 {
 	if (o->fp)
 		outbuf_sync(o);
-	free(o->buf);
+	if (o->owned)
+		free(o->buf);
 	o->buf = NULL;
 	o->len = o->cap = 0;
+	o->owned = false;
 }
 
 void

@@ -11,6 +11,7 @@
  * so the bytes keep their order. A write error is the stream's (ferror()).
  */
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -19,6 +20,7 @@ struct outbuf {
 	FILE *fp;
 	char *buf;
 	size_t len, cap; /* cap 0: every byte goes to fp at once */
+	bool owned;      /* buf is o's (outbuf_init()), not the caller's (outbuf_attach()) */
 };
 
 /* o writes to fp, through a buffer of cap bytes (0: none). */
@@ -29,6 +31,12 @@ FILE *outbuf_sync(struct outbuf *o);
 
 /* outbuf_sync(), then fp takes o's place (a memory stream, another file). */
 void outbuf_set_fp(struct outbuf *o, FILE *fp);
+
+/*
+ * outbuf_sync(), then o gathers in the caller's cap bytes at buf (NULL and
+ * 0: in none, every byte goes to the stream at once) until the next call.
+ */
+void outbuf_attach(struct outbuf *o, char *buf, size_t cap);
 
 /* Writes what is gathered and frees the buffer; o then writes to its stream at once. */
 void outbuf_release(struct outbuf *o);

@@ -12,6 +12,7 @@
 #include "hist.h"
 #include "live.h"
 #include "common/datafile.h"
+#include "common/ext.h"
 #include "common/source.h"
 #include "common/sysexit.h"
 #include "report/window.h"
@@ -245,6 +246,20 @@ decode_only(struct live_hist *lh)
 	}
 }
 
+/*
+ * Whether the tool takes an activity of the extension records (an EXT_A_*
+ * id in want): else they are skipped as sar skips them, not decoded
+ * (mpstat: a third of a day's reading).
+ */
+static bool
+wants_ext(const struct live_hist *lh)
+{
+	for (size_t k = 0; k < lh->n_want; k++)
+		if (lh->want[k] >= EXT_A_PROCESS && lh->want[k] <= EXT_A_PROCBASE)
+			return true;
+	return false;
+}
+
 /* Opens report k; false when there is none. */
 static bool
 open_report(struct live_hist *lh, size_t k)
@@ -275,7 +290,7 @@ open_report(struct live_hist *lh, size_t k)
 		rc = archive_read_header(&lh->r, false);
 	if (rc < 0)
 		die_read(lh, rc == 1 ? ARCHIVE_E_FORMAT : rc);
-	lh->r.want_ext = true;
+	lh->r.want_ext = wants_ext(lh);
 	decode_only(lh);
 	lh->open = true;
 	lh->file_hdr = lh->r.hdr;

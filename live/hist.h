@@ -88,8 +88,10 @@ struct live_hist {
 /*
  * Reads the files of w (a file, or a directory's daily files: today's, or
  * those of a dated window) for prog, which takes the activities want (n_want
- * ids, kept by the caller): the others are skipped, not decoded. Exits as
- * sar does, with its message, when they cannot be read.
+ * ids, kept by the caller): the others are skipped, not decoded. An EXT_A_*
+ * id among them (common/ext.h) asks for the extension records
+ * (live_hist_ext()); without one they are skipped too. Exits as sar does,
+ * with its message, when they cannot be read.
  */
 void live_hist_open(struct live_hist *lh, const struct live_window *w, long interval,
                     const uint32_t *want, size_t n_want, const char *prog);

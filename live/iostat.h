@@ -91,6 +91,7 @@ struct io_dev {
 	struct io_stats st[2];
 	struct io_dev *next;
 	struct io_dev *same_hash; /* the next of its bucket in iostat's by_name */
+	uint32_t hist_item;       /* --archive: its item's index in the last record, tried first */
 	char name[]; /* at most IOSTAT_NAME_LEN bytes, allocated to its length */
 };
 

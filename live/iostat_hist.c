@@ -54,6 +54,27 @@ item_named(const struct iostat *io, const char *name, bool whole)
 	return NULL;
 }
 
+/*
+ * item_named(dev's name, whole), tried first at the index where the last
+ * record had it: a day's records list their devices in the same order, and
+ * a search per device and record was quadratic in the devices.
+ */
+static const struct ext_disk *
+item_of(const struct iostat *io, struct io_dev *dev)
+{
+	const struct archive_ext *e = io->hist_ext;
+	const struct ext_disk *d;
+	uint32_t k = dev->hist_item;
+
+	if (k < e->n_disk && (e->disk[k].flags & EXT_DF_WHOLE) &&
+	    same_name(e->disk[k].name, dev->name))
+		return &e->disk[k];
+	d = item_named(io, dev->name, true);
+	if (d)
+		dev->hist_item = (uint32_t) (d - e->disk);
+	return d;
+}
+
 bool
 iostat_hist_is_whole(const struct iostat *io, const char *name)
 {
@@ -131,7 +152,7 @@ read_list(struct iostat *io)
 				if (e->disk[i].major == dev->major && e->disk[i].minor == dev->minor)
 					d = &e->disk[i];
 		} else {
-			d = item_named(io, dev->name, true);
+			d = item_of(io, dev);
 		}
 		if (d) {
 			item_stats(d, false, false, &dev->st[io->curr], &ok);
@@ -291,14 +312,15 @@ next_boot_banner(struct iostat *io, const struct live_hist *lh)
 void
 iostat_hist_run(struct iostat *io)
 {
-	static const uint32_t want[] = {A_CPU};
+	/* The CPU activity, and the disks of the extension records (-S IOSTAT). */
+	static const uint32_t want[] = {A_CPU, EXT_A_DISK};
 	struct live_hist lh;
 	enum live_hist_kind k;
 	long count = io->o.count;
 	bool skip = io->o.omit_since_boot, first = true;
 	struct tm now;
 
-	live_hist_open(&lh, &io->o.win, io->o.interval, want, 1, "iostat");
+	live_hist_open(&lh, &io->o.win, io->o.interval, want, sizeof(want) / sizeof(want[0]), "iostat");
 	k = live_hist_next(&lh);
 	banner(io, &lh, k == LIVE_HIST_STATS);
 	while (k == LIVE_HIST_STATS && count) {

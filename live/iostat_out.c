@@ -46,19 +46,22 @@ rate32_clamped(uint32_t prev, uint32_t curr, uint64_t itv)
 
 /* ---- cells ---- */
 
-static void
-put_sgr(const struct sar *s, enum sar_sgr k)
-{
-	if (s->colors)
-		fputs(s->sgr[k], s->out);
-}
-
+/* The device's name in the item colour: "%-13s", or " %s" at the end of a --pretty line. */
 static void
 out_name(struct sar *s, const char *name, bool pretty)
 {
-	put_sgr(s, SAR_SGR_ITEM);
-	fprintf(s->out, pretty ? " %s" : "%-13s", name);
-	put_sgr(s, SAR_SGR_NORMAL);
+	char buf[IOSTAT_NAME_LEN + 16];
+	size_t n = strnlen(name, IOSTAT_NAME_LEN);
+	size_t at = pretty ? 1 : 0;
+
+	buf[0] = ' ';
+	memcpy(buf + at, name, n);
+	n += at;
+	if (!pretty && n < 13) {
+		memset(buf + n, ' ', 13 - n);
+		n = 13;
+	}
+	sar_out_bytes(s, SAR_SGR_ITEM, buf, n);
 }
 
 /* cprintf_f: a rate, in --human units when unit is not NO_UNIT. */
@@ -113,13 +116,11 @@ out_pc_low0(struct sar *s, double v, int width)
 		k = SAR_SGR_ZERO;
 	else
 		k = SAR_SGR_VALUE;
-	put_sgr(s, k);
 	buf[0] = ' ';
 	n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, width, dec, s->dp);
-	fwrite(buf, 1, n + 1, s->out);
-	put_sgr(s, SAR_SGR_NORMAL);
+	sar_out_bytes(s, k, buf, n + 1);
 	if (s->o.human)
-		putc('%', s->out);
+		sar_out_plain(s, "%");
 }
 
 static void
@@ -163,11 +164,13 @@ write_cpu(struct iostat *io, int tab)
 		       v[0], v[1], v[2], v[3], v[4], v[5]);
 		return;
 	}
-	printf("avg-cpu:  %%user   %%nice %%system %%iowait  %%steal   %%idle\n       ");
+	sar_line_begin(&io->out);
+	sar_out_plain(&io->out, "avg-cpu:  %user   %nice %system %iowait  %steal   %idle\n       ");
 	for (i = 0; i < 5; i++)
 		sar_out_xpc(&io->out, v[i], 7, 2, SAR_XHIGH);
 	sar_out_xpc(&io->out, v[5], 7, 2, SAR_XLOW);
-	printf("\n\n");
+	sar_out_plain(&io->out, "\n\n");
+	sar_line_end(&io->out);
 }
 
 /* ---- the device table ---- */
@@ -323,6 +326,7 @@ ext_text(struct iostat *io, const struct line_ctx *l, const struct ext_values *x
 	bool human = s->o.human;
 	int h = l->hpart;
 
+	sar_line_begin(s);
 	if (!io->o.pretty)
 		out_name(s, l->name, false);
 	if (io->o.short_output) {
@@ -350,7 +354,8 @@ ext_text(struct iostat *io, const struct line_ctx *l, const struct ext_values *x
 	}
 	if (io->o.pretty)
 		out_name(s, l->name, true);
-	printf("\n");
+	sar_out_plain(s, "\n");
+	sar_line_end(s);
 }
 
 static const char *
@@ -428,6 +433,7 @@ basic_text(struct iostat *io, const struct line_ctx *l, const struct io_stats *i
 	double w = rate(i->wr_sectors - j->wr_sectors, l->itv);
 	double dc = rate(i->dc_sectors - j->dc_sectors, l->itv);
 
+	sar_line_begin(s);
 	if (!io->o.pretty)
 		out_name(s, l->name, false);
 	if (!human) {
@@ -451,7 +457,8 @@ basic_text(struct iostat *io, const struct line_ctx *l, const struct io_stats *i
 	}
 	if (io->o.pretty)
 		out_name(s, l->name, true);
-	printf("\n");
+	sar_out_plain(s, "\n");
+	sar_line_end(s);
 }
 
 static void

@@ -13,6 +13,7 @@
 #include "live.h"
 #include "mpstat.h"
 #include "common/nls.h"
+#include "common/numfmt.h"
 #include "report/display.h"
 #include "report/views.h"
 #include "common/banned.h"
@@ -160,7 +161,10 @@ out_item(struct sar *s, int n)
 {
 	char buf[16];
 
-	snprintf(buf, sizeof(buf), "%d", n);
+	if (n < 0)
+		snprintf(buf, sizeof(buf), "%d", n);
+	else
+		buf[numfmt_u64(buf, sizeof(buf) - 1, (uint64_t) n, 0)] = '\0';
 	sar_out_str(s, buf, 4);
 }
 
@@ -202,9 +206,9 @@ json_pcs(const char *key, const char *name, const char *extra, const double v[10
 
 static const double tickless_pcs[10] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 100.0};
 
-/* One CPU line (i: 0 "all", n + 1 CPU n) in text. */
+/* The fields of text_cpu_line(). */
 static void
-text_cpu_line(struct mp_rep *r, int i)
+text_cpu_fields(struct mp_rep *r, int i)
 {
 	struct mp *m = r->m;
 	struct stats_cpu *c = &m->cpu[r->curr][i], *p = &m->cpu[r->prev][i];
@@ -215,7 +219,7 @@ text_cpu_line(struct mp_rep *r, int i)
 	if (i == 0) {
 		sar_out_str(&m->out, " all", 0);
 		if (m->flags & MP_OPT_TOPO)
-			fputs("               ", stdout);
+			sar_out_plain(&m->out, "               ");
 	} else {
 		out_item(&m->out, i - 1);
 		if (m->flags & MP_OPT_TOPO) {
@@ -231,6 +235,15 @@ text_cpu_line(struct mp_rep *r, int i)
 	}
 	cpu_pcs(p, c, tot, v);
 	out_pcs(&m->out, v, false);
+}
+
+/* One CPU line (i: 0 "all", n + 1 CPU n) in text, written at once: a line of every CPU of a day. */
+static void
+text_cpu_line(struct mp_rep *r, int i)
+{
+	sar_line_begin(&r->m->out);
+	text_cpu_fields(r, i);
+	sar_line_end(&r->m->out);
 }
 
 /* One CPU item in JSON (i as in text_cpu_line). */

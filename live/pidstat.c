@@ -586,13 +586,14 @@ hist_average_base(struct pidstat_run *run, int cur)
 static int
 hist_run(struct pidstat_run *run, const struct pidstat_args *a, int dis_hdr, int rows)
 {
-	static const uint32_t want[] = {A_CPU, A_MEMORY};
+	/* The processes come in the extension records (-S PROCESS). */
+	static const uint32_t want[] = {A_CPU, A_MEMORY, EXT_A_PROCESS};
 	struct live_hist lh;
 	long count = a->count, lines = rows, shown = 0;
 	int cur = 0, k;
 	bool dis = true, base = false, checked = false, restarted = false;
 
-	live_hist_open(&lh, &a->win, a->interval, want, 2, "pidstat");
+	live_hist_open(&lh, &a->win, a->interval, want, sizeof(want) / sizeof(want[0]), "pidstat");
 	k = live_hist_next(&lh);
 	hist_banner(run, &lh, k == LIVE_HIST_STATS);
 	for (; k != LIVE_HIST_END && count && run->c.act; k = live_hist_next(&lh)) {

@@ -51,7 +51,11 @@ fill_task(const struct ext_proc *p, const struct pidstat_conf *c, uint64_t hz,
 {
 	fill_sample(p, hz, &task->s[cur]);
 	task->uid = (p->flags & EXT_PF_STATUS) ? p->ruid : p->uid;
-	snprintf(task->comm, sizeof(task->comm), "%s", p->comm);
+	/* snprintf("%s") without printf (every process of every record): comm ends with a NUL. */
+	size_t n = strnlen(p->comm, sizeof(task->comm) - 1);
+
+	memcpy(task->comm, p->comm, n);
+	task->comm[n] = '\0';
 	if (c->cmdline && !task->cmdline[0])
 		snprintf(task->cmdline, sizeof(task->cmdline), "%s", p->cmdline);
 	task->flags = (task->flags & ~(unsigned) (PIDSTAT_F_NO_IO | PIDSTAT_F_NO_FD)) |

@@ -188,15 +188,44 @@ blank_number(char *buf, size_t len, uint64_t v, int width)
 	buf[n + 1] = '\0';
 }
 
+/*
+ * print_id() of a process by UID without colours: "%-11s %5u %9u" as one
+ * run of bytes (the start of every row of a day).
+ */
+static bool
+print_id_plain(const struct pidstat_report *r, const struct pidstat_task *task)
+{
+	char buf[128];
+	size_t n;
+
+	if (r->s->colors || r->c->username || r->c->threads || task->uid > INT32_MAX)
+		return false;
+	n = strnlen(r->ts_cur, sizeof(buf) - 32);
+	memcpy(buf, r->ts_cur, n);
+	if (n < 11) {
+		memset(buf + n, ' ', 11 - n);
+		n = 11;
+	}
+	buf[n++] = ' ';
+	n += numfmt_u64(buf + n, sizeof(buf) - n, task->uid, 5);
+	buf[n++] = ' ';
+	n += numfmt_u64(buf + n, sizeof(buf) - n, task->pid, 9);
+	sar_out_bytes(r->s, SAR_SGR_ITEM, buf, n);
+	return true;
+}
+
 /* The time, the user, the PID or TGID and TID. */
 static void
 print_id(const struct pidstat_report *r, size_t i)
 {
 	const struct pidstat_task *task = r->t->v[i];
-	const struct passwd *pw = r->c->username ? getpwuid(task->uid) : NULL;
+	const struct passwd *pw;
 	char buf[64];
 
-	fprintf(r->s->out, "%-11s", r->ts_cur);
+	if (print_id_plain(r, task))
+		return;
+	pw = r->c->username ? getpwuid(task->uid) : NULL;
+	sar_out_ts(r->s, r->ts_cur); /* "%-11s" */
 	if (pw)
 		snprintf(buf, sizeof(buf), " %8s", pw->pw_name);
 	else if (task->uid <= INT32_MAX)
@@ -236,8 +265,8 @@ print_comm(const struct pidstat_report *r, size_t i)
 
 		memcpy(buf, "  ", 2);
 		memcpy(buf + 2, cmd, n);
-		memcpy(buf + 2 + n, "\n", 2);
-		sar_out_colored(r->s, SAR_SGR_VALUE, buf);
+		buf[2 + n] = '\n';
+		sar_out_bytes(r->s, SAR_SGR_VALUE, buf, n + 3);
 		return;
 	}
 	struct pidstat_task *leader = pidstat_tasks_leader(r->t, i);
@@ -285,13 +314,22 @@ static void
 print_cpu_col(const struct pidstat_report *r, const struct pidstat_task *task)
 {
 	char buf[32];
+	int cpu = (int) CUR(r, task)->processor;
+	size_t n;
 
 	if (r->avg) {
 		out_item(r->s, "     -");
 		return;
 	}
-	snprintf(buf, sizeof(buf), "   %3d", (int) CUR(r, task)->processor);
-	out_item(r->s, buf);
+	if (cpu < 0) {
+		snprintf(buf, sizeof(buf), "   %3d", cpu);
+		out_item(r->s, buf);
+		return;
+	}
+	/* "   %3d" without printf: a column of every row. */
+	memcpy(buf, "   ", 3);
+	n = 3 + numfmt_u64(buf + 3, sizeof(buf) - 3, (uint64_t) cpu, 3);
+	sar_out_bytes(r->s, SAR_SGR_ITEM, buf, n);
 }
 
 /* usr-ms system-ms guest-ms: the task and its children, divided by n (the average's count). */
@@ -604,9 +642,11 @@ print_table(struct pidstat_report *r, const struct table *tb)
 			tb->count(task, CUR(r, task));
 		if (!show)
 			continue;
+		sar_line_begin(r->s);
 		print_id(r, i);
 		tb->row(r, task);
 		print_comm(r, i);
+		sar_line_end(r->s);
 		any = true;
 	}
 	return any;
@@ -692,12 +732,14 @@ print_oneline(struct pidstat_report *r, bool child)
 
 		if (!shown(r, i, r->c->act, child ? PIDSTAT_T_CHILD : PIDSTAT_T_TASK))
 			continue;
+		sar_line_begin(r->s);
 		print_id(r, i);
 		if (child)
 			oneline_child_values(r, task);
 		else
 			oneline_task_values(r, task);
 		print_comm(r, i);
+		sar_line_end(r->s);
 		any = true;
 	}
 	return any;

@@ -93,6 +93,19 @@ void sar_out_plain(struct sar *s, const char *text);
 /* text in colour k, then the normal colour (text output only; the live tools' names). */
 void sar_out_colored(struct sar *s, enum sar_sgr k, const char *text);
 
+/* The n bytes at p in colour k, then the normal colour: sar_out_colored() of a counted text. */
+void sar_out_bytes(struct sar *s, enum sar_sgr k, const char *p, size_t n);
+
+/*
+ * Line mode, for text output: from sar_line_begin() the primitives append
+ * their bytes to s->line (written out when it fills), and sar_line_end()
+ * writes what is left with one call. Nothing else may write to s->out in
+ * between: the bytes would come out of order. The live tools build each
+ * row so, where a stdio call per value was most of a day's cost.
+ */
+void sar_line_begin(struct sar *s);
+void sar_line_end(struct sar *s);
+
 /*
  * The zero colour for a value that prints as zero with decimals (--dec
  * replacing decimals above 0), else the value colour: cprintf_f's test.

@@ -107,6 +107,13 @@ struct sar {
 	bool in_row;                 /* a row has begun (sink mode) */
 	const char *pending_name;    /* sar_out_name's name for the next cell */
 	enum sar_sink_format sink_format; /* which sadf format the sink writes */
+	/*
+	 * Line mode (sar_line_begin()) of a run without a buffer (the live
+	 * tools): ob buffers a row, for one write to out instead of a stdio
+	 * call per value.
+	 */
+	bool in_line;
+	char line[4096];
 	/* Colours (display.h, render.c); a zeroed struct has none. */
 	bool colors;       /* S_COLORS: escape sequences around the values */
 	char sgr[10][16];  /* the sequences, indexed by enum sar_sgr */

@@ -45,10 +45,17 @@ sar_out_release(struct sar *s)
 	outbuf_release(&s->ob);
 }
 
+/* Every byte of the primitives goes through here: to the run's buffer, or to out at once. */
 static void
 emit(struct sar *s, const char *p, size_t n)
 {
 	outbuf_put(&s->ob, p, n);
+}
+
+static void
+emit_str(struct sar *s, const char *str)
+{
+	emit(s, str, strlen(str));
 }
 
 static void
@@ -57,10 +64,62 @@ emit_ch(struct sar *s, char c)
 	outbuf_putc(&s->ob, c);
 }
 
+/* n spaces. */
 static void
-emit_str(struct sar *s, const char *str)
+emit_spaces(struct sar *s, size_t n)
 {
-	emit(s, str, strlen(str));
+	static const char spaces[] = "                                ";
+
+	for (; n > sizeof(spaces) - 1; n -= sizeof(spaces) - 1)
+		emit(s, spaces, sizeof(spaces) - 1);
+	emit(s, spaces, n);
+}
+
+/*
+ * Where a value's bytes can be formatted in place, when the output is
+ * buffered (a run's buffer, or a live tool's line) and has no colours
+ * (then a value is its bytes alone): room for a field of the exact
+ * formatter's fast path at the buffer's end, else NULL.
+ */
+static char *
+line_tail(struct sar *s, size_t *ret_room)
+{
+	char *p;
+
+	if (s->colors || !(p = outbuf_reserve(&s->ob, 128)))
+		return NULL;
+	*ret_room = s->ob.cap - s->ob.len;
+	return p;
+}
+
+/* " " and the value of a numfmt call that wrote n bytes after it at p (0: it did not fit). */
+static bool
+line_put(struct sar *s, char *p, size_t n)
+{
+	if (!n)
+		return false;
+	p[0] = ' ';
+	outbuf_commit(&s->ob, n + 1);
+	return true;
+}
+
+void
+sar_line_begin(struct sar *s)
+{
+	/* A run that buffers all its output (sar, sadf) needs no line of its own. */
+	if (s->ob.cap)
+		return;
+	outbuf_attach(&s->ob, s->line, sizeof(s->line));
+	s->in_line = true;
+}
+
+void
+sar_line_end(struct sar *s)
+{
+	if (!s->in_line)
+		return;
+	outbuf_attach(&s->ob, NULL, 0);
+	s->in_line = false;
 }
 
 /* ---- the state ---- */
@@ -384,8 +443,8 @@ sar_out_ts(struct sar *s, const char *ts)
 	}
 	close_sgr(s);
 	emit(s, ts, n);
-	for (; n < 11; n++)
-		emit_ch(s, ' ');
+	if (n < 11)
+		emit_spaces(s, 11 - n);
 }
 
 /* " %*s", uncoloured (headers). */
@@ -394,9 +453,7 @@ put_str(struct sar *s, const char *str, int width)
 {
 	size_t n = strlen(str);
 
-	emit_ch(s, ' ');
-	for (; width > 0 && (size_t) width > n; width--)
-		emit_ch(s, ' ');
+	emit_spaces(s, width > 0 && (size_t) width > n ? (size_t) width - n + 1 : 1);
 	emit(s, str, n);
 }
 
@@ -422,7 +479,8 @@ void
 sar_out_fw(struct sar *s, double v, int width, int decimals)
 {
 	char buf[512]; /* up to DBL_MAX, which sar -x prints (xstats.c) */
-	size_t n;
+	size_t n, room;
+	char *p;
 
 	if (s->sink) {
 		sink_num(s, v, decimals);
@@ -431,6 +489,9 @@ sar_out_fw(struct sar *s, double v, int width, int decimals)
 	if (s->xs)
 		sar_xstats_value(s, SAR_XS_FW, v, width, decimals);
 	decimals = decimals_of(s, decimals);
+	p = line_tail(s, &room);
+	if (p && line_put(s, p, numfmt_fixed(p + 1, room - 1, v, width, decimals, s->dp)))
+		return;
 	buf[0] = ' ';
 	n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, width, decimals, s->dp);
 	put_value(s, value_sgr(v, decimals), buf, n + 1, NULL);
@@ -458,7 +519,8 @@ void
 sar_out_xpc(struct sar *s, double v, int width, int decimals, enum sar_xtrem xtrem)
 {
 	char buf[512]; /* up to DBL_MAX, which sar -x prints (xstats.c) */
-	size_t n;
+	size_t n, room;
+	char *p;
 
 	if (s->sink) {
 		sink_num(s, v, decimals);
@@ -473,6 +535,9 @@ sar_out_xpc(struct sar *s, double v, int width, int decimals, enum sar_xtrem xtr
 		if (decimals > 1)
 			decimals--;
 	}
+	p = s->o.human ? NULL : line_tail(s, &room);
+	if (p && line_put(s, p, numfmt_fixed(p + 1, room - 1, v, width, decimals, s->dp)))
+		return;
 	buf[0] = ' ';
 	n = numfmt_fixed(buf + 1, sizeof(buf) - 1, v, width, decimals, s->dp);
 	/* The percent sign follows the normal colour. */
@@ -535,7 +600,8 @@ void
 sar_out_u64w(struct sar *s, uint64_t v, int width)
 {
 	char buf[64];
-	size_t n;
+	size_t n, room;
+	char *p;
 
 	if (s->sink) {
 		sink_u64(s, v);
@@ -543,6 +609,9 @@ sar_out_u64w(struct sar *s, uint64_t v, int width)
 	}
 	if (s->xs)
 		sar_xstats_value(s, SAR_XS_U64W, (double) v, width, 0);
+	p = line_tail(s, &room);
+	if (p && line_put(s, p, numfmt_u64(p + 1, room - 1, v, width)))
+		return;
 	buf[0] = ' ';
 	n = numfmt_u64(buf + 1, sizeof(buf) - 1, v, width);
 	put_value(s, v ? SAR_SGR_VALUE : SAR_SGR_ZERO, buf, n + 1, NULL);
@@ -599,6 +668,12 @@ void
 sar_out_colored(struct sar *s, enum sar_sgr k, const char *text)
 {
 	put_value(s, k, text, strlen(text), NULL);
+}
+
+void
+sar_out_bytes(struct sar *s, enum sar_sgr k, const char *p, size_t n)
+{
+	put_value(s, k, p, n, NULL);
 }
 
 void

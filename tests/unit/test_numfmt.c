@@ -153,6 +153,60 @@ START_TEST(test_against_printf)
 }
 END_TEST
 
+/* Widths past the fast path's field, and a decimal point of two bytes (the general path). */
+START_TEST(test_wide_fields)
+{
+	char a[512], b[512], c[512];
+	long i;
+
+	for (i = 0; i < 200000; i++) {
+		double v = random_value(i);
+		int d = (int) (rnd() % 4), w = (int) (rnd() % 100);
+		int la = snprintf(a, sizeof(a), "%*.*f", w, d, v);
+		size_t lb = numfmt_fixed(b, sizeof(b), v, w, d, ".");
+		size_t lc = numfmt_fixed(c, sizeof(c), v, w - 1, d, "\xd9\xab");
+		char e[1024];
+		int n, pad;
+
+		b[lb] = '\0';
+		ck_assert_msg((size_t) la == lb && !strcmp(a, b), "%.17g w=%d d=%d: '%s' vs '%s'",
+		              v, w, d, a, b);
+		/* Room for the field exactly, and one byte less. */
+		memset(b, 'x', sizeof(b));
+		ck_assert_uint_eq(numfmt_fixed(b, (size_t) la, v, w, d, "."), (size_t) la);
+		ck_assert(!memcmp(a, b, (size_t) la) && b[la] == 'x');
+		ck_assert_uint_eq(numfmt_fixed(b, (size_t) la - 1, v, w, d, "."), 0);
+		/* The expected bytes: printf's, with the two-byte point, padded to w - 1. */
+		n = snprintf(a, sizeof(a), "%.*f", d, v);
+		if (strchr(a, '.')) {
+			char *dot = strchr(a, '.');
+
+			memmove(dot + 2, dot + 1, strlen(dot + 1) + 1);
+			memcpy(dot, "\xd9\xab", 2);
+			n++;
+		}
+		pad = w - 1 > n ? w - 1 - n : 0;
+		snprintf(e, sizeof(e), "%*s%s", pad, "", a);
+		c[lc] = '\0';
+		ck_assert_msg(!strcmp(c, e), "%.17g w=%d d=%d: '%s' vs '%s'", v, w - 1, d, e, c);
+	}
+	for (i = 0; i < 20000; i++) {
+		uint64_t u = rnd() >> (rnd() % 64);
+		int w = (int) (rnd() % 100);
+		int la = snprintf(a, sizeof(a), "%*llu", w, (unsigned long long) u);
+		size_t lb = numfmt_u64(b, sizeof(b), u, w);
+
+		b[lb] = '\0';
+		ck_assert_msg((size_t) la == lb && !strcmp(a, b), "%llu w=%d",
+		              (unsigned long long) u, w);
+		memset(b, 'x', sizeof(b));
+		ck_assert_uint_eq(numfmt_u64(b, (size_t) la, u, w), (size_t) la);
+		ck_assert(!memcmp(a, b, (size_t) la) && b[la] == 'x');
+		ck_assert_uint_eq(numfmt_u64(b, (size_t) la - 1, u, w), 0);
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -166,6 +220,7 @@ main(void)
 	tcase_add_test(tc, test_decimal_comma);
 	tcase_add_test(tc, test_small_buffer);
 	tcase_add_test(tc, test_against_printf);
+	tcase_add_test(tc, test_wide_fields);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
