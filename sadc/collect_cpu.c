@@ -880,7 +880,8 @@ softirq_header(const char *p, const char *end, int32_t nr, int32_t *cols)
 	int32_t n = 0;
 	uint64_t cpu;
 
-	while (n < nr - 1 && (p = strstr(p, "CPU")) && p < end) {
+	/* cols[] has room for COLLECT_CPU_MAX: more CPU directories than that are no column. */
+	while (n < nr - 1 && n < COLLECT_CPU_MAX && (p = strstr(p, "CPU")) && p < end) {
 		p += 3;
 		/* mpstat stops at a CPU it has no row for. */
 		if (parse_u64(&p, &cpu) < 0 || cpu >= (uint64_t) nr - 1)

@@ -143,7 +143,8 @@ void parse_psi_mem(const char *buf, struct stats_psi_mem *st);
  * proc/softirqs into -S MPSTAT's items (nr of them, zeroed by the caller;
  * item n + 1 is CPU n), as mpstat reads the file: the first line holding
  * "CPU" gives the CPU numbers of the columns (up to the first at or past
- * nr - 1; lines before the first that names one are skipped), each later
+ * nr - 1, and at most COLLECT_CPU_MAX of them; lines before the first that
+ * names one are skipped), each later
  * line with a ':' is the next softirq, whose counts go
  * to the columns' CPUs (32-bit; a count that is not a number is 0, and so
  * are the rest of the line's). Item 0 gets EXT_CX_SOFT, the line count and
