@@ -213,7 +213,7 @@ _Static_assert(sizeof(struct ext_disk) == 192, "ext_disk is 192 bytes");
 
 /* ext_cpux.flags */
 #define EXT_CX_INTR   0x01u /* item 0: intr holds the first number of /proc/stat's intr line */
-#define EXT_CX_SOFT   0x02u /* item 0: /proc/softirqs is recorded (n_soft lines); a CPU: it had a column */
+#define EXT_CX_SOFT   0x02u /* item 0: /proc/softirqs recorded (n_soft lines); a CPU: its column */
 #define EXT_CX_NOSOFT 0x04u /* item 0: /proc/softirqs was there but does not fit the item */
 
 /*
@@ -223,7 +223,7 @@ _Static_assert(sizeof(struct ext_disk) == 192, "ext_disk is 192 bytes");
  */
 struct ext_cpux {
 	uint64_t intr; /* item 0 (EXT_CX_INTR): the intr total, all 64 bits (mpstat keeps 32) */
-	/* A CPU with EXT_CX_SOFT: its count of each line of /proc/softirqs (32-bit in the kernel). */
+	/* A CPU with EXT_CX_SOFT: its count of each /proc/softirqs line (32-bit in the kernel). */
 	uint32_t soft[EXT_SOFTIRQ_MAX];
 	/*
 	 * A CPU: the N of the first nodeN entry of sys/devices/system/cpu/cpuN
@@ -239,7 +239,7 @@ struct ext_cpux {
 	int32_t socket;
 	int32_t core;
 	uint32_t flags;  /* EXT_CX_* */
-	uint32_t n_soft; /* item 0 (EXT_CX_SOFT): lines of /proc/softirqs, at most EXT_SOFTIRQ_MAX */
+	uint32_t n_soft; /* item 0 (EXT_CX_SOFT): /proc/softirqs lines, at most EXT_SOFTIRQ_MAX */
 	uint32_t reserved;
 	uint8_t soft_name[EXT_SOFTIRQ_MAX + 4]; /* item 0: each line's EXT_SOFTIRQ_NAMES code */
 };

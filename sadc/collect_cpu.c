@@ -893,8 +893,7 @@ softirq_header(const char *p, const char *end, int32_t nr, int32_t *cols)
 
 /* One softirq line's counts (after its ':') into line k of the columns' CPUs. */
 static void
-softirq_counts(const char *p, const int32_t *cols, int32_t n, uint32_t k,
-               struct ext_cpux *items)
+softirq_counts(const char *p, const int32_t *cols, int32_t n, uint32_t k, struct ext_cpux *items)
 {
 	int32_t i;
 
@@ -923,8 +922,7 @@ softirq_unfit(struct ext_cpux *items, int32_t nr)
 }
 
 static bool
-softirq_line(const char *p, const char *end, const int32_t *cols, int32_t n,
-             struct ext_cpux *items)
+softirq_line(const char *p, const char *end, const int32_t *cols, int32_t n, struct ext_cpux *items)
 {
 	const char *colon = memchr(p, ':', (size_t) (end - p));
 	const char *name = p + strspn(p, " ");
@@ -1061,7 +1059,7 @@ collect_cpux(struct collect_ctx *c, struct ext_cpux **arr, size_t *cap)
 	if (parse_intr_total(stat, &it[0].intr))
 		it[0].flags |= EXT_CX_INTR;
 	parse_softirqs(sysroot_read(&c->root, "proc/softirqs", &c->scratch) < 0 ? NULL
-	                                                                       : c->scratch.buf,
+	                                                                        : c->scratch.buf,
 	               it, nr);
 	for (cpu = 0; cpu + 1 < nr; cpu++) {
 		it[cpu + 1].node = cpu_node(c, cpu);

@@ -27,7 +27,7 @@ struct sadc_config {
 	bool cgroup;                  /* -S CGROUP (sysrec) */
 	bool iostat;                  /* -S IOSTAT (sysrec): every disk's full counters */
 	bool top;                     /* -S TOP (sysrec): the top processes of each interval */
-	bool mpstat;                  /* -S MPSTAT (sysrec): softirqs, intr total, nodes, topology */
+	bool mpstat;                  /* -S MPSTAT (sysrec): softirqs, intr total, nodes, topo */
 	unsigned top_n;               /* --top=N: how many per key (top.h) */
 	unsigned cgroup_depth;        /* --cgroup-depth= */
 	char comment[SA_COMMENT_LEN]; /* -C */
