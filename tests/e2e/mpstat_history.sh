@@ -344,7 +344,13 @@ for l in de_DE.UTF-8 fr_FR.UTF-8; do
 	hist_case numa "$N" "-o JSON -I CPU 1 2" "-o JSON -I CPU 1 2" LC_ALL="$l"
 done
 
-# Windows: the live run over the snapshots of the window (times from 08:00:00, a second apart).
+# Windows: the live run over the snapshots of the window (from @1764835200,
+# 08:00:00 UTC, a second apart). Their -s and -e are wall-clock times of the
+# suite's TZ, as a user types them: hms N and day N are snapshot N's time
+# and date there (under TZ=GMT+12, 20:00:0N of the day before).
+T0=1764835200
+hms() { date -d "@$((T0 + $1))" +%H:%M:%S; }
+day() { date -d "@$((T0 + $1))" +%Y-%m-%d; }
 hist_subseq "$SEQ/numa" "$SEQ/w12" 1 2
 hist_subseq "$SEQ/numa" "$SEQ/w1" 1
 hist_subseq "$SEQ/numa" "$SEQ/w024" 0 2 4
@@ -354,14 +360,14 @@ for w in w12 w1 w024 w34 w123; do
 	stripped[$w]=${stripped[numa]}
 done
 for opts in "-P ALL" "-I CPU -P ALL" "-o JSON -u -I CPU"; do
-	hist_case --live-seq=w12 w12 "$N" "$opts 1 1" "$opts -s 08:00:01 -e 08:00:02"
-	hist_case --live-seq=w12 w12 "$N" "$opts 1 1" "$opts -s 2025-12-04T08:00:01 -e 08:00:02"
+	hist_case --live-seq=w12 w12 "$N" "$opts 1 1" "$opts -s $(hms 1) -e $(hms 2)"
+	hist_case --live-seq=w12 w12 "$N" "$opts 1 1" "$opts -s $(day 1)T$(hms 1) -e $(hms 2)"
 	hist_case --live-seq=w12 w12 "$N" "$opts 1 1" "$opts -s @1764835201 -e @1764835202"
 	case $opts in *JSON*) closed=--closed ;; *) closed= ;; esac
-	hist_case $closed --live-seq=w1 w1 "$N" "$opts 1 1" "$opts -s 08:00:01 -e 08:00:01"
-	hist_case --live-seq=w34 w34 "$N" "$opts 1 1" "$opts -s 08:00:03"
-	hist_case --live-seq=w123 w123 "$N" "$opts 1 2" "$opts -e 08:00:03 -s 08:00:01"
-	hist_case --live-seq=w123 w123 "$N" "$opts 1 1" "$opts -s 08:00:01 1 1"
+	hist_case $closed --live-seq=w1 w1 "$N" "$opts 1 1" "$opts -s $(hms 1) -e $(hms 1)"
+	hist_case --live-seq=w34 w34 "$N" "$opts 1 1" "$opts -s $(hms 3)"
+	hist_case --live-seq=w123 w123 "$N" "$opts 1 2" "$opts -e $(hms 3) -s $(hms 1)"
+	hist_case --live-seq=w123 w123 "$N" "$opts 1 1" "$opts -s $(hms 1) 1 1"
 	# The interval argument: a record at least that many seconds after the last one kept.
 	hist_case --live-seq=w024 w024 "$N" "$opts 2 2" "$opts 2"
 	hist_case --live-seq=w024 w024 "$N" "$opts 2 1" "$opts 2 1"
@@ -370,11 +376,12 @@ done
 keep_case "mpstat-history dated with a space" 2 3 && {
 	run_capture "$TMPD/a" bash "$LIVE_RUN" "$SEQ/w12" -- "$LIVE" -P ALL 1 1
 	run_capture "$TMPD/b" bash "$LIVE_RUN" "${stripped[numa]}" -- "$MPSTAT" -P ALL --archive="$N" \
-		-e "2025-12-04 08:00:02" -s 08:00:01
-	oracle_judge --show=5 "mpstat -P ALL --archive -e '2025-12-04 08:00:02' -s 08:00:01"
+		-e "$(day 2) $(hms 2)" -s "$(hms 1)"
+	oracle_judge --show=5 "mpstat -P ALL --archive -e '$(day 2) $(hms 2)' -s $(hms 1)"
 }
 
-# A compressed file, and a directory of daily files (sa04 for 2025-12-04).
+# A compressed file, and a directory of daily files (sa04 for 2025-12-04 in
+# UTC: saDD of the records' date in the suite's TZ).
 if command -v xz >/dev/null; then
 	xz -k -c "$N" >"$TMPD/numa.sa.xz"
 	hist_case numa "$TMPD/numa.sa.xz" "-P ALL 1 4" "-P ALL"
@@ -385,11 +392,11 @@ if command -v gzip >/dev/null; then
 	hist_case numa "$TMPD/numa.sa.gz" "-o JSON -I CPU 1 4" "-o JSON -I CPU"
 fi
 mkdir -p "$TMPD/dir"
-cp "$N" "$TMPD/dir/sa04"
+cp "$N" "$TMPD/dir/sa$(date -d "@$T0" +%d)"
 hist_case --live-seq=w12 numa "$TMPD/dir" "-P ALL 1 1" \
-	"-P ALL -s 2025-12-04T08:00:01 -e 2025-12-04T08:00:02"
+	"-P ALL -s $(day 1)T$(hms 1) -e $(day 2)T$(hms 2)"
 hist_case --live-seq=w123 numa "$TMPD/dir" "-I CPU -P ALL 1 2" \
-	"-I CPU -P ALL -s 2025-12-04T08:00:01 -e 2025-12-04T08:00:03"
+	"-I CPU -P ALL -s $(day 1)T$(hms 1) -e $(day 3)T$(hms 3)"
 
 # A restart: a second boot of 2 CPUs (a smaller uptime, fewer interrupt
 # lines) appended to numa's file. One live run per boot, one after the other.
@@ -462,7 +469,7 @@ check_msg "$TMPD/numa_x.sa" "$BANNER" "$(note "$TMPD/numa_x.sa" soft)" -I SCPU
 check_msg "$TMPD/noint.sa" "$BANNER" "$(note "$TMPD/noint.sa" irq)" -I CPU
 check_msg "$TMPD/nocpu.sa" "$BANNER" \
 	"mpstat: $TMPD/nocpu.sa holds no CPU statistics (sadc's default collection records them)" -P ALL
-check_msg "$N" "$BANNER" "" -s 09:00:00
+check_msg "$N" "$BANNER" "" -s "$(hms 3600)"
 # The notes of -A, once each however many records.
 check_msg "$TMPD/nocpu.sa" "$BANNER" \
 	"mpstat: $TMPD/nocpu.sa holds no CPU statistics (sadc's default collection records them)" -A
