@@ -428,6 +428,9 @@ static const struct ext_kind ext_kinds[] = {
         {EXT_A_DISK, EXT_MAGIC_DISK, sizeof(struct ext_disk), EXT_DISK_TYPES,
          offsetof(struct archive_ext, has_disk), offsetof(struct archive_ext, n_disk),
          offsetof(struct archive_ext, disk), offsetof(struct archive_ext, disk_cap)},
+        {EXT_A_CPUX, EXT_MAGIC_CPUX, sizeof(struct ext_cpux), EXT_CPUX_TYPES,
+         offsetof(struct archive_ext, has_cpux), offsetof(struct archive_ext, n_cpux),
+         offsetof(struct archive_ext, cpux), offsetof(struct archive_ext, cpux_cap)},
 };
 #define N_EXT_KINDS (sizeof(ext_kinds) / sizeof(ext_kinds[0]))
 
@@ -457,7 +460,7 @@ ext_terminate(const struct ext_kind *k, void *item)
 		struct ext_cgroup *c = item;
 
 		c->path[sizeof(c->path) - 1] = '\0';
-	} else {
+	} else if (k->id == EXT_A_DISK) {
 		struct ext_disk *d = item;
 
 		d->name[sizeof(d->name) - 1] = '\0';
@@ -957,6 +960,7 @@ archive_reader_release(struct archive_reader *r)
 	free(r->ext.cgroup);
 	free(r->ext.disk);
 	free(r->ext.procbase);
+	free(r->ext.cpux);
 	if (r->own_src)
 		source_free(r->src);
 	convert_result_release(&r->conv);

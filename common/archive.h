@@ -98,7 +98,8 @@ struct archive_ext {
 	bool has_cgroup; /* the record held the cgroup activity */
 	bool has_disk;   /* the record held the disk activity */
 	bool has_procbase; /* the record held -S TOP's bases: proc is a selection */
-	uint32_t n_proc, n_cgroup, n_disk, n_procbase;
+	bool has_cpux;     /* the record held -S MPSTAT's per-CPU extras */
+	uint32_t n_proc, n_cgroup, n_disk, n_procbase, n_cpux;
 	struct ext_proc *proc;
 	size_t proc_cap; /* in items */
 	struct ext_cgroup *cgroup;
@@ -107,6 +108,8 @@ struct archive_ext {
 	size_t disk_cap;
 	struct ext_proc *procbase;
 	size_t procbase_cap;
+	struct ext_cpux *cpux;
+	size_t cpux_cap;
 };
 
 /*
@@ -288,12 +291,14 @@ struct archive_ext_put {
 	uint32_t n_cgroups;
 	const struct ext_disk *disks;
 	uint32_t n_disks;
+	const struct ext_cpux *cpux;
+	uint32_t n_cpux;
 };
 
 /*
  * Appends an extension record (common/ext.h) for the R_STATS record whose
- * header is stats: the process, process base, cgroup and disk activities
- * of x, in that order; nothing when x has none.
+ * header is stats: the process, process base, cgroup, disk and per-CPU
+ * activities of x, in that order; nothing when x has none.
  */
 void archive_put_ext_record(struct archive_recbuf *b, const struct sa_record_header *stats,
                             const struct archive_ext_put *x);

@@ -179,18 +179,21 @@ archive_put_ext_record(struct archive_recbuf *b, const struct sa_record_header *
 	static const uint32_t proc_types[3] = EXT_PROC_TYPES;
 	static const uint32_t cg_types[3] = EXT_CGROUP_TYPES;
 	static const uint32_t disk_types[3] = EXT_DISK_TYPES;
+	static const uint32_t cpux_types[3] = EXT_CPUX_TYPES;
 	const struct {
 		uint32_t id, magic, size;
 		const uint32_t *types;
 		const void *items;
 		uint32_t n;
 	} part[] = {
-	        {EXT_A_PROCESS, EXT_MAGIC_PROCESS, sizeof(*x->procs), proc_types, x->procs, x->n_procs},
+	        {EXT_A_PROCESS, EXT_MAGIC_PROCESS, sizeof(*x->procs), proc_types, x->procs,
+	         x->n_procs},
 	        {EXT_A_PROCBASE, EXT_MAGIC_PROCBASE, sizeof(*x->procbase), proc_types, x->procbase,
 	         x->n_procbase},
 	        {EXT_A_CGROUP, EXT_MAGIC_CGROUP, sizeof(*x->cgroups), cg_types, x->cgroups,
 	         x->n_cgroups},
 	        {EXT_A_DISK, EXT_MAGIC_DISK, sizeof(*x->disks), disk_types, x->disks, x->n_disks},
+	        {EXT_A_CPUX, EXT_MAGIC_CPUX, sizeof(*x->cpux), cpux_types, x->cpux, x->n_cpux},
 	};
 	struct sa_record_header h = *stats;
 	size_t i, last = SIZE_MAX;

@@ -4,7 +4,8 @@
 
 /*
  * sysrec's own activities: processes and cgroups (sadc -S PROCESS or TOP,
- * -S CGROUP), and every block device's full counters (sadc -S IOSTAT).
+ * -S CGROUP), every block device's full counters (sadc -S IOSTAT), and what
+ * mpstat reads per CPU beyond /proc/stat's cpu lines (sadc -S MPSTAT).
  *
  * They live in the same daily files as sysstat's activities, but not in the
  * file's activity list: sysstat's sadc refuses to append to a file whose list
@@ -26,7 +27,7 @@
  * bytes), so a reader swaps and remaps them like any stored struct, and a
  * later version may append fields to a group.
  *
- * Ids 1001 to 1004 are far from sysstat's numbering (12.7.x ends at 43).
+ * Ids 1001 to 1005 are far from sysstat's numbering (12.7.x ends at 43).
  */
 
 #include <stddef.h>
@@ -183,5 +184,67 @@ struct ext_disk {
 
 #define EXT_DISK_TYPES {17, 0, 6}
 _Static_assert(sizeof(struct ext_disk) == 192, "ext_disk is 192 bytes");
+
+/*
+ * sadc -S MPSTAT: what mpstat (12.6.1, 12.7.5) reads per CPU besides the
+ * cpu lines of /proc/stat and /proc/interrupts (which A_CPU and A_IRQ hold),
+ * as struct ext_cpux items numbered as A_CPU's: item 0 "all", item n + 1
+ * CPU n (sadc's CPU count: every CPU directory, online or not).
+ */
+#define EXT_A_CPUX     1005u
+#define EXT_MAGIC_CPUX 0x8au
+
+/*
+ * The softirq lines one item holds: the kernel has 10 (NR_SOFTIRQS since
+ * 2.6.36, 9 before). A machine with more, or with a name that
+ * EXT_SOFTIRQ_NAMES lacks, has its softirqs left out (EXT_CX_NOSOFT).
+ */
+#define EXT_SOFTIRQ_MAX 12
+
+/*
+ * ext_cpux.soft_name codes: index into this list. The kernel's names
+ * (softirq_to_name[] of kernel/softirq.c); 4.5 renamed BLOCK_IOPOLL to
+ * IRQ_POLL, and mpstat prints whichever the file had.
+ */
+#define EXT_SOFTIRQ_NAMES                                                                   \
+	{"", "HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "BLOCK_IOPOLL", "IRQ_POLL", "TASKLET", \
+	 "SCHED", "HRTIMER", "RCU"}
+#define EXT_SOFTIRQ_NAMES_NR 12
+
+/* ext_cpux.flags */
+#define EXT_CX_INTR   0x01u /* item 0: intr holds the first number of /proc/stat's intr line */
+#define EXT_CX_SOFT   0x02u /* item 0: /proc/softirqs recorded (n_soft lines); a CPU: its column */
+#define EXT_CX_NOSOFT 0x04u /* item 0: /proc/softirqs was there but does not fit the item */
+
+/*
+ * One CPU (or "all") at one sample. 96 bytes, types {1, 0, 18}. A file
+ * missing is recorded as mpstat reads it: node -2, socket and core 0, no
+ * EXT_CX_SOFT.
+ */
+struct ext_cpux {
+	uint64_t intr; /* item 0 (EXT_CX_INTR): the intr total, all 64 bits (mpstat keeps 32) */
+	/* A CPU with EXT_CX_SOFT: its count of each /proc/softirqs line (32-bit in the kernel). */
+	uint32_t soft[EXT_SOFTIRQ_MAX];
+	/*
+	 * A CPU: the N of the first nodeN entry of sys/devices/system/cpu/cpuN
+	 * (in directory order, as mpstat -n, -N and -A take it), -1 with none,
+	 * -2 when the directory cannot be listed (mpstat then drops the nodes).
+	 */
+	int32_t node;
+	/*
+	 * A CPU: the first number (strtol) of topology/physical_package_id and
+	 * topology/thread_siblings_list, as mpstat -T reads them: 0 when the
+	 * file is missing, -1 when it holds no number.
+	 */
+	int32_t socket;
+	int32_t core;
+	uint32_t flags;  /* EXT_CX_* */
+	uint32_t n_soft; /* item 0 (EXT_CX_SOFT): /proc/softirqs lines, at most EXT_SOFTIRQ_MAX */
+	uint32_t reserved;
+	uint8_t soft_name[EXT_SOFTIRQ_MAX + 4]; /* item 0: each line's EXT_SOFTIRQ_NAMES code */
+};
+
+#define EXT_CPUX_TYPES {1, 0, 18}
+_Static_assert(sizeof(struct ext_cpux) == 96, "ext_cpux is 96 bytes");
 
 #endif

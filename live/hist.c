@@ -255,7 +255,7 @@ static bool
 wants_ext(const struct live_hist *lh)
 {
 	for (size_t k = 0; k < lh->n_want; k++)
-		if (lh->want[k] >= EXT_A_PROCESS && lh->want[k] <= EXT_A_PROCBASE)
+		if (lh->want[k] >= EXT_A_PROCESS) /* sysrec's ids start there (ext.h) */
 			return true;
 	return false;
 }

@@ -114,6 +114,7 @@ opt_letters(struct mp *m, struct mp_cli *c, const char *arg)
 			m->flags |= MP_OPT_H;
 			break;
 		case 'n':
+			m->hist.opt_n = true;
 			if (m->node_nr >= 0) {
 				m->act |= MP_ACT_NODE;
 				c->actset = true;
@@ -173,6 +174,9 @@ opt_with_value(struct mp *m, struct mp_cli *c, const char *arg, const char *val)
 		if (!val)
 			usage(c->prog);
 		m->hist.want_nodes = true;
+		/* --archive: applied once the file gives the nodes (hist_nodes()). */
+		if (m->hist.win.archive)
+			m->hist.node_lists[m->hist.n_node_lists++] = val;
 		/* Without NUMA nodes, -N and its list are ignored. */
 		if (m->node_nr >= 0) {
 			m->flags |= MP_OPT_N;
@@ -372,10 +376,39 @@ start(struct mp *m)
 }
 
 /*
+ * --archive: -n, -N and -A's nodes as the live parse_args() takes them on
+ * a machine with nodes, once the file's first record has given them (a
+ * file without nodes, or without sadc -S MPSTAT's, ignores them as a
+ * machine without nodes does).
+ */
+static void
+hist_nodes(struct mp *m, struct mp_cli *c)
+{
+	int i;
+
+	if (m->node_nr < 0)
+		return;
+	if (m->flags & MP_OPT_A)
+		m->act |= MP_ACT_NODE;
+	if (m->hist.opt_n) {
+		m->act |= MP_ACT_NODE;
+		c->actset = true;
+	}
+	for (i = 0; i < m->hist.n_node_lists; i++) {
+		m->flags |= MP_OPT_N;
+		m->act |= MP_ACT_NODE;
+		c->actset = true;
+		c->dis_hdr = 9;
+		if (mp_parse_list(m->hist.node_lists[i], m->node_sel, m->sel_bytes,
+		                  m->node_nr + 1) < 0)
+			usage(c->prog);
+	}
+}
+
+/*
  * mpstat --archive: the options are read before the file is opened (its
  * name and window are among them), -P's lists checked after (the CPU
- * numbers are the file's). A file holds no NUMA node: -n and -N are
- * ignored as on a machine without nodes (mpstat_hist.c says so on stderr).
+ * numbers are the file's), and so are the nodes (hist_nodes()).
  */
 static int
 hist_main(struct mp *m, struct mp_cli *c, int argc, char **argv)
@@ -387,7 +420,8 @@ hist_main(struct mp *m, struct mp_cli *c, int argc, char **argv)
 	m->node_nr = -1;
 	m->interval = -1;
 	m->hist.cpu_lists = calloc((size_t) argc, sizeof(*m->hist.cpu_lists));
-	if (!m->hist.cpu_lists) {
+	m->hist.node_lists = calloc((size_t) argc, sizeof(*m->hist.node_lists));
+	if (!m->hist.cpu_lists || !m->hist.node_lists) {
 		perror("malloc");
 		exit(4);
 	}
@@ -397,6 +431,7 @@ hist_main(struct mp *m, struct mp_cli *c, int argc, char **argv)
 	k = mp_hist_open(m, &lh);
 	if (mp_hist_select(m) < 0)
 		usage(c->prog);
+	hist_nodes(m, c);
 	settle_options(m, c);
 	/* No interval: every record of the window, not a report since boot. */
 	if (!m->hist.interval_given) {
@@ -409,6 +444,9 @@ hist_main(struct mp *m, struct mp_cli *c, int argc, char **argv)
 		setlocale(LC_NUMERIC, "C"); /* RFC 7159 numbers */
 	mp_hist_run(m, &lh, k, c->dis_hdr, rows);
 	free(m->hist.cpu_lists);
+	free(m->hist.node_lists);
+	free(m->hist.items[0]);
+	free(m->hist.items[1]);
 	mp_release(m);
 	return 0;
 }

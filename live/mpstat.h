@@ -122,11 +122,24 @@ struct mp_topo {
 struct mp_hist {
 	struct live_window win; /* win.archive NULL: the live mpstat */
 	bool interval_given;    /* an interval argument (0: one report since boot) */
-	bool want_nodes;        /* -n, -N or -A: NUMA nodes, which no file holds */
+	bool want_nodes;        /* -n, -N or -A: NUMA nodes (sadc -S MPSTAT's) */
+	bool opt_n;             /* -n */
+	const char **node_lists; /* -N's arguments, applied once the file gives the nodes */
+	int n_node_lists;
 	bool sel_every;         /* -A without -P: every CPU, whatever their number */
 	const char **cpu_lists; /* -P's arguments, checked against the file's CPU count */
 	int n_cpu_lists;
 	int list_max; /* the CPU count they were checked against */
+	/*
+	 * The current record's items of A_CPU ([0]) and A_IRQ ([1]), copied
+	 * before its extension record is looked for (which may read the next
+	 * record ahead, over the reader's items).
+	 */
+	unsigned char *items[2];
+	size_t items_cap[2];
+	uint32_t items_nr[2];
+	struct archive_act act[2]; /* their activities' description (buf not used) */
+	bool has_act[2];           /* the file has the activity, in a known format */
 };
 
 /* Everything one run of mpstat holds. */
@@ -189,6 +202,13 @@ void mp_size_irqs(struct mp *m, int old_cpu_nr, int hard_nr, int soft_nr);
 
 /* Node placement from /sys/devices/system/cpu/cpuN/nodeM (sysstat's get_node_placement). */
 void mp_node_placement(struct mp *m);
+
+/*
+ * Node placement of m->cpu_nr CPUs from node_of(ctx, cpu): the N of the
+ * CPU's first nodeN entry, -1 with none, -2 when its directory cannot be
+ * listed (then no CPU has a node, m->node_nr -1, as in sysstat).
+ */
+void mp_place_nodes(struct mp *m, int (*node_of)(void *ctx, int cpu), void *ctx);
 
 /*
  * Reads the sample of slot curr (uptime, CPU lines and what the

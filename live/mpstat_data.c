@@ -143,30 +143,31 @@ mp_count_all_irqs(struct mp *m, int old_cpu_nr)
 	             count_irqs_of(m, m->soft.path) + MP_IRQ_PREALLOC);
 }
 
-/* The node of one CPU directory: its first nodeN entry. Returns -2 when unreadable. */
+/* The node of one CPU directory: its first nodeN entry, -1 with none, -2 when unreadable. */
 static int
-cpu_node(struct mp *m, int cpu, int *ret)
+cpu_node(void *ctx, int cpu)
 {
+	struct mp *m = ctx;
 	struct sysroot_dir it;
 	const char *name;
 	char rel[64];
+	int node = -1;
 
-	*ret = -1;
 	snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%d", cpu);
 	if (sysroot_dir_open(&m->root, rel, &it) < 0)
 		return -2;
 	while ((name = sysroot_dir_next(&it))) {
 		if (!strncmp(name, "node", 4) && name[4] >= '0' && name[4] <= '9') {
-			*ret = atoi(name + 4);
+			node = atoi(name + 4);
 			break;
 		}
 	}
 	sysroot_dir_close(&it);
-	return 0;
+	return node;
 }
 
 void
-mp_node_placement(struct mp *m)
+mp_place_nodes(struct mp *m, int (*node_of)(void *ctx, int cpu), void *ctx)
 {
 	int cpu, node;
 
@@ -176,8 +177,9 @@ mp_node_placement(struct mp *m)
 	m->cpu_per_node[0] = m->cpu_nr;
 	m->node_nr = -1;
 	for (cpu = 0; cpu < m->cpu_nr; cpu++) {
+		node = node_of(ctx, cpu);
 		/* sysstat gives up on NUMA (no nodes) at the first unreadable CPU. */
-		if (cpu_node(m, cpu, &node) < 0 || node >= m->cpu_nr) {
+		if (node == -2 || node >= m->cpu_nr) {
 			m->node_nr = -1;
 			return;
 		}
@@ -188,6 +190,12 @@ mp_node_placement(struct mp *m)
 		if (node > m->node_nr)
 			m->node_nr = node;
 	}
+}
+
+void
+mp_node_placement(struct mp *m)
+{
+	mp_place_nodes(m, cpu_node, m);
 }
 
 /* fscanf("%d") of a small sysfs file: -1 when it holds no number, unchanged when missing. */

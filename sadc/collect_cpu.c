@@ -9,6 +9,8 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "collect.h"
@@ -852,4 +854,217 @@ collect_read_psi_mem(struct collect_ctx *c, void *items, int32_t max_nr, int32_t
 	if (buf)
 		parse_psi_mem(buf, items);
 	return 1;
+}
+
+/* ------------------------------------------------------------------------- */
+/* sadc -S MPSTAT: proc/softirqs, the intr total, NUMA nodes and topology */
+
+/* The EXT_SOFTIRQ_NAMES code of the name [p, end); 0 when it is none of them. */
+static uint8_t
+softirq_code(const char *p, const char *end)
+{
+	static const char *const names[EXT_SOFTIRQ_NAMES_NR] = EXT_SOFTIRQ_NAMES;
+	size_t len = (size_t) (end - p);
+	uint8_t k;
+
+	for (k = 1; k < EXT_SOFTIRQ_NAMES_NR; k++)
+		if (strlen(names[k]) == len && !memcmp(names[k], p, len))
+			return k;
+	return 0;
+}
+
+/* The CPU numbers of the "CPUn" columns of the header line p into cols[]; their number. */
+static int32_t
+softirq_header(const char *p, const char *end, int32_t nr, int32_t *cols)
+{
+	int32_t n = 0;
+	uint64_t cpu;
+
+	/* cols[] has room for COLLECT_CPU_MAX: more CPU directories than that are no column. */
+	while (n < nr - 1 && n < COLLECT_CPU_MAX && (p = strstr(p, "CPU")) && p < end) {
+		p += 3;
+		/* mpstat stops at a CPU it has no row for. */
+		if (parse_u64(&p, &cpu) < 0 || cpu >= (uint64_t) nr - 1)
+			break;
+		cols[n++] = (int32_t) cpu;
+	}
+	return n;
+}
+
+/* One softirq line's counts (after its ':') into line k of the columns' CPUs. */
+static void
+softirq_counts(const char *p, const int32_t *cols, int32_t n, uint32_t k, struct ext_cpux *items)
+{
+	int32_t i;
+
+	for (i = 0; i < n; i++) {
+		uint64_t v;
+
+		if (parse_u64(&p, &v) < 0)
+			break;
+		items[cols[i] + 1].soft[k] = (uint32_t) v;
+	}
+}
+
+/* Drops what parse_softirqs() stored: the file does not fit the items. */
+static void
+softirq_unfit(struct ext_cpux *items, int32_t nr)
+{
+	int32_t i;
+
+	for (i = 0; i < nr; i++) {
+		memset(items[i].soft, 0, sizeof(items[i].soft));
+		items[i].flags &= ~EXT_CX_SOFT;
+	}
+	items[0].n_soft = 0;
+	memset(items[0].soft_name, 0, sizeof(items[0].soft_name));
+	items[0].flags |= EXT_CX_NOSOFT;
+}
+
+static bool
+softirq_line(const char *p, const char *end, const int32_t *cols, int32_t n, struct ext_cpux *items)
+{
+	const char *colon = memchr(p, ':', (size_t) (end - p));
+	const char *name = p + strspn(p, " ");
+	uint32_t k = items[0].n_soft;
+	uint8_t code;
+
+	if (!colon)
+		return true;
+	code = name < colon ? softirq_code(name, colon) : 0;
+	if (!code || k >= EXT_SOFTIRQ_MAX)
+		return false;
+	items[0].soft_name[k] = code;
+	items[0].n_soft = k + 1;
+	softirq_counts(colon + 1, cols, n, k, items);
+	return true;
+}
+
+void
+parse_softirqs(const char *buf, struct ext_cpux *items, int32_t nr)
+{
+	int32_t cols[COLLECT_CPU_MAX];
+	int32_t n = 0, i;
+	const char *p = buf;
+
+	if (!buf || nr < 1)
+		return;
+	items[0].flags |= EXT_CX_SOFT;
+	for (; p && *p; p = next_line(p)) {
+		const char *end = line_end(p);
+
+		/* Lines before one naming a CPU mpstat has a row for are not softirqs to it. */
+		if (!n) {
+			n = softirq_header(p, end, nr, cols);
+			continue;
+		}
+		if (!softirq_line(p, end, cols, n, items)) {
+			softirq_unfit(items, nr);
+			return;
+		}
+	}
+	for (i = 0; i < n; i++)
+		items[cols[i] + 1].flags |= EXT_CX_SOFT;
+}
+
+bool
+parse_intr_total(const char *buf, uint64_t *ret)
+{
+	const char *p = buf ? find_line(buf, "intr ") : NULL;
+
+	return p && parse_u64(&p, ret) == 0;
+}
+
+int32_t
+parse_sysfs_int(const char *buf)
+{
+	const char *p = buf;
+	bool neg = false;
+	uint64_t v;
+
+	while (isspace((unsigned char) *p))
+		p++;
+	if (*p == '-' || *p == '+')
+		neg = *p++ == '-';
+	if (!isdigit((unsigned char) *p) || parse_u64(&p, &v) < 0)
+		return -1;
+	/* strtol's saturation, then the cut to an int. */
+	if (v > (uint64_t) INT64_MAX)
+		return neg ? 0 : -1;
+	return (int32_t) (uint32_t) (neg ? 0 - v : v);
+}
+
+/* The N of the first nodeN entry of CPU cpu's directory, -1 with none, -2 unreadable. */
+static int32_t
+cpu_node(struct collect_ctx *c, int32_t cpu)
+{
+	struct sysroot_dir it;
+	const char *name;
+	char rel[64];
+	int32_t node = -1;
+
+	snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%d", (int) cpu);
+	if (sysroot_dir_open(&c->root, rel, &it) < 0)
+		return -2;
+	while ((name = sysroot_dir_next(&it))) {
+		if (!strncmp(name, "node", 4) && isdigit((unsigned char) name[4])) {
+			node = parse_sysfs_int(name + 4);
+			break;
+		}
+	}
+	sysroot_dir_close(&it);
+	return node;
+}
+
+/* topology/FILE of CPU cpu as mpstat -T reads it: 0 when missing. */
+static int32_t
+cpu_topo(struct collect_ctx *c, int32_t cpu, const char *file)
+{
+	char rel[96];
+
+	snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%d/topology/%s", (int) cpu, file);
+	if (sysroot_read(&c->root, rel, &c->scratch) < 0)
+		return 0;
+	return parse_sysfs_int(c->scratch.buf);
+}
+
+static int
+cpux_reserve(struct ext_cpux **arr, size_t *cap, int32_t nr)
+{
+	struct ext_cpux *p;
+
+	if ((size_t) nr <= *cap)
+		return 0;
+	p = realloc(*arr, (size_t) nr * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	*arr = p;
+	*cap = (size_t) nr;
+	return 0;
+}
+
+int32_t
+collect_cpux(struct collect_ctx *c, struct ext_cpux **arr, size_t *cap)
+{
+	int32_t nr = collect_cpu_nr(c), cpu;
+	const char *stat = collect_file(c, PF_STAT, NULL);
+	struct ext_cpux *it;
+
+	if (nr < 1)
+		nr = 1;
+	if (cpux_reserve(arr, cap, nr) < 0)
+		return -ENOMEM;
+	it = *arr;
+	memset(it, 0, (size_t) nr * sizeof(*it));
+	if (parse_intr_total(stat, &it[0].intr))
+		it[0].flags |= EXT_CX_INTR;
+	parse_softirqs(sysroot_read(&c->root, "proc/softirqs", &c->scratch) < 0 ? NULL
+	                                                                        : c->scratch.buf,
+	               it, nr);
+	for (cpu = 0; cpu + 1 < nr; cpu++) {
+		it[cpu + 1].node = cpu_node(c, cpu);
+		it[cpu + 1].socket = cpu_topo(c, cpu, "physical_package_id");
+		it[cpu + 1].core = cpu_topo(c, cpu, "thread_siblings_list");
+	}
+	return nr;
 }

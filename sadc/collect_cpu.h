@@ -16,7 +16,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "common/ext.h"
 #include "common/layout.h"
+
+struct collect_ctx;
 
 /*
  * The highest CPU number the parsers accept (sysstat's NR_CPUS): a CPU
@@ -135,5 +138,38 @@ int parse_psi_line(const char *buf, const char *token, struct psi_values *ret);
 void parse_psi_cpu(const char *buf, struct stats_psi_cpu *st);
 void parse_psi_io(const char *buf, struct stats_psi_io *st);
 void parse_psi_mem(const char *buf, struct stats_psi_mem *st);
+
+/*
+ * proc/softirqs into -S MPSTAT's items (nr of them, zeroed by the caller;
+ * item n + 1 is CPU n), as mpstat reads the file: the first line holding
+ * "CPU" gives the CPU numbers of the columns (up to the first at or past
+ * nr - 1, and at most COLLECT_CPU_MAX of them; lines before the first that
+ * names one are skipped), each later
+ * line with a ':' is the next softirq, whose counts go
+ * to the columns' CPUs (32-bit; a count that is not a number is 0, and so
+ * are the rest of the line's). Item 0 gets EXT_CX_SOFT, the line count and
+ * the names' codes, each CPU with a column EXT_CX_SOFT; a line named
+ * outside EXT_SOFTIRQ_NAMES or past EXT_SOFTIRQ_MAX lines gives item 0
+ * EXT_CX_NOSOFT instead and no counts. buf NULL (no such file): nothing.
+ */
+void parse_softirqs(const char *buf, struct ext_cpux *items, int32_t nr);
+
+/*
+ * The first number of the "intr " line of proc/stat into *ret. Returns
+ * false (and leaves *ret) when there is no such line or it has no number.
+ */
+bool parse_intr_total(const char *buf, uint64_t *ret);
+
+/*
+ * A small sysfs file's number as fscanf("%d") reads it: blanks, a sign,
+ * digits, cut to an int; -1 when there is none.
+ */
+int32_t parse_sysfs_int(const char *buf);
+
+/*
+ * -S MPSTAT's items for this sample (common/ext.h) into *arr (grown, *cap
+ * items): one per CPU directory + 1. Returns their number, or -ENOMEM.
+ */
+int32_t collect_cpux(struct collect_ctx *c, struct ext_cpux **arr, size_t *cap);
 
 #endif

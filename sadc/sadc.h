@@ -27,6 +27,7 @@ struct sadc_config {
 	bool cgroup;                  /* -S CGROUP (sysrec) */
 	bool iostat;                  /* -S IOSTAT (sysrec): every disk's full counters */
 	bool top;                     /* -S TOP (sysrec): the top processes of each interval */
+	bool mpstat;                  /* -S MPSTAT (sysrec): softirqs, intr total, nodes, topo */
 	unsigned top_n;               /* --top=N: how many per key (top.h) */
 	unsigned cgroup_depth;        /* --cgroup-depth= */
 	char comment[SA_COMMENT_LEN]; /* -C */
@@ -89,6 +90,9 @@ struct sadc {
 	struct ext_disk *disks;
 	uint32_t n_disks;
 	size_t disks_cap;
+	struct ext_cpux *cpux;
+	uint32_t n_cpux;
+	size_t cpux_cap;
 	struct sadc_top top; /* -S TOP's lists and the previous sample */
 	bool top_loaded;     /* the state file was read (at the first sample) */
 };

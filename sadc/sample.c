@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "collect_cgroup.h"
+#include "collect_cpu.h"
 #include "collect_disk.h"
 #include "collect_proc.h"
 #include "sadc.h"
@@ -80,7 +81,7 @@ apply_keyword(struct sadc_config *cfg, const char *k)
 	}
 	if (!strcmp(k, "A_NULL")) {
 		memset(cfg->selected, 0, sizeof(cfg->selected));
-		cfg->proc = cfg->cgroup = cfg->iostat = cfg->top = false;
+		cfg->proc = cfg->cgroup = cfg->iostat = cfg->top = cfg->mpstat = false;
 		return 0;
 	}
 	/* sysrec's own activities: never part of ALL or XALL. */
@@ -98,6 +99,12 @@ apply_keyword(struct sadc_config *cfg, const char *k)
 	}
 	if (!strcmp(k, "TOP")) {
 		cfg->top = true;
+		return 0;
+	}
+	/* What mpstat --archive needs: the interrupts of -S INT and the per-CPU extras. */
+	if (!strcmp(k, "MPSTAT")) {
+		select_groups(cfg, G_INT, false);
+		cfg->mpstat = true;
 		return 0;
 	}
 	if (!strncmp(k, "A_", 2))
@@ -295,6 +302,11 @@ sadc_take_sample(struct sadc *s, uint8_t type)
 
 		s->n_disks = n < 0 ? 0 : (uint32_t) n;
 	}
+	if (s->cfg.mpstat) {
+		int32_t n = collect_cpux(&s->cc, &s->cpux, &s->cpux_cap);
+
+		s->n_cpux = n < 0 ? 0 : (uint32_t) n;
+	}
 	s->step++;
 	return 0;
 }
@@ -310,6 +322,7 @@ put_ext(struct sadc *s, struct archive_recbuf *b, uint8_t type)
 	static const struct ext_proc no_proc;
 	static const struct ext_cgroup no_cgroup;
 	static const struct ext_disk no_disk;
+	static const struct ext_cpux no_cpux;
 	struct sa_record_header h = s->rec;
 	struct archive_ext_put x = {0};
 
@@ -331,6 +344,10 @@ put_ext(struct sadc *s, struct archive_recbuf *b, uint8_t type)
 	if (s->cfg.iostat) {
 		x.disks = s->n_disks ? s->disks : &no_disk;
 		x.n_disks = s->n_disks;
+	}
+	if (s->cfg.mpstat) {
+		x.cpux = s->n_cpux ? s->cpux : &no_cpux;
+		x.n_cpux = s->n_cpux;
 	}
 	h.record_type = type;
 	archive_put_ext_record(b, &h, &x);
@@ -424,6 +441,7 @@ sadc_release(struct sadc *s)
 		free(s->acts[i].buf);
 	free(s->procs);
 	free(s->disks);
+	free(s->cpux);
 	sadc_top_release(&s->top);
 	free(s->cgroups);
 	archive_recbuf_release(&s->out);

@@ -39,6 +39,7 @@ static union {
 	struct stats_net_edev edev[N_ITEMS];
 	struct stats_pwr_cpufreq freq[N_ITEMS];
 	struct stats_pwr_wghfreq wgh[N_ITEMS * N_IRQ];
+	struct ext_cpux cpux[N_ITEMS];
 } items;
 
 static bool
@@ -102,9 +103,13 @@ static void
 p_stat(char *t)
 {
 	struct stats_pcsw pcsw;
+	uint64_t intr;
 
 	(void) parse_proc_stat_cpu(t, items.cpu, N_ITEMS);
 	parse_proc_stat_pcsw(t, &pcsw);
+	/* -S MPSTAT: the intr total, and the CPU's one-number sysfs files. */
+	(void) parse_intr_total(t, &intr);
+	(void) parse_sysfs_int(t);
 }
 
 static void
@@ -112,6 +117,9 @@ p_interrupts(char *t)
 {
 	(void) parse_interrupts_count(t, N_ITEMS);
 	(void) parse_proc_interrupts(t, items.irq, N_ITEMS, N_IRQ);
+	/* -S MPSTAT's softirqs: the same layout, with fewer rows than a big file has columns. */
+	memset(items.cpux, 0, sizeof(items.cpux));
+	parse_softirqs(t, items.cpux, N_ITEMS);
 }
 
 static void

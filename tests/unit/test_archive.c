@@ -2637,6 +2637,106 @@ START_TEST(test_ext_unknown_activity_and_short_chain)
 }
 END_TEST
 
+/* -S MPSTAT's items: "all" with the intr total and the softirq names, then two CPUs. */
+static void
+make_cpux(struct ext_cpux x[3])
+{
+	memset(x, 0, 3 * sizeof(*x));
+	x[0].intr = 0x123456789abull;
+	x[0].flags = EXT_CX_INTR | EXT_CX_SOFT;
+	x[0].n_soft = 3;
+	x[0].soft_name[0] = 1;  /* HI */
+	x[0].soft_name[1] = 6;  /* BLOCK_IOPOLL */
+	x[0].soft_name[2] = 11; /* RCU */
+	for (uint32_t k = 1; k < 3; k++) {
+		for (uint32_t i = 0; i < 3; i++)
+			x[k].soft[i] = 0xf0000000u + 100 * k + i;
+		x[k].node = k == 1 ? 0 : -1;
+		x[k].socket = (int32_t) k;
+		x[k].core = k == 1 ? -1 : 7;
+		x[k].flags = EXT_CX_SOFT;
+	}
+}
+
+/* A file of one stats record and its extension record of cpux items (n of them). */
+static void
+build_cpux(struct tfile *tf, const struct ext_cpux *x, uint32_t n)
+{
+	static const int32_t two[] = {2, 0};
+
+	tf_start(tf, small_list, 2);
+	tf_record(tf, SA_R_STATS, 1, 2, 3);
+	tf_stats(tf, small_list, 2, two, 1);
+	tf_ext(tf, &(struct archive_ext_put){.cpux = x, .n_cpux = n});
+}
+
+/* The extension record of tf read back: its cpux items equal x. */
+static void
+verify_cpux(const struct tfile *tf, const struct ext_cpux *x, uint32_t n)
+{
+	struct archive_reader r;
+	struct archive_record rec;
+
+	open_reader(&r, tf->b.data, tf->b.len);
+	r.want_ext = true;
+	next_record(&r, &rec, SA_R_STATS);
+	next_record(&r, &rec, EXT_RECORD_TYPE);
+	ck_assert(r.ext.has_cpux);
+	ck_assert(!r.ext.has_proc && !r.ext.has_cgroup && !r.ext.has_disk);
+	ck_assert_uint_eq(r.ext.n_cpux, n);
+	ck_assert_mem_eq(r.ext.cpux, x, (size_t) n * sizeof(*x));
+	ck_assert_int_eq(archive_next(&r, &rec), 0);
+	archive_reader_release(&r);
+	/* Without want_ext (sysstat's readers too) the record is skipped whole. */
+	ck_assert_int_eq(read_through(tf->b.data, tf->b.len, false).rc, 0);
+	ck_assert_uint_eq(read_through(tf->b.data, tf->b.len, false).records, 1);
+}
+
+START_TEST(test_ext_cpux_roundtrip)
+{
+	struct ext_cpux x[3];
+	struct tfile tf, sw;
+
+	make_cpux(x);
+	build_cpux(&tf, x, 3);
+	/* One activity struct, one items descriptor, 3 items of 96 bytes. */
+	ck_assert_uint_eq(tf.b.len, 484 + 204 + 24 + 2 * 24 + 36 + 3 * 96);
+	verify_cpux(&tf, x, 3);
+	/* Written by a machine of the other byte order: the u64, the 18 u32, the codes as bytes. */
+	tf_convert(&tf, &sw, X_SWAP);
+	verify_cpux(&sw, x, 3);
+	tf_release(&sw);
+	tf_release(&tf);
+}
+END_TEST
+
+/*
+ * A hostile item 0: n_soft past EXT_SOFTIRQ_MAX and name codes past
+ * EXT_SOFTIRQ_NAMES, a node past any CPU. The reader hands the items on as
+ * stored (it has no rule for them); mpstat_hist.c clamps n_soft to
+ * EXT_SOFTIRQ_MAX and its slots, prints a code past the table as "", and
+ * drops a node at or past the CPU count (mp_place_nodes).
+ */
+START_TEST(test_ext_cpux_hostile_item_kept_as_stored)
+{
+	struct ext_cpux x[3];
+	struct tfile tf, sw;
+
+	make_cpux(x);
+	x[0].n_soft = UINT32_MAX;
+	memset(x[0].soft_name, 0xff, sizeof(x[0].soft_name));
+	x[0].flags = 0xffffffffu;
+	x[1].node = INT32_MAX;
+	x[2].node = INT32_MIN;
+	build_cpux(&tf, x, 3);
+	verify_cpux(&tf, x, 3);
+	tf_convert(&tf, &sw, X_SWAP);
+	verify_cpux(&sw, x, 3);
+	tf_release(&sw);
+	tf_release(&tf);
+}
+END_TEST
+
 static Suite *
 archive_suite(void)
 {
@@ -2666,6 +2766,8 @@ archive_suite(void)
 	tcase_add_test(rt, test_ext_old_proc_layout);
 	tcase_add_test(rt, test_ext_chunks_of_8192);
 	tcase_add_test(rt, test_ext_unknown_activity_and_short_chain);
+	tcase_add_test(rt, test_ext_cpux_roundtrip);
+	tcase_add_test(rt, test_ext_cpux_hostile_item_kept_as_stored);
 	suite_add_tcase(s, rt);
 
 	tcase_add_test(cm, test_comment_round_trip);

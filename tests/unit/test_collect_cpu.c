@@ -695,6 +695,483 @@ START_TEST(psi_line_rules)
 END_TEST
 
 /* ------------------------------------------------------------------------- */
+/* -S MPSTAT: proc/softirqs, the intr total, one-number sysfs files */
+
+/* A 4.5+ kernel's /proc/softirqs of 2 CPUs (kernel/softirq.c, fs/proc/softirqs.c). */
+static const char softirqs_2cpu[] = "                    CPU0       CPU1\n"
+                                    "          HI:          1          2\n"
+                                    "       TIMER:        300        400\n"
+                                    "      NET_TX:          5          6\n"
+                                    "      NET_RX:          7          8\n"
+                                    "       BLOCK:          9         10\n"
+                                    "    IRQ_POLL:         11         12\n"
+                                    "     TASKLET:         13         14\n"
+                                    "       SCHED:         15         16\n"
+                                    "     HRTIMER:         17         18\n"
+                                    "         RCU: 4294967295 4294967301\n";
+
+/* The EXT_SOFTIRQ_NAMES code of name (0 when it is none). */
+static uint8_t
+soft_code(const char *name)
+{
+	static const char *const names[EXT_SOFTIRQ_NAMES_NR] = EXT_SOFTIRQ_NAMES;
+
+	for (uint8_t k = 1; k < EXT_SOFTIRQ_NAMES_NR; k++)
+		if (!strcmp(names[k], name))
+			return k;
+	return 0;
+}
+
+START_TEST(softirqs_lines)
+{
+	static const char *const order[] = {"HI",       "TIMER",   "NET_TX", "NET_RX",  "BLOCK",
+	                                    "IRQ_POLL", "TASKLET", "SCHED",  "HRTIMER", "RCU"};
+	struct ext_cpux it[3];
+
+	memset(it, 0, sizeof(it));
+	parse_softirqs(softirqs_2cpu, it, 3);
+	ck_assert_uint_eq(it[0].flags, EXT_CX_SOFT);
+	ck_assert_uint_eq(it[0].n_soft, 10);
+	for (uint32_t k = 0; k < 10; k++)
+		ck_assert_uint_eq(it[0].soft_name[k], soft_code(order[k]));
+	ck_assert_uint_eq(it[0].soft_name[10], 0);
+	ck_assert(is_zero(it[0].soft, sizeof(it[0].soft)));
+	ck_assert_uint_eq(it[1].flags, EXT_CX_SOFT);
+	ck_assert_uint_eq(it[2].flags, EXT_CX_SOFT);
+	ck_assert_uint_eq(it[1].soft[0], 1);
+	ck_assert_uint_eq(it[2].soft[0], 2);
+	ck_assert_uint_eq(it[1].soft[1], 300);
+	ck_assert_uint_eq(it[2].soft[8], 18);
+	/* 32-bit counts, as the kernel keeps them: 2^32 + 5 comes back as 5. */
+	ck_assert_uint_eq(it[1].soft[9], 4294967295u);
+	ck_assert_uint_eq(it[2].soft[9], 5);
+	ck_assert_uint_eq(it[1].soft[10], 0);
+}
+END_TEST
+
+START_TEST(softirqs_block_iopoll_kept_apart)
+{
+	/* Before 4.5 the line was BLOCK_IOPOLL: a code of its own, so mpstat prints that name. */
+	static const char old[] = "         CPU0\n"
+	                          "   HI:     1\n"
+	                          "BLOCK_IOPOLL:     2\n"
+	                          "IRQ_POLL:     3\n";
+	struct ext_cpux it[2];
+
+	memset(it, 0, sizeof(it));
+	parse_softirqs(old, it, 2);
+	ck_assert_uint_eq(it[0].n_soft, 3);
+	ck_assert_uint_eq(it[0].soft_name[0], soft_code("HI"));
+	ck_assert_uint_eq(it[0].soft_name[1], soft_code("BLOCK_IOPOLL"));
+	ck_assert_uint_eq(it[0].soft_name[2], soft_code("IRQ_POLL"));
+	ck_assert_uint_ne(soft_code("BLOCK_IOPOLL"), soft_code("IRQ_POLL"));
+	ck_assert_uint_eq(it[1].soft[1], 2);
+	ck_assert_uint_eq(it[1].soft[2], 3);
+}
+END_TEST
+
+/* The items after a file that does not fit: item 0 EXT_CX_NOSOFT alone, nothing else kept. */
+static void
+check_unfit(const struct ext_cpux *it, int32_t nr)
+{
+	ck_assert_uint_eq(it[0].flags, EXT_CX_NOSOFT);
+	ck_assert_uint_eq(it[0].n_soft, 0);
+	ck_assert(is_zero(it[0].soft_name, sizeof(it[0].soft_name)));
+	for (int32_t i = 1; i < nr; i++) {
+		ck_assert_uint_eq(it[i].flags, 0);
+		ck_assert(is_zero(it[i].soft, sizeof(it[i].soft)));
+	}
+}
+
+START_TEST(softirqs_unknown_name)
+{
+	static const char text[] = "     CPU0  CPU1\n"
+	                           "  HI:    1     2\n"
+	                           "  NEW_ONE:    3     4\n"
+	                           "  RCU:    5     6\n";
+	/* A name must match whole: a prefix, a longer name or an empty one is unknown too. */
+	static const char *const lookalikes[] = {"  H:  1  2\n", "  HIX:  1  2\n", "   :  1  2\n",
+	                                         "hi:  1  2\n"};
+	struct ext_cpux it[3];
+	char buf[128];
+
+	memset(it, 0, sizeof(it));
+	parse_softirqs(text, it, 3);
+	check_unfit(it, 3);
+	for (size_t i = 0; i < N_ITEMS(lookalikes); i++) {
+		snprintf(buf, sizeof(buf), " CPU0 CPU1\n%s", lookalikes[i]);
+		memset(it, 0, sizeof(it));
+		parse_softirqs(buf, it, 3);
+		check_unfit(it, 3);
+	}
+}
+END_TEST
+
+START_TEST(softirqs_more_than_max_lines)
+{
+	struct ext_cpux it[2];
+	char buf[1024];
+	size_t len = 0;
+
+	len += (size_t) snprintf(buf + len, sizeof(buf) - len, "    CPU0\n");
+	for (int i = 0; i < EXT_SOFTIRQ_MAX; i++)
+		len += (size_t) snprintf(buf + len, sizeof(buf) - len, "  HI: %d\n", i + 1);
+	/* EXT_SOFTIRQ_MAX lines fit (names may repeat: mpstat prints what it reads). */
+	memset(it, 0, sizeof(it));
+	parse_softirqs(buf, it, 2);
+	ck_assert_uint_eq(it[0].flags, EXT_CX_SOFT);
+	ck_assert_uint_eq(it[0].n_soft, EXT_SOFTIRQ_MAX);
+	ck_assert_uint_eq(it[1].soft[EXT_SOFTIRQ_MAX - 1], EXT_SOFTIRQ_MAX);
+	/* One more does not: nothing is kept rather than a cut list. */
+	snprintf(buf + len, sizeof(buf) - len, "  RCU: 99\n");
+	memset(it, 0, sizeof(it));
+	parse_softirqs(buf, it, 2);
+	check_unfit(it, 2);
+	/* The soft_name room past EXT_SOFTIRQ_MAX stays 0. */
+	ck_assert_uint_eq(it[0].soft_name[EXT_SOFTIRQ_MAX], 0);
+}
+END_TEST
+
+START_TEST(softirqs_short_lines_and_garbage)
+{
+	static const char text[] = "    CPU0  CPU1  CPU2\n"
+	                           "      HI:    1     2\n" /* CPU2's column missing */
+	                           "   TIMER:\n"            /* no counts at all */
+	                           "  NET_TX:    x     4     5\n"
+	                           "  NET_RX:    6    7y     8\n"
+	                           "no colon here 1 2 3\n" /* skipped, not a line */
+	                           "   BLOCK: 18446744073709551616 -1 9\n";
+	struct ext_cpux it[4];
+
+	memset(it, 0, sizeof(it));
+	parse_softirqs(text, it, 4);
+	ck_assert_uint_eq(it[0].flags, EXT_CX_SOFT);
+	ck_assert_uint_eq(it[0].n_soft, 5);
+	ck_assert_uint_eq(it[0].soft_name[4], soft_code("BLOCK"));
+	for (int i = 1; i < 4; i++)
+		ck_assert_uint_eq(it[i].flags, EXT_CX_SOFT);
+	/* A short line: the missing counts are 0, never read from the next line. */
+	ck_assert_uint_eq(it[1].soft[0], 1);
+	ck_assert_uint_eq(it[2].soft[0], 2);
+	ck_assert_uint_eq(it[3].soft[0], 0);
+	ck_assert_uint_eq(it[1].soft[1], 0);
+	ck_assert_uint_eq(it[3].soft[1], 0);
+	/* A count that is not a number is 0, and so are the rest of its line's. */
+	ck_assert_uint_eq(it[1].soft[2], 0);
+	ck_assert_uint_eq(it[2].soft[2], 0);
+	ck_assert_uint_eq(it[3].soft[2], 0);
+	ck_assert_uint_eq(it[1].soft[3], 6);
+	ck_assert_uint_eq(it[2].soft[3], 7);
+	ck_assert_uint_eq(it[3].soft[3], 0);
+	/* Past 2^64 saturates (strtoul), then the 32-bit cut; a sign is not a number. */
+	ck_assert_uint_eq(it[1].soft[4], UINT32_MAX);
+	ck_assert_uint_eq(it[2].soft[4], 0);
+	ck_assert_uint_eq(it[3].soft[4], 0);
+}
+END_TEST
+
+START_TEST(softirqs_fewer_columns_than_cpus)
+{
+	/* CPUs 1 and 3 offline or hot-plugged since: only the columns there are get counts. */
+	static const char text[] = "       CPU0       CPU2\n"
+	                           "  HI:     10     20\n";
+	struct ext_cpux it[5];
+
+	memset(it, 0, sizeof(it));
+	parse_softirqs(text, it, 5);
+	ck_assert_uint_eq(it[1].flags, EXT_CX_SOFT);
+	ck_assert_uint_eq(it[2].flags, 0);
+	ck_assert_uint_eq(it[3].flags, EXT_CX_SOFT);
+	ck_assert_uint_eq(it[4].flags, 0);
+	ck_assert_uint_eq(it[1].soft[0], 10);
+	ck_assert_uint_eq(it[3].soft[0], 20);
+	ck_assert(is_zero(it[2].soft, sizeof(it[2].soft)));
+	ck_assert(is_zero(it[4].soft, sizeof(it[4].soft)));
+}
+END_TEST
+
+START_TEST(softirqs_more_columns_than_cpus)
+{
+	/* A CPU past the items ends the columns (mpstat has no row for it), and those after it. */
+	static const char text[] = "  CPU0  CPU1  CPU9  CPU2\n"
+	                           "  HI:  1  2  3  4\n";
+	struct ext_cpux it[4];
+
+	memset(it, 0, sizeof(it));
+	parse_softirqs(text, it, 4);
+	ck_assert_uint_eq(it[1].soft[0], 1);
+	ck_assert_uint_eq(it[2].soft[0], 2);
+	ck_assert_uint_eq(it[3].flags, 0);
+	ck_assert_uint_eq(it[3].soft[0], 0);
+}
+END_TEST
+
+START_TEST(softirqs_header_and_edges)
+{
+	struct ext_cpux it[2];
+
+	/* Lines before the header are skipped; without a header no line is read. */
+	memset(it, 0, sizeof(it));
+	parse_softirqs("junk: 1\n  CPU0\n  HI: 7\n", it, 2);
+	ck_assert_uint_eq(it[0].n_soft, 1);
+	ck_assert_uint_eq(it[1].soft[0], 7);
+	memset(it, 0, sizeof(it));
+	parse_softirqs("  HI: 7\n  TIMER: 8\n", it, 2);
+	ck_assert_uint_eq(it[0].flags, EXT_CX_SOFT);
+	ck_assert_uint_eq(it[0].n_soft, 0);
+	ck_assert_uint_eq(it[1].flags, 0);
+	/* A header naming no CPU the items have ("CPU" with no number, CPU5 of 1). */
+	memset(it, 0, sizeof(it));
+	parse_softirqs("  CPU\n  HI: 7\n", it, 2);
+	ck_assert_uint_eq(it[0].n_soft, 0);
+	memset(it, 0, sizeof(it));
+	parse_softirqs("  CPU5\n  HI: 7\n", it, 2);
+	ck_assert_uint_eq(it[0].n_soft, 0);
+	ck_assert_uint_eq(it[1].flags, 0);
+	/* No file, no CPU rows, an empty file, no final newline. */
+	memset(it, 0, sizeof(it));
+	parse_softirqs(NULL, it, 2);
+	ck_assert(is_zero(it, sizeof(it)));
+	parse_softirqs("  CPU0\n  HI: 7\n", it, 0);
+	ck_assert(is_zero(it, sizeof(it)));
+	parse_softirqs("", it, 2);
+	ck_assert_uint_eq(it[0].flags, EXT_CX_SOFT);
+	ck_assert_uint_eq(it[1].flags, 0);
+	memset(it, 0, sizeof(it));
+	parse_softirqs("  CPU0\n  HI: 7", it, 2);
+	ck_assert_uint_eq(it[1].soft[0], 7);
+	/* Only "all": nothing to count into. */
+	memset(it, 0, sizeof(it));
+	parse_softirqs("  CPU0\n  HI: 7\n", it, 1);
+	ck_assert_uint_eq(it[0].flags, EXT_CX_SOFT);
+	ck_assert_uint_eq(it[0].n_soft, 0);
+}
+END_TEST
+
+START_TEST(softirqs_columns_past_cpu_max)
+{
+	/* More CPU directories than COLLECT_CPU_MAX: the columns stop there. */
+	const int32_t nr = COLLECT_CPU_MAX + 2;
+	struct ext_cpux *it = calloc((size_t) nr, sizeof(*it));
+	size_t cap = (size_t) (COLLECT_CPU_MAX + 1) * 12 + 32, len = 0;
+	char *buf = malloc(cap);
+
+	ck_assert_ptr_nonnull(it);
+	ck_assert_ptr_nonnull(buf);
+	for (int32_t i = 0; i <= COLLECT_CPU_MAX; i++)
+		len += (size_t) snprintf(buf + len, cap - len, " CPU%d", (int) i);
+	len += (size_t) snprintf(buf + len, cap - len, "\n HI:");
+	for (int32_t i = 0; i <= COLLECT_CPU_MAX; i++)
+		len += (size_t) snprintf(buf + len, cap - len, " 1");
+	snprintf(buf + len, cap - len, "\n");
+	parse_softirqs(buf, it, nr);
+	ck_assert_uint_eq(it[0].n_soft, 1);
+	ck_assert_uint_eq(it[COLLECT_CPU_MAX].flags, EXT_CX_SOFT);
+	ck_assert_uint_eq(it[COLLECT_CPU_MAX].soft[0], 1);
+	ck_assert_uint_eq(it[COLLECT_CPU_MAX + 1].flags, 0);
+	free(buf);
+	free(it);
+}
+END_TEST
+
+START_TEST(intr_total)
+{
+	uint64_t v = 42;
+
+	ck_assert(parse_intr_total("cpu  1 2 3\nintr 123456789012 1 2 3\nctxt 5\n", &v));
+	ck_assert_uint_eq(v, 123456789012ull);
+	/* All 64 bits are kept; past them it saturates. */
+	ck_assert(parse_intr_total("intr 18446744073709551615 0\n", &v));
+	ck_assert_uint_eq(v, UINT64_MAX);
+	ck_assert(parse_intr_total("intr 99999999999999999999999\n", &v));
+	ck_assert_uint_eq(v, UINT64_MAX);
+	/* Missing, without a number, garbage, or a lookalike: false, *ret left. */
+	v = 42;
+	ck_assert(!parse_intr_total("cpu  1 2 3\nctxt 5\n", &v));
+	ck_assert(!parse_intr_total("intr \n", &v));
+	ck_assert(!parse_intr_total("intr x1\n", &v));
+	ck_assert(!parse_intr_total("intr -1\n", &v));
+	ck_assert(!parse_intr_total("intrs 5\n", &v));
+	ck_assert(!parse_intr_total(" intr 5\n", &v));
+	ck_assert(!parse_intr_total("intr\n5\n", &v));
+	ck_assert(!parse_intr_total("", &v));
+	ck_assert(!parse_intr_total(NULL, &v));
+	ck_assert_uint_eq(v, 42);
+	/* A number cut by garbage is read up to it (strtoul). */
+	ck_assert(parse_intr_total("intr 12ab 3\n", &v));
+	ck_assert_uint_eq(v, 12);
+}
+END_TEST
+
+START_TEST(sysfs_int)
+{
+	ck_assert_int_eq(parse_sysfs_int("0\n"), 0);
+	ck_assert_int_eq(parse_sysfs_int("3\n"), 3);
+	ck_assert_int_eq(parse_sysfs_int("  \n\t17"), 17);
+	/* thread_siblings_list: the first number of the list. */
+	ck_assert_int_eq(parse_sysfs_int("4-5\n"), 4);
+	ck_assert_int_eq(parse_sysfs_int("2,10\n"), 2);
+	ck_assert_int_eq(parse_sysfs_int("-1\n"), -1);
+	ck_assert_int_eq(parse_sysfs_int("+7\n"), 7);
+	ck_assert_int_eq(parse_sysfs_int("-0\n"), 0);
+	/* No number: -1. */
+	ck_assert_int_eq(parse_sysfs_int(""), -1);
+	ck_assert_int_eq(parse_sysfs_int("\n"), -1);
+	ck_assert_int_eq(parse_sysfs_int("x3\n"), -1);
+	ck_assert_int_eq(parse_sysfs_int("-\n"), -1);
+	ck_assert_int_eq(parse_sysfs_int("- 3\n"), -1);
+	ck_assert_int_eq(parse_sysfs_int("--3\n"), -1);
+	/* Past an int: the low 32 bits (strtol's long cut to the int %d stores). */
+	ck_assert_int_eq(parse_sysfs_int("4294967296\n"), 0);
+	ck_assert_int_eq(parse_sysfs_int("4294967297\n"), 1);
+	ck_assert_int_eq(parse_sysfs_int("2147483648\n"), INT32_MIN);
+	ck_assert_int_eq(parse_sysfs_int("-2147483649\n"), INT32_MAX);
+	/* Past a long: strtol saturates at LONG_MAX (low 32 bits -1) or LONG_MIN (0). */
+	ck_assert_int_eq(parse_sysfs_int("99999999999999999999\n"), -1);
+	ck_assert_int_eq(parse_sysfs_int("-99999999999999999999\n"), 0);
+	ck_assert_int_eq(parse_sysfs_int("9223372036854775807\n"), -1);
+	ck_assert_int_eq(parse_sysfs_int("-9223372036854775808\n"), 0);
+}
+END_TEST
+
+/* A scratch root of -S MPSTAT's files: filled by each test, removed after it. */
+static char cpux_root[256];
+
+static void
+cpux_open(struct collect_ctx *c)
+{
+	memset(c, 0, sizeof(*c));
+	ck_assert_int_eq(collect_init(c, cpux_root), 0);
+	collect_begin_sample(c);
+}
+
+static void
+put(const char *rel, const char *text)
+{
+	ck_assert_int_eq(fixture_put_str(cpux_root, rel, text), 0);
+}
+
+/* CPU n's directory with a node link and its two topology files. */
+static void
+put_cpu(int n, const char *node, const char *package, const char *siblings)
+{
+	char rel[128];
+
+	snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%d", n);
+	ck_assert_int_eq(fixture_mkdir(cpux_root, rel), 0);
+	if (node) {
+		snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%d/%s", n, node);
+		ck_assert_int_eq(fixture_symlink(cpux_root, rel, "../../node/node0"), 0);
+	}
+	if (package) {
+		snprintf(rel, sizeof(rel),
+		         "sys/devices/system/cpu/cpu%d/topology/physical_package_id", n);
+		put(rel, package);
+	}
+	if (siblings) {
+		snprintf(rel, sizeof(rel),
+		         "sys/devices/system/cpu/cpu%d/topology/thread_siblings_list", n);
+		put(rel, siblings);
+	}
+}
+
+START_TEST(cpux_reader_full)
+{
+	struct collect_ctx c;
+	struct ext_cpux *arr = NULL;
+	size_t cap = 0;
+
+	ck_assert_int_eq(fixture_tmp_root("sysrec-cpux", cpux_root, sizeof(cpux_root)), 0);
+	put("proc/stat", "cpu  1 2 3 4\ncpu0 1 2 3 4\ncpu1 1 2 3 4\nintr 777 1 2\nctxt 9\n");
+	put("proc/softirqs", "  CPU0  CPU1\n  HI:  3  4\n  RCU:  5  6\n");
+	put_cpu(0, "node1", "0\n", "0,2\n");
+	put_cpu(1, "node0", "1\n", "1-3\n");
+	cpux_open(&c);
+	ck_assert_int_eq(collect_cpux(&c, &arr, &cap), 3);
+	ck_assert_uint_ge(cap, 3);
+	ck_assert_uint_eq(arr[0].flags, EXT_CX_INTR | EXT_CX_SOFT);
+	ck_assert_uint_eq(arr[0].intr, 777);
+	ck_assert_uint_eq(arr[0].n_soft, 2);
+	ck_assert_uint_eq(arr[0].soft_name[1], soft_code("RCU"));
+	ck_assert_int_eq(arr[1].node, 1);
+	ck_assert_int_eq(arr[2].node, 0);
+	ck_assert_int_eq(arr[1].socket, 0);
+	ck_assert_int_eq(arr[2].socket, 1);
+	ck_assert_int_eq(arr[1].core, 0);
+	ck_assert_int_eq(arr[2].core, 1);
+	ck_assert_uint_eq(arr[2].soft[1], 6);
+	/* The next sample reuses the array, cleared first. */
+	put("proc/softirqs", "  CPU0\n  HI:  3\n");
+	collect_begin_sample(&c);
+	ck_assert_int_eq(collect_cpux(&c, &arr, &cap), 3);
+	ck_assert_uint_eq(arr[0].n_soft, 1);
+	ck_assert_uint_eq(arr[2].flags, 0);
+	ck_assert_uint_eq(arr[2].soft[1], 0);
+	collect_release(&c);
+	free(arr);
+	ck_assert_int_eq(fixture_rm_tree(cpux_root), 0);
+}
+END_TEST
+
+START_TEST(cpux_reader_absent_files)
+{
+	struct collect_ctx c;
+	struct ext_cpux *arr = NULL;
+	size_t cap = 0;
+
+	/*
+	 * No softirqs, no intr line, no node links, no topology (or topology
+	 * files without a number), and CPU 2's directory missing between two.
+	 */
+	ck_assert_int_eq(fixture_tmp_root("sysrec-cpux", cpux_root, sizeof(cpux_root)), 0);
+	put("proc/stat", "cpu  1 2 3 4\ncpu0 1 2 3 4\nctxt 9\n");
+	put_cpu(0, NULL, NULL, NULL);
+	put_cpu(1, NULL, "x\n", "");
+	put_cpu(3, "node12", NULL, NULL);
+	put("sys/devices/system/cpu/cpu3/nodeless", "0\n");
+	cpux_open(&c);
+	ck_assert_int_eq(collect_cpux(&c, &arr, &cap), 5);
+	ck_assert_uint_eq(arr[0].flags, 0);
+	ck_assert_uint_eq(arr[0].intr, 0);
+	ck_assert_uint_eq(arr[0].n_soft, 0);
+	/* No nodeN entry: -1; missing topology files: 0; present without a number: -1. */
+	ck_assert_int_eq(arr[1].node, -1);
+	ck_assert_int_eq(arr[1].socket, 0);
+	ck_assert_int_eq(arr[1].core, 0);
+	ck_assert_int_eq(arr[2].node, -1);
+	ck_assert_int_eq(arr[2].socket, -1);
+	ck_assert_int_eq(arr[2].core, -1);
+	/* A directory that cannot be listed: -2 (mpstat then drops the nodes). */
+	ck_assert_int_eq(arr[3].node, -2);
+	ck_assert_int_eq(arr[3].socket, 0);
+	ck_assert_int_eq(arr[3].core, 0);
+	ck_assert_int_eq(arr[4].node, 12);
+	for (int i = 1; i < 5; i++)
+		ck_assert_uint_eq(arr[i].flags, 0);
+	collect_release(&c);
+	free(arr);
+	ck_assert_int_eq(fixture_rm_tree(cpux_root), 0);
+}
+END_TEST
+
+START_TEST(cpux_reader_empty_root)
+{
+	struct collect_ctx c;
+	struct ext_cpux *arr = NULL;
+	size_t cap = 0;
+
+	/* Neither /sys nor proc/stat: only "all", zero. */
+	ck_assert_int_eq(fixture_tmp_root("sysrec-cpux", cpux_root, sizeof(cpux_root)), 0);
+	cpux_open(&c);
+	ck_assert_int_eq(collect_cpux(&c, &arr, &cap), 1);
+	ck_assert(is_zero(arr, sizeof(*arr)));
+	collect_release(&c);
+	free(arr);
+	ck_assert_int_eq(fixture_rm_tree(cpux_root), 0);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------- */
 /* Readers on fixture roots */
 
 static const uint32_t family[] = {A_CPU,      A_PCSW,    A_IRQ,    A_QUEUE,  A_KTABLES,
@@ -1049,6 +1526,23 @@ collect_cpu_suite(void)
 	tcase_add_test(tc, psi_io_some_full);
 	tcase_add_test(tc, psi_mem_missing_lines);
 	tcase_add_test(tc, psi_line_rules);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("mpstat");
+	tcase_add_test(tc, softirqs_lines);
+	tcase_add_test(tc, softirqs_block_iopoll_kept_apart);
+	tcase_add_test(tc, softirqs_unknown_name);
+	tcase_add_test(tc, softirqs_more_than_max_lines);
+	tcase_add_test(tc, softirqs_short_lines_and_garbage);
+	tcase_add_test(tc, softirqs_fewer_columns_than_cpus);
+	tcase_add_test(tc, softirqs_more_columns_than_cpus);
+	tcase_add_test(tc, softirqs_header_and_edges);
+	tcase_add_test(tc, softirqs_columns_past_cpu_max);
+	tcase_add_test(tc, intr_total);
+	tcase_add_test(tc, sysfs_int);
+	tcase_add_test(tc, cpux_reader_full);
+	tcase_add_test(tc, cpux_reader_absent_files);
+	tcase_add_test(tc, cpux_reader_empty_root);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("readers");
