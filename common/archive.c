@@ -467,6 +467,20 @@ ext_terminate(const struct ext_kind *k, void *item)
 	}
 }
 
+/* Whether the caller decodes activity id (archive_reader.ext_only). */
+static bool
+ext_wanted(const struct archive_reader *r, uint32_t id)
+{
+	size_t k;
+
+	if (!r->ext_only)
+		return true;
+	for (k = 0; k < r->n_ext_only; k++)
+		if (r->ext_only[k] == id)
+			return true;
+	return false;
+}
+
 /*
  * Decodes the extra-structure chain of an extension record into r->ext
  * (common/ext.h). Descriptors get the checks sysstat applies when it skips
@@ -519,7 +533,7 @@ read_ext(struct archive_reader *r)
 			kind = NULL;
 			for (k = 0; k < N_EXT_KINDS; k++)
 				if (fa.id == ext_kinds[k].id && fa.magic == ext_kinds[k].magic &&
-				    !*ext_has(e, &ext_kinds[k]))
+				    !*ext_has(e, &ext_kinds[k]) && ext_wanted(r, fa.id))
 					kind = &ext_kinds[k];
 			left = (uint64_t) fa.nr;
 			state = left ? EXT_ITEMS : EXT_TAG;
@@ -533,6 +547,16 @@ read_ext(struct archive_reader *r)
 			if (skipped < 0)
 				return fail(r, (int) skipped, at, "extra structures");
 			state = EXT_OPAQUE;
+			continue;
+		}
+		if (!kind) { /* unknown, or not wanted: one skip for the chunk */
+			int64_t skipped = source_skip(r->src, (uint64_t) x.extra_nr * x.extra_size);
+
+			if (skipped < 0)
+				return (int) skipped;
+			left -= x.extra_nr;
+			if (!left)
+				state = EXT_TAG;
 			continue;
 		}
 		for (i = 0; i < x.extra_nr; i++) {

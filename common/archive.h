@@ -144,6 +144,12 @@ struct archive_reader {
 	 * the R_STATS record it belongs to and carries its time fields.
 	 */
 	bool want_ext;
+	/*
+	 * With want_ext: the sysrec activities to decode (n_ext_only ids of
+	 * common/ext.h); the others are skipped as if unknown. NULL: all.
+	 */
+	const uint32_t *ext_only;
+	size_t n_ext_only;
 	struct archive_ext ext;
 
 	/*

@@ -291,6 +291,8 @@ open_report(struct live_hist *lh, size_t k)
 	if (rc < 0)
 		die_read(lh, rc == 1 ? ARCHIVE_E_FORMAT : rc);
 	lh->r.want_ext = wants_ext(lh);
+	lh->r.ext_only = lh->want; /* its sysstat ids match no extension activity */
+	lh->r.n_ext_only = lh->n_want;
 	decode_only(lh);
 	lh->open = true;
 	lh->file_hdr = lh->r.hdr;
