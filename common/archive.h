@@ -98,7 +98,8 @@ struct archive_ext {
 	bool has_cgroup; /* the record held the cgroup activity */
 	bool has_disk;   /* the record held the disk activity */
 	bool has_procbase; /* the record held -S TOP's bases: proc is a selection */
-	uint32_t n_proc, n_cgroup, n_disk, n_procbase;
+	bool has_thread;   /* the record held the thread activity (sadc -S THREADS) */
+	uint32_t n_proc, n_cgroup, n_disk, n_procbase, n_thread;
 	struct ext_proc *proc;
 	size_t proc_cap; /* in items */
 	struct ext_cgroup *cgroup;
@@ -107,12 +108,14 @@ struct archive_ext {
 	size_t disk_cap;
 	struct ext_proc *procbase;
 	size_t procbase_cap;
+	struct ext_proc *thread; /* in (tgid, pid) order */
+	size_t thread_cap;
 };
 
 /*
  * p's counters at the previous record among e's bases (sadc -S TOP: a
- * process new to its selection), matched by pid and start time; NULL when
- * e holds none for it.
+ * process new to its selection, or a thread of one), matched by pid, tgid
+ * and start time; NULL when e holds none for it.
  */
 const struct ext_proc *archive_ext_base(const struct archive_ext *e, const struct ext_proc *p);
 
@@ -284,6 +287,8 @@ struct archive_ext_put {
 	uint32_t n_procs;
 	const struct ext_proc *procbase; /* -S TOP's bases (EXT_A_PROCBASE) */
 	uint32_t n_procbase;
+	const struct ext_proc *threads; /* -S THREADS (EXT_A_THREAD) */
+	uint32_t n_threads;
 	const struct ext_cgroup *cgroups;
 	uint32_t n_cgroups;
 	const struct ext_disk *disks;
@@ -292,8 +297,8 @@ struct archive_ext_put {
 
 /*
  * Appends an extension record (common/ext.h) for the R_STATS record whose
- * header is stats: the process, process base, cgroup and disk activities
- * of x, in that order; nothing when x has none.
+ * header is stats: the process, process base, thread, cgroup and disk
+ * activities of x, in that order; nothing when x has none.
  */
 void archive_put_ext_record(struct archive_recbuf *b, const struct sa_record_header *stats,
                             const struct archive_ext_put *x);
