@@ -185,7 +185,8 @@ archive_put_ext_record(struct archive_recbuf *b, const struct sa_record_header *
 		const void *items;
 		uint32_t n;
 	} part[] = {
-	        {EXT_A_PROCESS, EXT_MAGIC_PROCESS, sizeof(*x->procs), proc_types, x->procs, x->n_procs},
+	        {EXT_A_PROCESS, EXT_MAGIC_PROCESS, sizeof(*x->procs), proc_types, x->procs,
+	         x->n_procs},
 	        {EXT_A_PROCBASE, EXT_MAGIC_PROCBASE, sizeof(*x->procbase), proc_types, x->procbase,
 	         x->n_procbase},
 	        {EXT_A_THREAD, EXT_MAGIC_THREAD, sizeof(*x->threads), proc_types, x->threads,

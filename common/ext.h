@@ -56,7 +56,7 @@
  * Under -S TOP, EXT_A_PROCBASE also holds the bases of the threads of a
  * newcomer (tgid set).
  */
-#define EXT_A_THREAD 1006u
+#define EXT_A_THREAD     1006u
 #define EXT_MAGIC_THREAD 0x8au
 
 /* ext_proc.flags */
@@ -68,7 +68,7 @@
 #define EXT_PF_SCHED    0x20u /* run_delay_ns comes from /proc/PID/schedstat */
 #define EXT_PF_FD       0x40u /* fd_nr counts /proc/PID/fd */
 #define EXT_PF_REAPED   0x80u /* reaped_read_bytes and reaped_write_bytes are known */
-#define EXT_PF_STACK    0x100u /* stack_kb and stack_ref_kb come from /proc/PID/smaps */
+#define EXT_PF_STACK     0x100u /* stack_kb and stack_ref_kb come from /proc/PID/smaps */
 
 #define EXT_COMM_LEN    16
 #define EXT_CMDLINE_LEN 96
@@ -125,7 +125,7 @@ struct ext_proc {
 	/* smaps' [stack] mapping, kB (EXT_PF_STACK); was a zero reserved field in 432-byte items */
 	uint32_t stack_kb;     /* Size */
 	uint32_t stack_ref_kb; /* Referenced */
-	uint32_t tgid;         /* a thread (EXT_A_THREAD, or a thread's base): its process; else 0 */
+	uint32_t tgid;         /* a thread (EXT_A_THREAD, a thread's base): its process; else 0 */
 	char comm[EXT_COMM_LEN];       /* NUL-terminated */
 	char cmdline[EXT_CMDLINE_LEN]; /* arguments joined by spaces, truncated, NUL-terminated; empty for kernel threads */
 	char cgroup[EXT_CGPATH_LEN];   /* the "0::" line of /proc/PID/cgroup, truncated, NUL-terminated */

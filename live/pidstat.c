@@ -514,13 +514,16 @@ check_data(struct pidstat_run *run, const struct archive_ext *e, const char *fil
 		fprintf(stderr, "pidstat: %s holds the top processes of each interval (sadc -S TOP), "
 		                "not every one\n", file);
 	if (c->threads && !e->has_thread) {
-		fprintf(stderr, "pidstat: %s holds no threads: sadc -S PROCESS,THREADS records them "
-		                "(the processes are shown)\n", file);
+		fprintf(stderr,
+		        "pidstat: %s holds no threads: sadc -S PROCESS,THREADS records them "
+		        "(the processes are shown)\n",
+		        file);
 		c->threads = false;
 	}
 	if ((c->act & PIDSTAT_A_STACK) && !(have & EXT_PF_STACK)) {
-		fprintf(stderr, "pidstat: %s holds no stack sizes: sadc -S PROCESS,STACK records "
-		                "them\n", file);
+		fprintf(stderr,
+		        "pidstat: %s holds no stack sizes: sadc -S PROCESS,STACK records them\n",
+		        file);
 		c->act &= ~(unsigned) PIDSTAT_A_STACK;
 	}
 	if ((c->act & PIDSTAT_A_CTXSW) && !(have & EXT_PF_STATUS)) {

@@ -63,7 +63,8 @@ fill_task(const struct ext_proc *p, const struct pidstat_conf *c, uint64_t hz,
 	snprintf(task->comm, sizeof(task->comm), "%s", p->comm);
 	if (c->cmdline && !task->cmdline[0])
 		snprintf(task->cmdline, sizeof(task->cmdline), "%s", p->cmdline);
-	task->flags = (task->flags & ~(unsigned) (PIDSTAT_F_NO_IO | PIDSTAT_F_NO_FD | PIDSTAT_F_NO_PREV)) |
+	task->flags = (task->flags &
+	               ~(unsigned) (PIDSTAT_F_NO_IO | PIDSTAT_F_NO_FD | PIDSTAT_F_NO_PREV)) |
 	              ((p->flags & EXT_PF_IO) ? 0 : PIDSTAT_F_NO_IO) |
 	              ((p->flags & EXT_PF_FD) ? 0 : PIDSTAT_F_NO_FD);
 	task->exists = true;
@@ -163,8 +164,7 @@ fill_threads(const struct archive_ext *e, const struct pidstat_conf *c, uint64_t
 /* Process item p into the task at index at, and its threads under -t. */
 static void
 fill_process(const struct archive_ext *e, const struct ext_proc *p, const struct pidstat_conf *c,
-             uint64_t hz, struct pidstat_tasks *t, size_t at, const struct ext_proc *base,
-             int cur)
+             uint64_t hz, struct pidstat_tasks *t, size_t at, const struct ext_proc *base, int cur)
 {
 	fill_task(p, c, hz, t->v[at], cur);
 	if (!t->v[at]->exists)

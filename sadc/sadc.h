@@ -27,8 +27,8 @@ struct sadc_config {
 	bool cgroup;                  /* -S CGROUP (sysrec) */
 	bool iostat;                  /* -S IOSTAT (sysrec): every disk's full counters */
 	bool top;                     /* -S TOP (sysrec): the top processes of each interval */
-	bool threads;                 /* -S THREADS (sysrec): the threads of PROCESS's or TOP's processes */
-	bool stack;                   /* -S STACK (sysrec): the smaps [stack] of PROCESS's or TOP's processes */
+	bool threads;                 /* -S THREADS (sysrec): the threads of PROCESS's or TOP's */
+	bool stack;                   /* -S STACK (sysrec): the smaps [stack] of the same */
 	unsigned top_n;               /* --top=N: how many per key (top.h) */
 	unsigned cgroup_depth;        /* --cgroup-depth= */
 	char comment[SA_COMMENT_LEN]; /* -C */

@@ -80,7 +80,8 @@ apply_keyword(struct sadc_config *cfg, const char *k)
 	}
 	if (!strcmp(k, "A_NULL")) {
 		memset(cfg->selected, 0, sizeof(cfg->selected));
-		cfg->proc = cfg->cgroup = cfg->iostat = cfg->top = cfg->threads = cfg->stack = false;
+		cfg->proc = cfg->cgroup = cfg->iostat = cfg->top = cfg->threads = cfg->stack =
+		        false;
 		return 0;
 	}
 	/* sysrec's own activities: never part of ALL or XALL. */
@@ -248,7 +249,10 @@ take_top(struct sadc *s)
 	if (sadc_top_select(&s->top, s->procs, s->n_procs, s->rec.uptime_cs, s->rec.ust_time) < 0)
 		sadc_fatal(4, "Cannot allocate memory\n");
 	collect_proc_details(&s->cc.root, s->top.top, s->top.n_top);
-	/* smaps of the biggest processes costs as much as the rest of the sample: asked for only. */
+	/*
+	 * smaps of the biggest processes costs as much as the rest of the
+	 * sample: read only when asked for.
+	 */
 	if (s->cfg.stack)
 		collect_proc_stacks(&s->cc.root, s->top.top, s->top.n_top);
 }

@@ -3,8 +3,8 @@
  * libFuzzer target for the /proc/PID parsers of sadc/collect_proc.c: the
  * first byte of the input chooses the file (stat, io, cmdline, cgroup,
  * status), the rest is its text, which smaps' [stack] parser reads too
- * (every saved input exercises it, none changes its meaning), handed over in a buffer of exactly its size without a
- * NUL terminator, so that a read past the end is caught. The outputs are
+ * (every saved input exercises it, none changes its meaning), handed over in a buffer of exactly
+ * its size without a NUL terminator, so that a read past the end is caught. The outputs are
  * checked: NUL-terminated within their field, printable, and the flags the
  * parsers may set alone. Replayed over tests/fuzz/corpus/procpid by make check.
  */

@@ -2427,9 +2427,14 @@ build_ext(struct tfile *tf, struct ext_proc procs[3], struct ext_cgroup cgs[2])
 	tf_start(tf, small_list, 2);
 	tf_record(tf, SA_R_STATS, 1, 2, 3);
 	tf_stats(tf, small_list, 2, two, 1);
-	tf_ext(tf, &(struct archive_ext_put){.procs = procs, .n_procs = 3, .threads = procs + 1,
-	                                      .n_threads = 2, .cgroups = cgs, .n_cgroups = 2,
-	                                      .disks = ext_disks, .n_disks = 2});
+	tf_ext(tf, &(struct archive_ext_put){.procs = procs,
+	                                     .n_procs = 3,
+	                                     .threads = procs + 1,
+	                                     .n_threads = 2,
+	                                     .cgroups = cgs,
+	                                     .n_cgroups = 2,
+	                                     .disks = ext_disks,
+	                                     .n_disks = 2});
 	tf_record(tf, SA_R_COMMENT, 1, 2, 4);
 	tf_comment(tf, "c");
 	tf_record(tf, SA_R_STATS, 1, 2, 6);

@@ -265,7 +265,8 @@ START_TEST(smaps_stack)
 	        "Rss:                  24 kB\n"
 	        "Referenced:           20 kB\n"
 	        "VmFlags: rd wr mr mw me gd ac\n"
-	        "ffffffffff600000-ffffffffff601000 --xp 00000000 00:00 0                  [vsyscall]\n"
+	        "ffffffffff600000-ffffffffff601000 --xp 00000000 00:00 0                  "
+	        "[vsyscall]\n"
 	        "Size:                  4 kB\n"
 	        "Referenced:            0 kB\n";
 	static const char no_ref[] = "7ffc5a1e0000-7ffc5a201000 rw-p 00000000 00:00 0 [stack]\n"
@@ -376,10 +377,13 @@ make_root(struct tmp_root *t)
 	PUT(t, "proc/1/cgroup", "1:cpu:/\n0::/init.scope\n");
 	PUT(t, "proc/1/io", "read_bytes: 1\nwrite_bytes: 2\n");
 	PUT(t, "proc/1/task/_list", "7\n1\n9\n");
-	PUT(t, "proc/1/task/1/stat", "1 (init) S 0 1 1 0 -1 4194560 4 0 1 0 3 4 0 0 20 0 1 0 3 4096 2\n");
-	PUT(t, "proc/1/task/7/stat", "7 (worker) R 0 1 1 0 -1 4194560 6 0 0 0 2 2 0 0 20 0 1 0 50 4096 2\n");
-	PUT(t, "proc/1/task/7/status", "Uid:\t5\t5\t5\t5\nvoluntary_ctxt_switches:\t11\n"
-	                               "nonvoluntary_ctxt_switches:\t12\n");
+	PUT(t, "proc/1/task/1/stat",
+	    "1 (init) S 0 1 1 0 -1 4194560 4 0 1 0 3 4 0 0 20 0 1 0 3 4096 2\n");
+	PUT(t, "proc/1/task/7/stat",
+	    "7 (worker) R 0 1 1 0 -1 4194560 6 0 0 0 2 2 0 0 20 0 1 0 50 4096 2\n");
+	PUT(t, "proc/1/task/7/status",
+	    "Uid:\t5\t5\t5\t5\nvoluntary_ctxt_switches:\t11\n"
+	    "nonvoluntary_ctxt_switches:\t12\n");
 	PUT(t, "proc/1/task/7/io", "read_bytes: 30\nwrite_bytes: 40\n");
 	PUT(t, "proc/2/stat",
 	    "2 (kthreadd) S 0 0 0 0 -1 2129984 0 0 0 0 0 1 0 0 20 0 1 0 24 0 0 "
@@ -456,7 +460,10 @@ START_TEST(tmp_root_processes)
 }
 END_TEST
 
-/* The stack from smaps; the threads of a process with their own stat, status and io, the rest its. */
+/*
+ * The stack from smaps; the threads of a process with their own stat,
+ * status and io, the rest its.
+ */
 START_TEST(tmp_root_stack_threads)
 {
 	static const char smaps[] = "7ffc5a1e0000-7ffc5a201000 rw-p 00000000 00:00 0   [stack]\n"
@@ -479,7 +486,10 @@ START_TEST(tmp_root_stack_threads)
 	ck_assert_uint_eq(items[0].stack_kb, 136);
 	ck_assert_uint_eq(items[0].stack_ref_kb, 28);
 	ck_assert(!(items[2].flags & EXT_PF_STACK)); /* no smaps */
-	/* A kernel thread's smaps (no mapping) is not read: an empty [stack], known all the same. */
+	/*
+	 * A kernel thread's smaps (no mapping) is not read: an empty [stack],
+	 * known all the same.
+	 */
 	ck_assert(items[1].flags & EXT_PF_STACK);
 	ck_assert_uint_eq(items[1].stack_kb, 0);
 
