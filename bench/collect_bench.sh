@@ -7,6 +7,8 @@
 #   default   our sadc -S DISK,IOSTAT,TOP --top=5 (conf/sysstat.in's)
 #   before    our sadc -S DISK (the default before IOSTAT and TOP)
 #   process   our sadc -S DISK,IOSTAT,PROCESS (every process)
+#   stack     our sadc -S DISK,IOSTAT,PROCESS,STACK (and every smaps)
+#   threads   our sadc -S DISK,IOSTAT,PROCESS,THREADS (and every thread)
 #   debian    Debian's sadc -S DISK (sysstat 12.6.1)
 #   atop      atop -w (Debian's atop: every process, compressed records)
 # For each: the bytes a sample adds to the file (a loop of 1+N samples minus
@@ -59,6 +61,8 @@ def loop_argv(kind, ours, theirs, atop, f, n):
         "default": [ours, "-S", "DISK,IOSTAT,TOP", "--top=5"],
         "before": [ours, "-S", "DISK"],
         "process": [ours, "-S", "DISK,IOSTAT,PROCESS"],
+        "stack": [ours, "-S", "DISK,IOSTAT,PROCESS,STACK"],
+        "threads": [ours, "-S", "DISK,IOSTAT,PROCESS,THREADS"],
         "debian": [theirs, "-S", "DISK"],
     }
     if kind == "atop":
@@ -75,7 +79,7 @@ def fmt(v, unit, digits):
 def main():
     d, ours, theirs, atop, n, reps = sys.argv[1:7]
     n, reps = int(n), int(reps)
-    kinds = ["default", "before", "process", "debian"] + (["atop"] if atop else [])
+    kinds = ["default", "before", "process", "stack", "threads", "debian"] + (["atop"] if atop else [])
     res = {k: {"bytes": [], "cpu": [], "oneshot": []} for k in kinds}
     for rep in range(reps):
         for k in kinds:

@@ -431,6 +431,9 @@ static const struct ext_kind ext_kinds[] = {
         {EXT_A_CPUX, EXT_MAGIC_CPUX, sizeof(struct ext_cpux), EXT_CPUX_TYPES,
          offsetof(struct archive_ext, has_cpux), offsetof(struct archive_ext, n_cpux),
          offsetof(struct archive_ext, cpux), offsetof(struct archive_ext, cpux_cap)},
+        {EXT_A_THREAD, EXT_MAGIC_THREAD, sizeof(struct ext_proc), EXT_PROC_TYPES,
+         offsetof(struct archive_ext, has_thread), offsetof(struct archive_ext, n_thread),
+         offsetof(struct archive_ext, thread), offsetof(struct archive_ext, thread_cap)},
 };
 #define N_EXT_KINDS (sizeof(ext_kinds) / sizeof(ext_kinds[0]))
 
@@ -450,7 +453,7 @@ ext_n(struct archive_ext *e, const struct ext_kind *k)
 static void
 ext_terminate(const struct ext_kind *k, void *item)
 {
-	if (k->id == EXT_A_PROCESS || k->id == EXT_A_PROCBASE) {
+	if (k->id == EXT_A_PROCESS || k->id == EXT_A_PROCBASE || k->id == EXT_A_THREAD) {
 		struct ext_proc *p = item;
 
 		p->comm[sizeof(p->comm) - 1] = '\0';
@@ -600,7 +603,8 @@ archive_ext_base(const struct archive_ext *e, const struct ext_proc *p)
 	uint32_t i;
 
 	for (i = 0; e->has_procbase && i < e->n_procbase; i++)
-		if (e->procbase[i].pid == p->pid && e->procbase[i].start_time == p->start_time)
+		if (e->procbase[i].pid == p->pid && e->procbase[i].tgid == p->tgid &&
+		    e->procbase[i].start_time == p->start_time)
 			return &e->procbase[i];
 	return NULL;
 }
@@ -985,6 +989,7 @@ archive_reader_release(struct archive_reader *r)
 	free(r->ext.disk);
 	free(r->ext.procbase);
 	free(r->ext.cpux);
+	free(r->ext.thread);
 	if (r->own_src)
 		source_free(r->src);
 	convert_result_release(&r->conv);

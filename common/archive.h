@@ -99,7 +99,8 @@ struct archive_ext {
 	bool has_disk;   /* the record held the disk activity */
 	bool has_procbase; /* the record held -S TOP's bases: proc is a selection */
 	bool has_cpux;     /* the record held -S MPSTAT's per-CPU extras */
-	uint32_t n_proc, n_cgroup, n_disk, n_procbase, n_cpux;
+	bool has_thread;   /* the record held the thread activity (sadc -S THREADS) */
+	uint32_t n_proc, n_cgroup, n_disk, n_procbase, n_cpux, n_thread;
 	struct ext_proc *proc;
 	size_t proc_cap; /* in items */
 	struct ext_cgroup *cgroup;
@@ -110,12 +111,14 @@ struct archive_ext {
 	size_t procbase_cap;
 	struct ext_cpux *cpux;
 	size_t cpux_cap;
+	struct ext_proc *thread; /* in (tgid, pid) order */
+	size_t thread_cap;
 };
 
 /*
  * p's counters at the previous record among e's bases (sadc -S TOP: a
- * process new to its selection), matched by pid and start time; NULL when
- * e holds none for it.
+ * process new to its selection, or a thread of one), matched by pid, tgid
+ * and start time; NULL when e holds none for it.
  */
 const struct ext_proc *archive_ext_base(const struct archive_ext *e, const struct ext_proc *p);
 
@@ -293,6 +296,8 @@ struct archive_ext_put {
 	uint32_t n_procs;
 	const struct ext_proc *procbase; /* -S TOP's bases (EXT_A_PROCBASE) */
 	uint32_t n_procbase;
+	const struct ext_proc *threads; /* -S THREADS (EXT_A_THREAD) */
+	uint32_t n_threads;
 	const struct ext_cgroup *cgroups;
 	uint32_t n_cgroups;
 	const struct ext_disk *disks;
@@ -303,7 +308,7 @@ struct archive_ext_put {
 
 /*
  * Appends an extension record (common/ext.h) for the R_STATS record whose
- * header is stats: the process, process base, cgroup, disk and per-CPU
+ * header is stats: the process, process base, thread, cgroup, disk and per-CPU
  * activities of x, in that order; nothing when x has none.
  */
 void archive_put_ext_record(struct archive_recbuf *b, const struct sa_record_header *stats,

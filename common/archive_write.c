@@ -190,6 +190,8 @@ archive_put_ext_record(struct archive_recbuf *b, const struct sa_record_header *
 	         x->n_procs},
 	        {EXT_A_PROCBASE, EXT_MAGIC_PROCBASE, sizeof(*x->procbase), proc_types, x->procbase,
 	         x->n_procbase},
+	        {EXT_A_THREAD, EXT_MAGIC_THREAD, sizeof(*x->threads), proc_types, x->threads,
+	         x->n_threads},
 	        {EXT_A_CGROUP, EXT_MAGIC_CGROUP, sizeof(*x->cgroups), cg_types, x->cgroups,
 	         x->n_cgroups},
 	        {EXT_A_DISK, EXT_MAGIC_DISK, sizeof(*x->disks), disk_types, x->disks, x->n_disks},

@@ -27,7 +27,7 @@
  * bytes), so a reader swaps and remaps them like any stored struct, and a
  * later version may append fields to a group.
  *
- * Ids 1001 to 1005 are far from sysstat's numbering (12.7.x ends at 43).
+ * Ids 1001 to 1006 are far from sysstat's numbering (12.7.x ends at 43).
  */
 
 #include <stddef.h>
@@ -49,6 +49,16 @@
  */
 #define EXT_A_PROCBASE 1004u
 #define EXT_MAGIC_PROCBASE 0x8au
+/*
+ * sadc -S THREADS: the threads (/proc/PID/task/TID) of the processes of
+ * EXT_A_PROCESS, as struct ext_proc items with tgid set, in (tgid, pid)
+ * order. An activity of its own, so that a reader that counts the items of
+ * EXT_A_PROCESS as processes (sar --proc, who, sar --use) is not misled.
+ * Under -S TOP, EXT_A_PROCBASE also holds the bases of the threads of a
+ * newcomer (tgid set).
+ */
+#define EXT_A_THREAD     1006u
+#define EXT_MAGIC_THREAD 0x8au
 
 /* ext_proc.flags */
 #define EXT_PF_KTHREAD  0x01u /* a kernel thread (PF_KTHREAD in stat's flags) */
@@ -59,17 +69,19 @@
 #define EXT_PF_SCHED    0x20u /* run_delay_ns comes from /proc/PID/schedstat */
 #define EXT_PF_FD       0x40u /* fd_nr counts /proc/PID/fd */
 #define EXT_PF_REAPED   0x80u /* reaped_read_bytes and reaped_write_bytes are known */
+#define EXT_PF_STACK     0x100u /* stack_kb and stack_ref_kb come from /proc/PID/smaps */
 
 #define EXT_COMM_LEN    16
 #define EXT_CMDLINE_LEN 96
 #define EXT_CGPATH_LEN  96
 
 /*
- * One process at one sample: cumulative counters. 432 bytes, types
- * {22, 0, 12}. The fields after blkio_ticks and after state were added
- * for pidstat --archive (files before them hold 312-byte items of types
- * {10, 0, 6}, which the reader remaps: the new fields read as 0, their
- * EXT_PF_* flags clear).
+ * One process (or thread) at one sample: cumulative counters. 440 bytes,
+ * types {22, 0, 14}. The fields after blkio_ticks and after state were
+ * added for pidstat --archive (files before them hold 312-byte items of
+ * types {10, 0, 6}); stack_kb, stack_ref_kb and tgid for its -s and -t
+ * (files before them hold 432-byte items of types {22, 0, 12}). The
+ * reader remaps both: the new fields read as 0, their EXT_PF_* flags clear.
  */
 struct ext_proc {
 	uint64_t start_time;  /* clock ticks after boot (stat field 22): with pid, the identity */
@@ -111,14 +123,18 @@ struct ext_proc {
 	uint32_t rt_priority; /* stat 40 */
 	uint32_t policy;      /* stat 41 */
 	uint32_t fd_nr;       /* entries of /proc/PID/fd (EXT_PF_FD) */
-	uint32_t reserved;
+	/* smaps' [stack] mapping, kB (EXT_PF_STACK); was a zero reserved field in 432-byte items */
+	uint32_t stack_kb;     /* Size */
+	uint32_t stack_ref_kb; /* Referenced */
+	uint32_t tgid;         /* a thread (EXT_A_THREAD, a thread's base): its process; else 0 */
 	char comm[EXT_COMM_LEN];       /* NUL-terminated */
 	char cmdline[EXT_CMDLINE_LEN]; /* arguments joined by spaces, truncated, NUL-terminated; empty for kernel threads */
 	char cgroup[EXT_CGPATH_LEN];   /* the "0::" line of /proc/PID/cgroup, truncated, NUL-terminated */
 };
 
-#define EXT_PROC_TYPES {22, 0, 12}
-_Static_assert(sizeof(struct ext_proc) == 432, "ext_proc is 432 bytes");
+#define EXT_PROC_TYPES {22, 0, 14}
+_Static_assert(sizeof(struct ext_proc) == 440, "ext_proc is 440 bytes");
+_Static_assert(offsetof(struct ext_proc, stack_kb) == 220, "stack_kb where 432-byte items hold 0");
 
 /* ext_cgroup.present: which files (or lines) were there. Absent values are 0 and must be shown as absent. */
 #define EXT_CG_CPU       0x001u /* cpu.stat usage_usec, user_usec, system_usec */

@@ -513,12 +513,17 @@ check_data(struct pidstat_run *run, const struct archive_ext *e, const char *fil
 	if (e->has_procbase)
 		fprintf(stderr, "pidstat: %s holds the top processes of each interval (sadc -S TOP), "
 		                "not every one\n", file);
-	if (c->threads) {
-		fprintf(stderr, "pidstat: %s holds no threads: the processes are shown\n", file);
+	if (c->threads && !e->has_thread) {
+		fprintf(stderr,
+		        "pidstat: %s holds no threads: sadc -S PROCESS,THREADS records them "
+		        "(the processes are shown)\n",
+		        file);
 		c->threads = false;
 	}
-	if ((c->act & PIDSTAT_A_STACK)) {
-		fprintf(stderr, "pidstat: %s holds no stack sizes\n", file);
+	if ((c->act & PIDSTAT_A_STACK) && !(have & EXT_PF_STACK)) {
+		fprintf(stderr,
+		        "pidstat: %s holds no stack sizes: sadc -S PROCESS,STACK records them\n",
+		        file);
 		c->act &= ~(unsigned) PIDSTAT_A_STACK;
 	}
 	if ((c->act & PIDSTAT_A_CTXSW) && !(have & EXT_PF_STATUS)) {
@@ -577,6 +582,31 @@ hist_average_base(struct pidstat_run *run, int cur)
 }
 
 /*
+ * After a restart, the tasks as a pidstat started then has them: the
+ * listed processes (-p) with nothing read yet, no other. The averages of
+ * -r, -s and -v add up over the reports of one run, not of the boots
+ * before it.
+ */
+static void
+hist_fresh_tasks(struct pidstat_tasks *t, bool all_pids)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		struct pidstat_task *task = t->v[i];
+		uint32_t pid = task->pid;
+
+		task->exists = false;
+		if (all_pids || task->thread)
+			continue;
+		memset(task, 0, sizeof(*task));
+		task->pid = pid;
+		task->exists = true;
+	}
+	pidstat_tasks_prune(t, false);
+}
+
+/*
  * The reports of the window's records, as the live loop prints them: the
  * first record is the reference, each later one ends an interval, then
  * the averages. A LINUX RESTART ends a boot's run with its averages; the
@@ -587,7 +617,7 @@ static int
 hist_run(struct pidstat_run *run, const struct pidstat_args *a, int dis_hdr, int rows)
 {
 	/* The processes come in the extension records (-S PROCESS). */
-	static const uint32_t want[] = {A_CPU, A_MEMORY, EXT_A_PROCESS, EXT_A_PROCBASE};
+	static const uint32_t want[] = {A_CPU, A_MEMORY, EXT_A_PROCESS, EXT_A_PROCBASE, EXT_A_THREAD};
 	struct live_hist lh;
 	long count = a->count, lines = rows, shown = 0;
 	int cur = 0, k;
@@ -604,6 +634,7 @@ hist_run(struct pidstat_run *run, const struct pidstat_args *a, int dis_hdr, int
 			if (shown && !run->c.oneline)
 				report(run, 2, !cur, dis_hdr, true);
 			run->c.cpu_nr = live_hist_restart_cpus(&lh);
+			hist_fresh_tasks(&run->t, run->c.all_pids);
 			restarted = true;
 			base = false;
 			shown = 0;

@@ -108,6 +108,7 @@ enum {
 	PIDSTAT_F_NO_IO = 0x01,     /* io unreadable: -d prints -1.00 */
 	PIDSTAT_F_NO_FD = 0x02,     /* fd/ unreadable: -v prints -1 */
 	PIDSTAT_F_DISPLAYED = 0x04, /* a leader printed in this report */
+	PIDSTAT_F_NO_PREV = 0x08,   /* --archive: no sample of the previous record, not shown */
 };
 
 /*

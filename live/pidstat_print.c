@@ -159,6 +159,8 @@ shown(struct pidstat_report *r, size_t i, unsigned act, unsigned tsk)
 
 	if (!task->thread)
 		task->flags &= ~(unsigned) PIDSTAT_F_DISPLAYED;
+	if (task->flags & PIDSTAT_F_NO_PREV)
+		return false;
 	if ((r->c->all_pids || r->c->threads) && r->c->active &&
 	    !is_active(task, PREV(r, task), CUR(r, task), act, tsk))
 		return false;

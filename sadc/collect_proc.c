@@ -6,7 +6,9 @@
  * Documentation/accounting/delay-accounting.rst (kernel.task_delayacct).
  *
  * Cost is what matters here: a sample reads six files of every process
- * and lists its fd/ directory.
+ * and lists its fd/ directory. smaps (the stack) is read apart, for the
+ * processes asked: the kernel walks the page tables of every mapping to
+ * write it, which made a sample of every process four times as costly.
  * Each is opened, read once into a stack buffer and closed (a procfs file
  * gives all it has to one read), relative to the root's directory; items
  * live in one array the caller keeps from sample to sample.
@@ -20,6 +22,7 @@
 #include <unistd.h>
 
 #include "collect_proc.h"
+#include "common/strbuf.h"
 #include "common/banned.h"
 
 #define PF_KTHREAD 0x00200000u /* include/linux/sched.h */
@@ -256,6 +259,47 @@ proc_parse_cgroup(const char *buf, size_t len, char out[EXT_CGPATH_LEN])
 	return false;
 }
 
+/* Whether the line [p, end) heads a mapping ("start-end perms ..."): keys start with a capital. */
+static bool
+is_mapping_line(const char *p, const char *end)
+{
+	return p < end && ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'));
+}
+
+/* Whether the mapping line [p, end) names the initial stack (its pathname field). */
+static bool
+is_stack_line(const char *p, const char *end)
+{
+	static const char name[] = " [stack]";
+	size_t n = sizeof(name) - 1;
+
+	return is_mapping_line(p, end) && (size_t) (end - p) >= n && !memcmp(end - n, name, n);
+}
+
+int
+proc_parse_smaps_stack(const char *buf, size_t len, uint64_t *ret_size, uint64_t *ret_ref)
+{
+	static const char *const keys[] = {"Size:", "Referenced:"};
+	const char *p = buf, *end = buf + len, *block = NULL;
+	uint64_t *const vals[] = {ret_size, ret_ref};
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t) (end - p));
+		const char *line_end = nl ? nl : end;
+
+		if (block && is_mapping_line(p, line_end))
+			break;
+		if (!block && is_stack_line(p, line_end))
+			block = line_end;
+		p = line_end + 1;
+	}
+	if (!block)
+		return -ENOENT;
+	/* The keys of the [stack] mapping alone: up to the next mapping line. */
+	parse_keys(block, (size_t) ((p < end ? p : end) - block), keys, vals, 2);
+	return 0;
+}
+
 /* ------------------------------------------------------------------------- */
 /* Reader */
 
@@ -264,6 +308,8 @@ struct proc_ctx {
 	int dirfd;        /* the root */
 	uint64_t page_kb; /* page size in kB */
 	int delayacct;    /* kernel.task_delayacct: 1 on, 0 off, -1 no such sysctl */
+	const struct sysroot *root;
+	struct strbuf *smaps; /* one buffer for every smaps of the call (they are large) */
 };
 
 static int
@@ -357,11 +403,32 @@ read_basic(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_proc
 	return true;
 }
 
-/* The files of the process at path[0, dir_len) that ranking does not need (status, ...). */
+/*
+ * The [stack] mapping of smaps. The costliest file of a process: the
+ * kernel walks the page tables of every mapping to write it. A kernel
+ * thread has no mappings (its smaps is empty): spare the read.
+ */
 static void
-read_details(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_proc *it)
+read_stack(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_proc *it)
 {
-	char buf[CGROUP_BUF];
+	uint64_t size = 0, ref = 0;
+
+	if (!(it->flags & EXT_PF_KTHREAD)) {
+		memcpy(path + dir_len, "smaps", 6);
+		if (sysroot_read(c->root, path, c->smaps) < 0)
+			return;
+		proc_parse_smaps_stack(c->smaps->buf, c->smaps->len, &size, &ref);
+	}
+	it->stack_kb = clamp_u32(size);
+	it->stack_ref_kb = clamp_u32(ref);
+	it->flags |= EXT_PF_STACK;
+}
+
+/* status and schedstat: what a thread has of its own besides stat and io. */
+static void
+read_sched_status(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_proc *it)
+{
+	char buf[STATUS_BUF];
 	ssize_t n;
 
 	memcpy(path + dir_len, "status", 7);
@@ -373,6 +440,16 @@ read_details(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_pr
 	n = sysroot_read_once_at(c->dirfd, path, buf, IO_BUF, NULL);
 	if (n > 0 && proc_parse_schedstat(buf, (size_t) n, &it->run_delay_ns) == 0)
 		it->flags |= EXT_PF_SCHED;
+}
+
+/* The files of the process at path[0, dir_len) that ranking does not need (status, ...). */
+static void
+read_details(const struct proc_ctx *c, char *path, size_t dir_len, struct ext_proc *it)
+{
+	char buf[CGROUP_BUF];
+	ssize_t n;
+
+	read_sched_status(c, path, dir_len, it);
 
 	memcpy(path + dir_len, "fd", 3);
 	if (count_fds(c->dirfd, path, &it->fd_nr) == 0)
@@ -432,7 +509,7 @@ static int
 collect(const struct sysroot *root, bool details, struct ext_proc **items, uint32_t *n,
         size_t *cap)
 {
-	struct proc_ctx c = {root->dirfd, 4, 0};
+	struct proc_ctx c = {root->dirfd, 4, 0, root, NULL};
 	struct sysroot_dir dir;
 	const char *name;
 	bool sorted = true;
@@ -447,6 +524,7 @@ collect(const struct sysroot *root, bool details, struct ext_proc **items, uint3
 		sysroot_dir_close(&dir);
 		return rc;
 	}
+	rc = 0;
 	c.delayacct = read_delayacct(root->dirfd);
 	while ((name = sysroot_dir_next(&dir))) {
 		char path[32];
@@ -458,8 +536,8 @@ collect(const struct sysroot *root, bool details, struct ext_proc **items, uint3
 			continue;
 		if (reserve_one(items, *n, cap) < 0) {
 			*n = 0;
-			sysroot_dir_close(&dir);
-			return -ENOMEM;
+			rc = -ENOMEM;
+			break;
 		}
 		/* "proc/" + at most 10 digits + "/" + "schedstat" + NUL fits. */
 		len = proc_dir(path, name, len);
@@ -477,7 +555,7 @@ collect(const struct sysroot *root, bool details, struct ext_proc **items, uint3
 	sysroot_dir_close(&dir);
 	if (!sorted)
 		qsort(*items, *n, sizeof(**items), by_pid);
-	return 0;
+	return rc;
 }
 
 int
@@ -495,7 +573,7 @@ collect_proc_basic(const struct sysroot *root, struct ext_proc **items, uint32_t
 void
 collect_proc_details(const struct sysroot *root, struct ext_proc *items, uint32_t n)
 {
-	struct proc_ctx c = {root->dirfd, 0, 0};
+	struct proc_ctx c = {root->dirfd, 0, 0, root, NULL};
 	uint32_t i;
 
 	for (i = 0; i < n; i++) {
@@ -504,4 +582,107 @@ collect_proc_details(const struct sysroot *root, struct ext_proc *items, uint32_
 
 		read_details(&c, path, proc_dir(path, name, len), &items[i]);
 	}
+}
+
+void
+collect_proc_stacks(const struct sysroot *root, struct ext_proc *items, uint32_t n)
+{
+	struct strbuf smaps = STRBUF_INIT;
+	struct proc_ctx c = {root->dirfd, 0, 0, root, &smaps};
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		char name[16], path[32];
+		size_t len = (size_t) snprintf(name, sizeof(name), "%u", items[i].pid);
+
+		read_stack(&c, path, proc_dir(path, name, len), &items[i]);
+	}
+	strbuf_release(&smaps);
+}
+
+/* ------------------------------------------------------------------------- */
+/* Threads */
+
+/*
+ * The thread whose directory is path[0, dir_len) ("proc/PID/task/TID/")
+ * of process p into it (zeroed): stat, io, status and schedstat of its
+ * own. The rest is the process's and taken from p, not read again: the
+ * command line and the stack mapping (one address space: since Linux 4.5
+ * every task's smaps names the process's initial stack [stack]), the
+ * descriptors (one table, unless a thread unshared it) and the cgroup
+ * (one, outside threaded cgroups). Returns false when it is gone.
+ */
+static bool
+read_thread(const struct proc_ctx *c, const struct ext_proc *p, char *path, size_t dir_len,
+            struct ext_proc *it)
+{
+	const uint32_t shared = EXT_PF_FD | EXT_PF_CGROUP | EXT_PF_STACK;
+
+	if (!read_basic(c, path, dir_len, it))
+		return false;
+	read_sched_status(c, path, dir_len, it);
+	it->flags |= p->flags & shared;
+	it->fd_nr = p->fd_nr;
+	it->stack_kb = p->stack_kb;
+	it->stack_ref_kb = p->stack_ref_kb;
+	memcpy(it->cmdline, p->cmdline, sizeof(it->cmdline));
+	memcpy(it->cgroup, p->cgroup, sizeof(it->cgroup));
+	it->tgid = p->pid;
+	return true;
+}
+
+/* The threads of process p appended to *items (*n of them so far), in TID order. */
+static int
+collect_threads_of(const struct proc_ctx *c, const struct ext_proc *p, struct ext_proc **items,
+                   uint32_t *n, size_t *cap)
+{
+	uint32_t first = *n, tid;
+	struct sysroot_dir dir;
+	const char *name;
+	char path[64];
+	int rc = 0;
+
+	snprintf(path, sizeof(path), "proc/%u/task", p->pid);
+	if (sysroot_dir_open(c->root, path, &dir) < 0) {
+		sysroot_dir_close(&dir);
+		return 0;
+	}
+	while ((name = sysroot_dir_next(&dir))) {
+		/* "proc/" + 10 digits + "/task/" + 10 digits + "/schedstat" + NUL fits. */
+		int len = snprintf(path, sizeof(path), "proc/%u/task/%s/", p->pid, name);
+
+		if (!pid_of(name, &tid) || len < 0 || (size_t) len > sizeof(path) - 16)
+			continue;
+		if (reserve_one(items, *n, cap) < 0) {
+			rc = -ENOMEM;
+			break;
+		}
+		memset(&(*items)[*n], 0, sizeof(**items));
+		if (!read_thread(c, p, path, (size_t) len, &(*items)[*n]))
+			continue;
+		(*items)[(*n)++].pid = tid;
+	}
+	sysroot_dir_close(&dir);
+	qsort(*items + first, *n - first, sizeof(**items), by_pid);
+	return rc;
+}
+
+int
+collect_threads(const struct sysroot *root, const struct ext_proc *procs, uint32_t n_procs,
+                struct ext_proc **items, uint32_t *n, size_t *cap)
+{
+	struct proc_ctx c = {root->dirfd, 4, 0, root, NULL};
+	long page = sysconf(_SC_PAGESIZE);
+	uint32_t i;
+	int rc = 0;
+
+	*n = 0;
+	if (page >= 1024)
+		c.page_kb = (uint64_t) page / 1024;
+	c.delayacct = read_delayacct(root->dirfd);
+	for (i = 0; i < n_procs && rc == 0; i++)
+		rc = collect_threads_of(&c, &procs[i], items, n, cap);
+	if (rc < 0)
+		*n = 0;
+	return rc;
 }

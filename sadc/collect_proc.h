@@ -5,8 +5,9 @@
 /*
  * The process collector of sadc -S PROCESS (common/ext.h, EXT_A_PROCESS):
  * one struct ext_proc per /proc/PID of the root, from /proc/PID/stat, io,
- * status, schedstat, cmdline and cgroup, the entries of fd/ and the owner
- * of /proc/PID. Kernel document:
+ * status, schedstat, cmdline, cgroup and (apart) smaps, the entries of fd/ and the
+ * owner of /proc/PID; and of -S THREADS (EXT_A_THREAD), one per
+ * /proc/PID/task/TID. Kernel document:
  * Documentation/filesystems/proc.rst (table 1-4 for stat, section 3.3 for
  * io), Documentation/admin-guide/cgroup-v2.rst ("0::" line of cgroup).
  *
@@ -84,6 +85,14 @@ void proc_parse_cmdline(const char *buf, size_t len, char out[EXT_CMDLINE_LEN]);
 bool proc_parse_cgroup(const char *buf, size_t len, char out[EXT_CGPATH_LEN]);
 
 /*
+ * Parses /proc/PID/smaps: the Size and Referenced (kB) of the mapping
+ * whose pathname is [stack] (the initial stack) into *ret_size and
+ * *ret_ref. Returns 0, or -ENOENT when there is no such mapping (kernel
+ * threads, whose smaps is empty); a key that is missing leaves its value.
+ */
+int proc_parse_smaps_stack(const char *buf, size_t len, uint64_t *ret_size, uint64_t *ret_ref);
+
+/*
  * Reads every process of root's /proc into *items (grown with realloc as
  * needed; *cap counts the items it has room for), zeroed first, sorted by
  * pid, and sets *n to their number. Under a fixture root, proc/_list gives
@@ -111,5 +120,27 @@ int collect_proc_basic(const struct sysroot *root, struct ext_proc **items, uint
  * keeps those fields 0 and their flags clear.
  */
 void collect_proc_details(const struct sysroot *root, struct ext_proc *items, uint32_t n);
+
+/*
+ * Reads the [stack] mapping of smaps of the n processes of items into
+ * stack_kb and stack_ref_kb, setting EXT_PF_STACK (0 and set without a
+ * read for a kernel thread, which has no mappings; clear when smaps
+ * cannot be read). About 0.25 ms a process (against 0.09 ms for all the
+ * other files; 0.7 ms for a big process of thousands of mappings): sadc
+ * reads it only with -S STACK.
+ */
+void collect_proc_stacks(const struct sysroot *root, struct ext_proc *items, uint32_t n);
+
+/*
+ * sadc -S THREADS: the threads (proc/PID/task/TID) of the n_procs
+ * processes of procs (read by collect_proc() or the details) into *items
+ * as collect_proc() does, with tgid set to their process, in (tgid, pid)
+ * order. A thread's stat, io, status and schedstat are its own; its
+ * command line, cgroup, fd/ count and stack mapping are its process's
+ * (copied, with their flags, not read again). Returns 0 or -ENOMEM (then
+ * *n is 0).
+ */
+int collect_threads(const struct sysroot *root, const struct ext_proc *procs, uint32_t n_procs,
+                    struct ext_proc **items, uint32_t *n, size_t *cap);
 
 #endif

@@ -28,6 +28,8 @@ struct sadc_config {
 	bool iostat;                  /* -S IOSTAT (sysrec): every disk's full counters */
 	bool top;                     /* -S TOP (sysrec): the top processes of each interval */
 	bool mpstat;                  /* -S MPSTAT (sysrec): softirqs, intr total, nodes, topo */
+	bool threads;                 /* -S THREADS (sysrec): the threads of PROCESS's or TOP's */
+	bool stack;                   /* -S STACK (sysrec): the smaps [stack] of the same */
 	unsigned top_n;               /* --top=N: how many per key (top.h) */
 	unsigned cgroup_depth;        /* --cgroup-depth= */
 	char comment[SA_COMMENT_LEN]; /* -C */
@@ -84,6 +86,9 @@ struct sadc {
 	struct ext_proc *procs;
 	uint32_t n_procs;
 	size_t procs_cap;
+	struct ext_proc *threads; /* -S THREADS */
+	uint32_t n_threads;
+	size_t threads_cap;
 	struct ext_cgroup *cgroups;
 	uint32_t n_cgroups;
 	size_t cgroups_cap;

@@ -81,7 +81,8 @@ apply_keyword(struct sadc_config *cfg, const char *k)
 	}
 	if (!strcmp(k, "A_NULL")) {
 		memset(cfg->selected, 0, sizeof(cfg->selected));
-		cfg->proc = cfg->cgroup = cfg->iostat = cfg->top = cfg->mpstat = false;
+		cfg->proc = cfg->cgroup = cfg->iostat = cfg->top = cfg->mpstat = cfg->threads =
+		        cfg->stack = false;
 		return 0;
 	}
 	/* sysrec's own activities: never part of ALL or XALL. */
@@ -105,6 +106,14 @@ apply_keyword(struct sadc_config *cfg, const char *k)
 	if (!strcmp(k, "MPSTAT")) {
 		select_groups(cfg, G_INT, false);
 		cfg->mpstat = true;
+		return 0;
+	}
+	if (!strcmp(k, "THREADS")) {
+		cfg->threads = true;
+		return 0;
+	}
+	if (!strcmp(k, "STACK")) {
+		cfg->stack = true;
 		return 0;
 	}
 	if (!strncmp(k, "A_", 2))
@@ -247,6 +256,12 @@ take_top(struct sadc *s)
 	if (sadc_top_select(&s->top, s->procs, s->n_procs, s->rec.uptime_cs, s->rec.ust_time) < 0)
 		sadc_fatal(4, "Cannot allocate memory\n");
 	collect_proc_details(&s->cc.root, s->top.top, s->top.n_top);
+	/*
+	 * smaps of the biggest processes costs as much as the rest of the
+	 * sample: read only when asked for.
+	 */
+	if (s->cfg.stack)
+		collect_proc_stacks(&s->cc.root, s->top.top, s->top.n_top);
 }
 
 void
@@ -292,8 +307,16 @@ sadc_take_sample(struct sadc *s, uint8_t type)
 	s->n_procs = s->n_cgroups = s->n_disks = 0;
 	if (s->cfg.proc && collect_proc(&s->cc.root, &s->procs, &s->n_procs, &s->procs_cap) < 0)
 		s->n_procs = 0;
+	if (s->cfg.proc && s->cfg.stack)
+		collect_proc_stacks(&s->cc.root, s->procs, s->n_procs);
 	if (s->cfg.top && !s->cfg.proc)
 		take_top(s);
+	s->n_threads = 0;
+	if (s->cfg.threads && (s->cfg.proc || s->cfg.top) &&
+	    collect_threads(&s->cc.root, s->cfg.proc ? s->procs : s->top.top,
+	                    s->cfg.proc ? s->n_procs : s->top.n_top, &s->threads, &s->n_threads,
+	                    &s->threads_cap) < 0)
+		s->n_threads = 0;
 	if (s->cfg.cgroup && collect_cgroup(&s->cc.root, s->cfg.cgroup_depth, &s->cgroups,
 	                                    &s->n_cgroups, &s->cgroups_cap) < 0)
 		s->n_cgroups = 0;
@@ -336,6 +359,10 @@ put_ext(struct sadc *s, struct archive_recbuf *b, uint8_t type)
 		x.n_procs = s->top.n_top;
 		x.procbase = s->top.n_base ? s->top.base : &no_proc;
 		x.n_procbase = s->top.n_base;
+	}
+	if (s->cfg.threads && x.procs) {
+		x.threads = s->n_threads ? s->threads : &no_proc;
+		x.n_threads = s->n_threads;
 	}
 	if (s->cfg.cgroup) {
 		x.cgroups = s->n_cgroups ? s->cgroups : &no_cgroup;
@@ -440,6 +467,7 @@ sadc_release(struct sadc *s)
 	for (i = 0; i < ACTIVITY_NR; i++)
 		free(s->acts[i].buf);
 	free(s->procs);
+	free(s->threads);
 	free(s->disks);
 	free(s->cpux);
 	sadc_top_release(&s->top);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "top.h"
+#include "common/layout_ops.h"
 #include "common/banned.h"
 
 /* The state file: this header, then n_prev items, then n_last items (host order). */
@@ -18,6 +19,24 @@ struct top_state {
 	uint32_t item_size; /* sizeof(struct ext_proc) */
 	uint32_t n_prev, n_last, reserved;
 	uint64_t prev_uptime_cs, prev_ust;
+};
+
+/*
+ * The layouts struct ext_proc has had (common/ext.h), by item size: the
+ * header names the size only, not the types, so a state file of a layout
+ * not listed here (a later sysrec's, after a downgrade) is ignored once.
+ * sadc -S TOP came with the 432-byte items, which an upgrade finds; no
+ * sysrec wrote a state file of 312-byte items, but the row costs nothing
+ * and keeps the table the history of the struct. A growth of ext_proc
+ * adds its old size here.
+ */
+static const struct state_layout {
+	uint32_t size;
+	uint32_t types[3];
+} state_layouts[] = {
+        {312, {10, 0, 6}},
+        {432, {22, 0, 12}},
+        {sizeof(struct ext_proc), EXT_PROC_TYPES},
 };
 
 static int
@@ -292,25 +311,62 @@ read_all(int fd, void *buf, size_t len)
 	return true;
 }
 
+static const struct state_layout *
+state_layout(uint32_t size)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(state_layouts) / sizeof(state_layouts[0]); i++)
+		if (state_layouts[i].size == size)
+			return &state_layouts[i];
+	return NULL;
+}
+
+/*
+ * Reads n items of layout l from fd into v (room for n struct ext_proc),
+ * remapped as the archive reader remaps a file's items: the fields l did
+ * not have read as 0. False when the file ends first.
+ */
+static bool
+read_items(int fd, struct ext_proc *v, uint32_t n, const struct state_layout *l)
+{
+	static const uint32_t types[3] = EXT_PROC_TYPES;
+	unsigned char *p = (unsigned char *) v;
+	uint32_t i;
+
+	if (!read_all(fd, v, (size_t) n * l->size))
+		return false;
+	if (l->size == sizeof(*v))
+		return true;
+	/* Last item first: item i moves up from i * size to i * sizeof(*v), over no unread item. */
+	for (i = n; i-- > 0;) {
+		memmove(&v[i], p + (size_t) i * l->size, l->size);
+		memset((unsigned char *) &v[i] + l->size, 0, sizeof(*v) - l->size);
+		if (layout_remap(types, l->types, &v[i], l->size, sizeof(*v), sizeof(*v)) < 0)
+			return false;
+	}
+	return true;
+}
+
 int
 sadc_top_load(struct sadc_top *t, const char *path)
 {
 	struct top_state st;
+	const struct state_layout *l;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	int rc = 0;
 
 	if (fd < 0)
 		return 0;
 	if (!read_all(fd, &st, sizeof(st)) || memcmp(st.magic, TOP_STATE_MAGIC, 8) ||
-	    st.item_size != sizeof(struct ext_proc) || st.n_prev > 4u << 20 || st.n_last > st.n_prev)
+	    !(l = state_layout(st.item_size)) || st.n_prev > 4u << 20 || st.n_last > st.n_prev)
 		goto out;
 	if (reserve(&t->prev, &t->prev_cap, st.n_prev ? st.n_prev : 1) < 0 ||
 	    reserve(&t->last, &t->last_cap, st.n_last ? st.n_last : 1) < 0) {
 		rc = -ENOMEM;
 		goto out;
 	}
-	if (!read_all(fd, t->prev, (size_t) st.n_prev * sizeof(*t->prev)) ||
-	    !read_all(fd, t->last, (size_t) st.n_last * sizeof(*t->last)))
+	if (!read_items(fd, t->prev, st.n_prev, l) || !read_items(fd, t->last, st.n_last, l))
 		goto out;
 	t->n_prev = st.n_prev;
 	t->n_last = st.n_last;

@@ -66,8 +66,9 @@ int sadc_top_state_path(const char *ofile, char *path, size_t len);
 
 /*
  * Reads the previous sample from the state file path, when it holds one
- * (missing, damaged or of another layout: nothing, 0 all the same).
- * Returns 0 or -ENOMEM.
+ * (missing, damaged or of an item layout this sadc does not know: nothing,
+ * 0 all the same). Items of an older struct ext_proc (432 or 312 bytes)
+ * are remapped, the fields they lacked read as 0. Returns 0 or -ENOMEM.
  */
 int sadc_top_load(struct sadc_top *t, const char *path);
 

@@ -225,13 +225,26 @@ seq_snaps() {
 	ls "$1" | grep -c '^[0-9]*$'
 }
 
-# hist_compare LIVE OURS SEQDIR STRIPPED FILE 'LIVE-ARGS' 'ARCHIVE-ARGS': the
-# live run of LIVE over SEQDIR's snapshots against OURS --archive=FILE over
-# the stripped copy: stdout, stderr and exit status the same (one case of
-# keep_case's sample).
+# snap_time SEQDIR N [FORMAT]: the clock of snapshot N of SEQDIR (its
+# .livefix/time) as date +FORMAT (default %H:%M:%S) writes it in the
+# suite's TZ, as the tools read -s/-e: a window's limits that name the same
+# records under any TZ (%s for @EPOCH, %Y-%m-%dT%H:%M:%S dated, %d the day
+# of a daily file's name).
+snap_time() {
+	local t
+	t=$(cat "$1/$2/.livefix/time") || return 1
+	date -d "@$t" "+${3:-%H:%M:%S}"
+}
+
+# hist_compare LIVE OURS SEQDIR STRIPPED FILE 'LIVE-ARGS' 'ARCHIVE-ARGS' [KEY]:
+# the live run of LIVE over SEQDIR's snapshots against OURS --archive=FILE
+# over the stripped copy: stdout, stderr and exit status the same (one case
+# of keep_case's sample). KEY, when given, names the case for the sample
+# instead of ARCHIVE-ARGS: one whose arguments depend on TZ (snap_time) is
+# then sampled the same under every TZ.
 hist_compare() {
-	local live=$1 ours=$2 seq=$3 strip=$4 file=$5 largs=$6 hargs=$7
-	keep_case "${ours##*/}-history ${seq##*/} $largs / $hargs" 2 3 || return 0
+	local live=$1 ours=$2 seq=$3 strip=$4 file=$5 largs=$6 hargs=$7 key=${8:-$7}
+	keep_case "${ours##*/}-history ${seq##*/} $largs / $key" 2 3 || return 0
 	# shellcheck disable=SC2086
 	run_capture "$TMPD/a" bash "$LIVE_RUN" "$seq" -- "$live" $largs
 	# shellcheck disable=SC2086

@@ -1,8 +1,8 @@
 #!/bin/bash
 # flavours: 12.6.1 12.7.5
-# sysrec's own activities (sadc -S PROCESS, -S CGROUP, -S IOSTAT, -S MPSTAT: extension records,
+# sysrec's own activities (sadc -S PROCESS, THREADS, STACK, CGROUP, IOSTAT, MPSTAT: extension records,
 # common/ext.h) leave everything sysstat prints unchanged. Files
-# collected by our sadc with -S XALL,PROCESS,CGROUP,IOSTAT,MPSTAT on this machine (with a
+# collected by our sadc with -S XALL,PROCESS,THREADS,STACK,CGROUP,IOSTAT,MPSTAT on this machine (with a
 # comment and a LINUX RESTART) and on every fixture root (and on the cgroup
 # fixture, when tests/tools/cgroup_fixture.py exists) are copied without
 # their extra-structure records (tests/tools/sa_strip_ext.py). Then, for
@@ -14,7 +14,7 @@
 #   the file and on the stripped copy for every report of the list below, and
 #   sysstat's sadf for every format; our sar and sadf too;
 # - sysstat's sadc appends two records to the file (exit 0, nothing on
-#   stderr), then our sadc one with -S XALL,PROCESS,CGROUP,IOSTAT,MPSTAT (with its
+#   stderr), then our sadc one with -S $SEL (with its
 #   extension record); sysstat's sadf then reads every record (three more
 #   intervals), and sysstat's sar and sadf and our sar print the same as on
 #   the stripped copy of the result.
@@ -30,7 +30,7 @@ requires shared oracle
 SAR="$top_builddir/sar/sar"
 STRIP="$top_srcdir/tests/tools/sa_strip_ext.py"
 CG_FIXTURE="$top_srcdir/tests/tools/cgroup_fixture.py"
-SEL=XALL,PROCESS,CGROUP,IOSTAT,MPSTAT
+SEL=XALL,PROCESS,THREADS,STACK,CGROUP,IOSTAT,MPSTAT
 ident=--uname=Linux,SYSSTAT.TEST,1.2.3-TEST,x86_64
 
 # Every report: sar -A and the reports of sar's options one by one (each

@@ -47,9 +47,9 @@ for path, fn in ((d + "/proc/diskstats", lambda l: l if l.split()[2:3] != ["sdz"
         f.write("\n".join(fn(l) for l in lines) + "\n")
 PY
 
-# hist_case SEQNAME FILE 'LIVE-ARGS' 'ARCHIVE-ARGS' (live_lib.sh's hist_compare).
+# hist_case SEQNAME FILE 'LIVE-ARGS' 'ARCHIVE-ARGS' [KEY] (live_lib.sh's hist_compare).
 hist_case() {
-	hist_compare "$LIVE" "$IOSTAT" "$SEQ/$1" "${stripped[$1]}" "$2" "$3" "$4"
+	hist_compare "$LIVE" "$IOSTAT" "$SEQ/$1" "${stripped[$1]}" "$2" "$3" "$4" "${5:-}"
 }
 
 declare -A stripped
@@ -127,7 +127,9 @@ for e in POSIXLY_CORRECT=1 S_TIME_FORMAT=ISO S_COLORS=always TZ=GMT+12; do
 	oracle_judge --show=5 "$e iostat -x -t --archive (live: iostat -x -t 1 4)"
 done
 
-# Windows: the live run over the snapshots of the window (times from 08:00:00, a second apart).
+# Windows: the live run over the snapshots of the window (a second apart).
+# The limits are the snapshots' clocks in this run's TZ (snap_time); the
+# case's key names the snapshots, so every TZ runs the same sample.
 hist_subseq "$SEQ/back" "$SEQ/w12" 1 2
 hist_subseq "$SEQ/back" "$SEQ/w1" 1
 hist_subseq "$SEQ/back" "$SEQ/w024" 0 2 4
@@ -136,13 +138,16 @@ for w in w12 w1 w024 w34; do
 	stripped[$w]=$(hist_strip "$SEQ/$w")
 done
 B=$TMPD/back.sa
+s1=$(snap_time "$SEQ/back" 1) s2=$(snap_time "$SEQ/back" 2) s3=$(snap_time "$SEQ/back" 3)
+d1=$(snap_time "$SEQ/back" 1 %Y-%m-%dT%H:%M:%S) d2=$(snap_time "$SEQ/back" 2 %Y-%m-%dT%H:%M:%S)
+t1=$(snap_time "$SEQ/back" 1 %s) t2=$(snap_time "$SEQ/back" 2 %s)
 for opts in "-x" "-t -p ALL" "-o JSON -y"; do
-	hist_case w12 "$B" "$opts 1 2" "$opts -s 08:00:01 -e 08:00:02"
-	hist_case w12 "$B" "$opts 1 2" "$opts -s 2025-12-04T08:00:01 -e 08:00:02"
-	hist_case w12 "$B" "$opts 1 2" "$opts -s @1764835201 -e @1764835202"
-	hist_case w1 "$B" "$opts 1 1" "$opts -s 08:00:01 -e 08:00:01"
-	hist_case w34 "$B" "$opts 1 2" "$opts -s 08:00:03"
-	hist_case w12 "$B" "$opts 1 2" "$opts -e 08:00:02 -s 08:00:01 1 2"
+	hist_case w12 "$B" "$opts 1 2" "$opts -s $s1 -e $s2" "$opts -s <1> -e <2>"
+	hist_case w12 "$B" "$opts 1 2" "$opts -s $d1 -e $s2" "$opts -s <date 1> -e <2>"
+	hist_case w12 "$B" "$opts 1 2" "$opts -s @$t1 -e @$t2" "$opts -s @<1> -e @<2>"
+	hist_case w1 "$B" "$opts 1 1" "$opts -s $s1 -e $s1" "$opts -s <1> -e <1>"
+	hist_case w34 "$B" "$opts 1 2" "$opts -s $s3" "$opts -s <3>"
+	hist_case w12 "$B" "$opts 1 2" "$opts -e $s2 -s $s1 1 2" "$opts -e <2> -s <1> 1 2"
 	# The interval argument: a record at least that many seconds after the last one kept.
 	hist_case w024 "$B" "$opts 2 3" "$opts 2"
 	hist_case w024 "$B" "$opts 2 2" "$opts 2 2"
@@ -151,20 +156,21 @@ done
 keep_case "iostat-history dated with a space" 2 3 && {
 	run_capture "$TMPD/a" bash "$LIVE_RUN" "$SEQ/w12" -- "$LIVE" -x 1 2
 	run_capture "$TMPD/b" bash "$LIVE_RUN" "${stripped[w12]}" -- "$IOSTAT" -x --archive="$B" \
-		-e "2025-12-04 08:00:02" -s 08:00:01
-	oracle_judge --show=5 "iostat -x --archive -e '2025-12-04 08:00:02' -s 08:00:01"
+		-e "${d2/T/ }" -s "$s1"
+	oracle_judge --show=5 "iostat -x --archive -e '${d2/T/ }' -s $s1"
 }
 # -s with a word that is no time is still the short report.
 hist_case std "$TMPD/std.sa" "-s -x 1 4" "-x -s"
 
-# A compressed file, and a directory of daily files (sa04 for 2025-12-04).
+# A compressed file, and a directory of daily files (sa04 for 2025-12-04,
+# the day of the records in this run's TZ).
 if command -v xz >/dev/null; then
 	xz -k -c "$TMPD/std.sa" >"$TMPD/std.sa.xz"
 	hist_case std "$TMPD/std.sa.xz" "-x 1 4" "-x"
 fi
 mkdir -p "$TMPD/dir"
-cp "$TMPD/back.sa" "$TMPD/dir/sa04"
-hist_case w12 "$TMPD/dir" "-x 1 2" "-x -s 2025-12-04T08:00:01 -e 2025-12-04T08:00:02"
+cp "$TMPD/back.sa" "$TMPD/dir/sa$(snap_time "$SEQ/back" 1 %d)"
+hist_case w12 "$TMPD/dir" "-x 1 2" "-x -s $d1 -e $d2" "-x -s <date 1> -e <date 2>"
 
 # A restart: a second sequence (another boot, a smaller uptime) appended to the first.
 python3 "$LIVE_SEQ" synth "$SEQ/boot2" --procs 0 --cpus 4 --disks 3 --nvme 1 --dm 2 --parts 2 \

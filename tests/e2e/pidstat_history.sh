@@ -2,7 +2,7 @@
 # flavours: 12.6.1 12.7.5
 # pidstat --archive prints what the live pidstat printed (live/hist.h). Our
 # sadc records each snapshot of a sequence (tests/live.md) with -S
-# XALL,PROCESS (live_lib.sh's hist_record) while the release's pidstat
+# XALL,PROCESS,THREADS,STACK (live_lib.sh's hist_record) while the release's pidstat
 # (12.6.1 or 12.7.5, the flavour's) runs live over the same snapshots under
 # the livefix shim; then our pidstat --archive on that file, under the shim
 # over a copy of the sequence without the files a sample is read from (no
@@ -10,7 +10,8 @@
 # same stdout, stderr and exit status, report for report and the averages.
 # Sequences from live_seq.py: processes of three users, one that exits, one
 # that starts, a PID reused; io and fd/ unreadable for one process; 300
-# processes. Options: the reports -u -r -d -w -v -R and their mixes, -h, -l,
+# processes; each with threads and a [stack] mapping in its smaps. Options:
+# the reports -u -r -d -w -v -R -s and their mixes, -t with them, -h, -l,
 # -p, -C, -G, -U [user], -T TASK|CHILD|ALL, -I, -H, --dec, --human, the
 # environment and TZ=GMT+12; windows (-s/-e) and an interval argument against
 # the live run over the snapshots of the window; a compressed file; a LINUX
@@ -40,11 +41,11 @@ synth big --cpus 8 --procs 300 --threads 1 --steps 2 --seed 9
 # life: files a task may not let us read (modelled by their absence): io
 # (-d prints -1.00), fd/ (-v prints -1).
 rm -f "$SEQ"/life/*/proc/118/io "$SEQ"/life/*/proc/118/task/*/io
-rm -rf "$SEQ/life/1/proc/130/fd"
+rm -rf "$SEQ/life/1/proc/130/fd" "$SEQ"/life/1/proc/130/task/*/fd
 
 declare -A stripped
 for s in small life big; do
-	hist_record "$SEQ/$s" "$TMPD/$s.sa" -S XALL,PROCESS
+	hist_record "$SEQ/$s" "$TMPD/$s.sa" -S XALL,PROCESS,THREADS,STACK
 	stripped[$s]=$(hist_strip "$SEQ/$s")
 done
 
@@ -56,8 +57,9 @@ else
 	pass
 fi
 
+# hist_case SEQNAME FILE 'LIVE-ARGS' 'ARCHIVE-ARGS' [KEY] (live_lib.sh's hist_compare).
 hist_case() {
-	hist_compare "$LIVE" "$PIDSTAT" "$SEQ/$1" "${stripped[$1]}" "$2" "$3" "$4"
+	hist_compare "$LIVE" "$PIDSTAT" "$SEQ/$1" "${stripped[$1]}" "$2" "$3" "$4" "${5:-}"
 }
 
 for s in small life; do
@@ -96,10 +98,26 @@ for s in small life; do
 --human -h -d
 --dec=0 -u -r
 --dec=2 -w
+-s
+-s -h -r
+--human -s
+-t
+-t -s
+-t -u -r -d -w -v -R
+-t -h -u -r -s
+-t -p 100,105,112
+-t -C sh
+-t -G pyth -s
+-t -T ALL -u -r
+-t -T CHILD -h
+-t -l -d
+-t -U user1 -w
+-t -I -h
 END
 done
 hist_case big "$TMPD/big.sa" "-u -r -d 1 2" "-u -r -d"
 hist_case big "$TMPD/big.sa" "-h -l 1 2" "-h -l"
+hist_case big "$TMPD/big.sa" "-t -s -u 1 2" "-t -s -u"
 for e in S_COLORS=always S_TIME_FORMAT=ISO TZ=GMT+12 S_REPEAT_HEADER=2; do
 	keep_case "pidstat-history env $e" 2 3 || continue
 	run_capture "$TMPD/a" bash "$LIVE_RUN" "$SEQ/life" "$e" -- "$LIVE" -u -d 1 4
@@ -108,22 +126,29 @@ for e in S_COLORS=always S_TIME_FORMAT=ISO TZ=GMT+12 S_REPEAT_HEADER=2; do
 	oracle_judge --show=5 "$e pidstat -u -d --archive (live: pidstat -u -d 1 4)"
 done
 
-# Windows: the live run over the snapshots of the window (08:00:00, a second apart).
+# Windows: the live run over the snapshots of the window (a second apart).
+# The limits are the snapshots' clocks in this run's TZ (snap_time); the
+# case's key names the snapshots, so every TZ runs the same sample.
 hist_subseq "$SEQ/life" "$SEQ/w13" 1 2 3
 hist_subseq "$SEQ/life" "$SEQ/w024" 0 2 4
 for w in w13 w024; do
 	stripped[$w]=$(hist_strip "$SEQ/$w")
 done
 L=$TMPD/life.sa
+s1=$(snap_time "$SEQ/life" 1) e3=$(snap_time "$SEQ/life" 3)
+d1=$(snap_time "$SEQ/life" 1 %Y-%m-%dT%H:%M:%S) t3=$(snap_time "$SEQ/life" 3 %s)
 for opts in "-u" "-d -r -h"; do
-	hist_case w13 "$L" "$opts 1 2" "$opts -s 08:00:01 -e 08:00:03"
-	hist_case w13 "$L" "$opts 1 2" "$opts -s 2025-12-04T08:00:01 -e @1764835203"
-	hist_case w13 "$L" "$opts 1 1" "$opts -s 08:00:01 1 1"
+	hist_case w13 "$L" "$opts 1 2" "$opts -s $s1 -e $e3" "$opts -s <1> -e <3>"
+	hist_case w13 "$L" "$opts 1 2" "$opts -s $d1 -e @$t3" "$opts -s <date 1> -e @<3>"
+	hist_case w13 "$L" "$opts 1 1" "$opts -s $s1 1 1" "$opts -s <1> 1 1"
 	hist_case w024 "$L" "$opts 2 2" "$opts 2"
 done
 # -s with a word that is no time is still the stack report (not recorded: said).
-run_capture "$TMPD/m" "$PIDSTAT" -s -u --archive="$L"
-if [ "$(head -1 "$TMPD/m.err")" = "pidstat: $L holds no stack sizes" ] &&
+# PROCESS alone reads no smaps and no threads (as files from before them).
+hist_record "$SEQ/small" "$TMPD/nostack.sa" -S XALL,PROCESS
+N=$TMPD/nostack.sa
+run_capture "$TMPD/m" "$PIDSTAT" -s -u --archive="$N"
+if [ "$(head -1 "$TMPD/m.err")" = "pidstat: $N holds no stack sizes: sadc -S PROCESS,STACK records them" ] &&
 	[ "$(cat "$TMPD/m.rc")" = 0 ] && grep -q '%usr' "$TMPD/m.out"; then
 	pass
 else
@@ -140,9 +165,9 @@ python3 "$LIVE_SEQ" synth "$SEQ/boot2" --disks 0 --cpus 2 --procs 8 --threads 3 
 	--seed 5 --epoch 1764835300 >/dev/null || fail "live_seq.py synth boot2"
 hist_reboot_seq "$SEQ/boot2"
 cp "$TMPD/small.sa" "$TMPD/reboot.sa"
-hist_record "$SEQ/boot2" "$TMPD/reboot.sa" -S XALL,PROCESS
+hist_record "$SEQ/boot2" "$TMPD/reboot.sa" -S XALL,PROCESS,THREADS,STACK
 # One live run per boot, one after the other.
-for opts in "-u" "-r -d -h"; do
+for opts in "-u" "-r -d -h" "-t -s -u"; do
 	hist_compare_restart "$LIVE" "$PIDSTAT" "$opts" "$SEQ/small" 3 "$SEQ/boot2" 2 0 \
 		"${stripped[small]}" "$TMPD/reboot.sa"
 done
@@ -160,7 +185,7 @@ check_msg() {
 	fi
 }
 check_msg "$TMPD/noproc.sa" "pidstat: $TMPD/noproc.sa holds no processes: sadc -S PROCESS records them" -u
-check_msg "$L" "pidstat: $L holds no threads: the processes are shown" -t -u
+check_msg "$N" "pidstat: $N holds no threads: sadc -S PROCESS,THREADS records them (the processes are shown)" -t -u
 for a in "--archive=" "--archive=$L -e" "--archive=$L -e 25:00" "--archive=$L -s 2025-02-30T08:00"; do
 	# shellcheck disable=SC2086
 	run_capture "$TMPD/m" "$PIDSTAT" $a

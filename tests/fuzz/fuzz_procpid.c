@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * libFuzzer target for the /proc/PID parsers of sadc/collect_proc.c: the
- * first byte of the input chooses the file (stat, io, cmdline, cgroup), the
- * rest is its text, handed over in a buffer of exactly its size without a
- * NUL terminator, so that a read past the end is caught. The outputs are
+ * first byte of the input chooses the file (stat, io, cmdline, cgroup,
+ * status), the rest is its text, which smaps' [stack] parser reads too
+ * (every saved input exercises it, none changes its meaning), handed over in a buffer of exactly
+ * its size without a NUL terminator, so that a read past the end is caught. The outputs are
  * checked: NUL-terminated within their field, printable, and the flags the
  * parsers may set alone. Replayed over tests/fuzz/corpus/procpid by make check.
  */
@@ -97,6 +98,18 @@ fuzz_cgroup(const char *text, size_t len)
 	check_text(out, sizeof(out));
 }
 
+static void
+fuzz_smaps(const char *text, size_t len)
+{
+	uint64_t size = 1, ref = 2;
+	int rc = proc_parse_smaps_stack(text, len, &size, &ref);
+
+	if (rc != 0 && rc != -2)
+		abort();
+	if (rc != 0 && (size != 1 || ref != 2))
+		abort();
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -112,6 +125,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(text, data + 1, size - 1);
 	parsers[data[0] % 5](text, size - 1);
+	fuzz_smaps(text, size - 1);
 	free(text);
 	return 0;
 }

@@ -471,6 +471,7 @@ def advance_procs(sq):
         if not tids:
             total = task_delta(sq, pid, pid)
         advance_task_files(base, total)
+        advance_stack(sq, pid, base, tids)
 
 
 # ---- CIFS and tapes ----
@@ -980,18 +981,51 @@ def write_task(d, pid, tid, comm, start, rng, fresh, uid):
     write(os.path.join(d, "cmdline"), comm.split("/")[0] + "\0--flag\0", 0o444)
 
 
+STACK_RE = re.compile(r"( \[stack\]\n(?:[A-Z][^\n]*\n)*?Referenced:\s+)(\d+)( kB)")
+
+
+def stack_mapping(size, ref):
+    """The [stack] mapping of smaps, as a 6.x kernel writes it."""
+    return ("7ffc5a1e0000-7ffc5a201000 rw-p 00000000 00:00 0                          [stack]\n"
+            "Size:            %8d kB\nKernelPageSize:        4 kB\nMMUPageSize:           4 kB\n"
+            "Rss:             %8d kB\nPss:             %8d kB\nReferenced:      %8d kB\n"
+            "Anonymous:       %8d kB\nSwap:                  0 kB\nVmFlags: rd wr mr mw me gd ac\n"
+            % (size, ref, ref, ref, ref))
+
+
+def advance_stack(sq, pid, base, tids):
+    """The stack's Referenced moves now and then, the same in every task's smaps."""
+    p = os.path.join(base, "smaps")
+    rng = sq.rng("stack:" + pid)
+    if not os.path.exists(p) or rng.random() < 0.5:
+        return
+    grow = rng.randint(1, 3) * 4
+    text = STACK_RE.sub(lambda m: m.group(1) + str(int(m.group(2)) + grow) + m.group(3), read(p))
+    write(p, text)
+    for tid in tids:
+        if os.path.exists(os.path.join(base, "task", tid, "smaps")):
+            write(os.path.join(base, "task", tid, "smaps"), text)
+
+
 def write_process(zero, pid, threads, comm, start, rng, fresh=False):
     base = os.path.join(zero, "proc/%d" % pid)
     uid = rng.choice((0, 1000, 1001))
     write_task(base, pid, pid, comm, start, rng, fresh, uid)
-    write(os.path.join(base, "smaps"),
-          "00400000-00452000 r-xp 00000000 08:02 173521      /usr/bin/%s\nSize:                328 kB\n"
-          "Rss:                 %d kB\nPss:                  40 kB\n" % (comm.split()[0], rng.randint(4, 4000)))
+    smaps = ("00400000-00452000 r-xp 00000000 08:02 173521      /usr/bin/%s\nSize:                328 kB\n"
+             "Rss:                 %d kB\nPss:                  40 kB\n" % (comm.split()[0], rng.randint(4, 4000)))
+    # The initial stack: its size from the pid, not from rng (the sequences before it stay the same).
+    smaps += stack_mapping(132 + (pid % 5) * 4, 8 + pid % 7 * 4)
+    write(os.path.join(base, "smaps"), smaps)
     for fd in range(3):
         symlink("/dev/null", os.path.join(base, "fd/%d" % fd))
     for t in range(threads):
         tid = pid if t == 0 else pid + t
-        write_task(os.path.join(base, "task/%d" % tid), pid, tid, comm, start, rng, fresh, uid)
+        tdir = os.path.join(base, "task/%d" % tid)
+        write_task(tdir, pid, tid, comm, start, rng, fresh, uid)
+        # One address space and one descriptor table: every task shows the process's.
+        write(os.path.join(tdir, "smaps"), smaps)
+        for fd in range(3):
+            symlink("/dev/null", os.path.join(tdir, "fd/%d" % fd))
 
 
 def synth_procs(a, zero, rng):

@@ -2427,8 +2427,14 @@ build_ext(struct tfile *tf, struct ext_proc procs[3], struct ext_cgroup cgs[2])
 	tf_start(tf, small_list, 2);
 	tf_record(tf, SA_R_STATS, 1, 2, 3);
 	tf_stats(tf, small_list, 2, two, 1);
-	tf_ext(tf, &(struct archive_ext_put){.procs = procs, .n_procs = 3, .cgroups = cgs, .n_cgroups = 2,
-	                                      .disks = ext_disks, .n_disks = 2});
+	tf_ext(tf, &(struct archive_ext_put){.procs = procs,
+	                                     .n_procs = 3,
+	                                     .threads = procs + 1,
+	                                     .n_threads = 2,
+	                                     .cgroups = cgs,
+	                                     .n_cgroups = 2,
+	                                     .disks = ext_disks,
+	                                     .n_disks = 2});
 	tf_record(tf, SA_R_COMMENT, 1, 2, 4);
 	tf_comment(tf, "c");
 	tf_record(tf, SA_R_STATS, 1, 2, 6);
@@ -2460,6 +2466,9 @@ verify_ext(const struct tfile *tf, const struct ext_proc procs[3], const struct 
 	ck_assert_uint_eq(r.ext.n_proc, 3);
 	ck_assert_uint_eq(r.ext.n_cgroup, 2);
 	ck_assert_mem_eq(r.ext.proc, procs, 3 * sizeof(*procs));
+	ck_assert(r.ext.has_thread);
+	ck_assert_uint_eq(r.ext.n_thread, 2);
+	ck_assert_mem_eq(r.ext.thread, procs + 1, 2 * sizeof(*procs));
 	ck_assert_mem_eq(r.ext.cgroup, cgs, 2 * sizeof(*cgs));
 	ck_assert(r.ext.has_disk);
 	ck_assert_uint_eq(r.ext.n_disk, 2);
@@ -2468,7 +2477,7 @@ verify_ext(const struct tfile *tf, const struct ext_proc procs[3], const struct 
 	next_record(&r, &rec, SA_R_STATS);
 	check_items(&r, &fa_cpu2, 1, 2);
 	next_record(&r, &rec, EXT_RECORD_TYPE);
-	ck_assert(r.ext.has_proc && !r.ext.has_cgroup && !r.ext.has_disk);
+	ck_assert(r.ext.has_proc && !r.ext.has_cgroup && !r.ext.has_disk && !r.ext.has_thread);
 	ck_assert_uint_eq(r.ext.n_proc, 0);
 	ck_assert_int_eq(archive_next(&r, &rec), 0);
 	archive_reader_release(&r);
@@ -2532,6 +2541,73 @@ START_TEST(test_ext_old_proc_layout)
 	ck_assert_uint_eq(r.ext.proc[0].state, 55);
 	ck_assert_uint_eq(r.ext.proc[0].ruid, 0);
 	ck_assert_uint_eq(r.ext.proc[0].fd_nr, 0);
+	ck_assert_str_eq(r.ext.proc[0].comm, "oldcomm");
+	ck_assert_str_eq(r.ext.proc[0].cmdline, "old cmd line");
+	ck_assert_str_eq(r.ext.proc[0].cgroup, "/old.slice");
+	ck_assert_int_eq(archive_next(&r, &rec), 0);
+	archive_reader_release(&r);
+	tf_release(&tf);
+}
+END_TEST
+
+/*
+ * A process item as sadc wrote it before pidstat --archive -s and -t: 432
+ * bytes of types {22, 0, 12}. The u32 group grows by two (stack_ref_kb,
+ * tgid) before the strings; stack_kb takes the place of a reserved field
+ * that was always 0.
+ */
+START_TEST(test_ext_432_proc_layout)
+{
+	static const int32_t two[] = {2, 0};
+	unsigned char old[432];
+	struct archive_reader r;
+	struct archive_record rec;
+	struct sa_record_header h;
+	struct sa_extra_desc x = {1, 36, 1, {0, 0, 9}};
+	struct sa_file_activity fa = {EXT_A_PROCESS, EXT_MAGIC_PROCESS, 1, 1, 0, 432, {22, 0, 12}};
+	struct tfile tf;
+	uint64_t v;
+	uint32_t w;
+
+	memset(old, 0, sizeof(old));
+	for (uint32_t i = 0; i < 22; i++) {
+		v = 1000 + i; /* start_time 1000 ... reaped_write_bytes 1021 */
+		memcpy(old + 8 * i, &v, 8);
+	}
+	for (uint32_t i = 0; i < 11; i++) {
+		w = 50 + i; /* pid 50 ... fd_nr 60; the 12th (reserved) stays 0 */
+		memcpy(old + 176 + 4 * i, &w, 4);
+	}
+	memcpy(old + 224, "oldcomm", 8);
+	memcpy(old + 240, "old cmd line", 13);
+	memcpy(old + 336, "/old.slice", 11);
+	tf_start(&tf, small_list, 2);
+	tf_record(&tf, SA_R_STATS, 1, 2, 3);
+	tf_stats(&tf, small_list, 2, two, 1);
+	memcpy(&h, tf.b.data + tf_off(&tf, P_REC, 0), sizeof(h));
+	h.record_type = EXT_RECORD_TYPE;
+	h.extra_next = 1;
+	archive_recbuf_put(&tf.b, &h, sizeof(h));
+	archive_recbuf_put(&tf.b, &x, sizeof(x));
+	archive_recbuf_put(&tf.b, &fa, sizeof(fa));
+	x = (struct sa_extra_desc){1, 432, 0, {22, 0, 12}};
+	archive_recbuf_put(&tf.b, &x, sizeof(x));
+	archive_recbuf_put(&tf.b, old, sizeof(old));
+
+	open_reader(&r, tf.b.data, tf.b.len);
+	r.want_ext = true;
+	next_record(&r, &rec, SA_R_STATS);
+	next_record(&r, &rec, EXT_RECORD_TYPE);
+	ck_assert(r.ext.has_proc && !r.ext.has_thread);
+	ck_assert_uint_eq(r.ext.n_proc, 1);
+	ck_assert_uint_eq(r.ext.proc[0].start_time, 1000);
+	ck_assert_uint_eq(r.ext.proc[0].reaped_write_bytes, 1021);
+	ck_assert_uint_eq(r.ext.proc[0].pid, 50);
+	ck_assert_uint_eq(r.ext.proc[0].fd_nr, 60);
+	ck_assert_uint_eq(r.ext.proc[0].stack_kb, 0);
+	ck_assert_uint_eq(r.ext.proc[0].stack_ref_kb, 0);
+	ck_assert_uint_eq(r.ext.proc[0].tgid, 0);
+	ck_assert(!(r.ext.proc[0].flags & EXT_PF_STACK));
 	ck_assert_str_eq(r.ext.proc[0].comm, "oldcomm");
 	ck_assert_str_eq(r.ext.proc[0].cmdline, "old cmd line");
 	ck_assert_str_eq(r.ext.proc[0].cgroup, "/old.slice");
@@ -2764,6 +2840,7 @@ archive_suite(void)
 	tcase_add_test(rt, test_r_last_stats_reads_as_statistics);
 	tcase_add_test(rt, test_ext_roundtrip);
 	tcase_add_test(rt, test_ext_old_proc_layout);
+	tcase_add_test(rt, test_ext_432_proc_layout);
 	tcase_add_test(rt, test_ext_chunks_of_8192);
 	tcase_add_test(rt, test_ext_unknown_activity_and_short_chain);
 	tcase_add_test(rt, test_ext_cpux_roundtrip);

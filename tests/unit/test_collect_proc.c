@@ -253,6 +253,47 @@ static const struct expect root1[] = {
 };
 // clang-format on
 
+START_TEST(smaps_stack)
+{
+	static const char smaps[] =
+	        "00400000-00452000 r-xp 00000000 08:02 173521      /usr/bin/a [stack]x\n"
+	        "Size:                328 kB\n"
+	        "Referenced:           40 kB\n"
+	        "7ffc5a1e0000-7ffc5a201000 rw-p 00000000 00:00 0                          [stack]\n"
+	        "Size:                132 kB\n"
+	        "KernelPageSize:        4 kB\n"
+	        "Rss:                  24 kB\n"
+	        "Referenced:           20 kB\n"
+	        "VmFlags: rd wr mr mw me gd ac\n"
+	        "ffffffffff600000-ffffffffff601000 --xp 00000000 00:00 0                  "
+	        "[vsyscall]\n"
+	        "Size:                  4 kB\n"
+	        "Referenced:            0 kB\n";
+	static const char no_ref[] = "7ffc5a1e0000-7ffc5a201000 rw-p 00000000 00:00 0 [stack]\n"
+	                             "Size: 8 kB\n"
+	                             "ffffffffff600000-ffffffffff601000 --xp 00000000 00:00 0\n"
+	                             "Referenced: 4 kB\n";
+	uint64_t size = 7, ref = 7;
+
+	ck_assert_int_eq(proc_parse_smaps_stack(smaps, sizeof(smaps) - 1, &size, &ref), 0);
+	ck_assert_uint_eq(size, 132);
+	ck_assert_uint_eq(ref, 20);
+	/* Cut inside the mapping: what is there. */
+	size = ref = 7;
+	ck_assert_int_eq(proc_parse_smaps_stack(smaps, 235, &size, &ref), 0);
+	ck_assert_uint_eq(size, 132);
+	ck_assert_uint_eq(ref, 7);
+	/* The next mapping's keys are not the stack's. */
+	size = ref = 7;
+	ck_assert_int_eq(proc_parse_smaps_stack(no_ref, sizeof(no_ref) - 1, &size, &ref), 0);
+	ck_assert_uint_eq(size, 8);
+	ck_assert_uint_eq(ref, 7);
+	/* A kernel thread's (empty), or one without a [stack] line. */
+	ck_assert_int_eq(proc_parse_smaps_stack("", 0, &size, &ref), -ENOENT);
+	ck_assert_int_eq(proc_parse_smaps_stack(smaps, 100, &size, &ref), -ENOENT);
+}
+END_TEST
+
 START_TEST(fixture_root1)
 {
 	char path[4096], dir[4200];
@@ -335,6 +376,15 @@ make_root(struct tmp_root *t)
 	PUT(t, "proc/1/cmdline", "/sbin/init\0splash\0");
 	PUT(t, "proc/1/cgroup", "1:cpu:/\n0::/init.scope\n");
 	PUT(t, "proc/1/io", "read_bytes: 1\nwrite_bytes: 2\n");
+	PUT(t, "proc/1/task/_list", "7\n1\n9\n");
+	PUT(t, "proc/1/task/1/stat",
+	    "1 (init) S 0 1 1 0 -1 4194560 4 0 1 0 3 4 0 0 20 0 1 0 3 4096 2\n");
+	PUT(t, "proc/1/task/7/stat",
+	    "7 (worker) R 0 1 1 0 -1 4194560 6 0 0 0 2 2 0 0 20 0 1 0 50 4096 2\n");
+	PUT(t, "proc/1/task/7/status",
+	    "Uid:\t5\t5\t5\t5\nvoluntary_ctxt_switches:\t11\n"
+	    "nonvoluntary_ctxt_switches:\t12\n");
+	PUT(t, "proc/1/task/7/io", "read_bytes: 30\nwrite_bytes: 40\n");
 	PUT(t, "proc/2/stat",
 	    "2 (kthreadd) S 0 0 0 0 -1 2129984 0 0 0 0 0 1 0 0 20 0 1 0 24 0 0 "
 	    "18446744073709551615 0 0 0 0 0 0 0 2147483647 0 1 0 0 0 0 0 0 0 "
@@ -384,7 +434,7 @@ START_TEST(tmp_root_processes)
 	ck_assert_uint_eq(items[0].write_bytes, 2);
 	ck_assert_uint_eq(items[0].vsz_kb, 4);
 	ck_assert_uint_eq(items[0].rss_kb, 2 * page_kb());
-	/* 24 stat fields, no task_delayacct: an old kernel without blkio ticks. */
+	/* 24 stat fields, no task_delayacct: an old kernel without blkio ticks; no smaps. */
 	ck_assert_uint_eq(items[0].flags, EXT_PF_IO | EXT_PF_CGROUP);
 
 	/* A kernel thread: no command line even if the file had one; no io file. */
@@ -405,6 +455,66 @@ START_TEST(tmp_root_processes)
 	ck_assert_str_eq(items[2].cmdline, "");
 	ck_assert_uint_eq(items[2].flags, EXT_PF_DELAYACCT);
 
+	free(items);
+	remove_root(&t);
+}
+END_TEST
+
+/*
+ * The stack from smaps; the threads of a process with their own stat,
+ * status and io, the rest its.
+ */
+START_TEST(tmp_root_stack_threads)
+{
+	static const char smaps[] = "7ffc5a1e0000-7ffc5a201000 rw-p 00000000 00:00 0   [stack]\n"
+	                            "Size:                136 kB\nReferenced:           28 kB\n";
+	struct tmp_root t;
+	struct ext_proc *items = NULL, *th = NULL;
+	uint32_t n, n_th = 0;
+	size_t cap = 0, th_cap = 0;
+	struct sysroot root;
+
+	make_root(&t);
+	PUT(&t, "proc/1/smaps", smaps);
+	collect_tmp(&t, &items, &n, &cap);
+	ck_assert_uint_eq(n, 3);
+	ck_assert(!(items[0].flags & EXT_PF_STACK)); /* read apart */
+	ck_assert_int_eq(sysroot_open(&root, t.path), 0);
+	collect_proc_stacks(&root, items, n);
+	sysroot_close(&root);
+	ck_assert(items[0].flags & EXT_PF_STACK);
+	ck_assert_uint_eq(items[0].stack_kb, 136);
+	ck_assert_uint_eq(items[0].stack_ref_kb, 28);
+	ck_assert(!(items[2].flags & EXT_PF_STACK)); /* no smaps */
+	/*
+	 * A kernel thread's smaps (no mapping) is not read: an empty [stack],
+	 * known all the same.
+	 */
+	ck_assert(items[1].flags & EXT_PF_STACK);
+	ck_assert_uint_eq(items[1].stack_kb, 0);
+
+	ck_assert_int_eq(sysroot_open(&root, t.path), 0);
+	ck_assert_int_eq(collect_threads(&root, items, n, &th, &n_th, &th_cap), 0);
+	sysroot_close(&root);
+	/* 9 has no stat (gone); 2 and 300 have no task/. In TID order. */
+	ck_assert_uint_eq(n_th, 2);
+	ck_assert_uint_eq(th[0].pid, 1);
+	ck_assert_uint_eq(th[1].pid, 7);
+	ck_assert_uint_eq(th[0].tgid, 1);
+	ck_assert_uint_eq(th[1].tgid, 1);
+	ck_assert_str_eq(th[1].comm, "worker");
+	ck_assert_uint_eq(th[1].utime, 2);
+	ck_assert_uint_eq(th[1].minflt, 6);
+	ck_assert_uint_eq(th[1].start_time, 50);
+	ck_assert_uint_eq(th[1].ruid, 5);
+	ck_assert_uint_eq(th[1].nvcsw, 11);
+	ck_assert_uint_eq(th[1].read_bytes, 30);
+	ck_assert_str_eq(th[1].cmdline, "/sbin/init splash");
+	ck_assert_str_eq(th[1].cgroup, "/init.scope");
+	ck_assert_uint_eq(th[1].stack_kb, 136);
+	ck_assert_uint_eq(th[1].flags, EXT_PF_IO | EXT_PF_STATUS | EXT_PF_CGROUP | EXT_PF_STACK);
+	ck_assert_uint_eq(th[0].flags, EXT_PF_CGROUP | EXT_PF_STACK);
+	free(th);
 	free(items);
 	remove_root(&t);
 }
@@ -597,11 +707,13 @@ collect_proc_suite(void)
 	tcase_add_test(tc, schedstat_line);
 	tcase_add_test(tc, cmdline_text);
 	tcase_add_test(tc, cgroup_lines);
+	tcase_add_test(tc, smaps_stack);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("roots");
 	tcase_add_test(tc, fixture_root1);
 	tcase_add_test(tc, tmp_root_processes);
+	tcase_add_test(tc, tmp_root_stack_threads);
 	tcase_add_test(tc, tmp_root_delayacct_sysctl);
 	tcase_add_test(tc, no_proc);
 	suite_add_tcase(s, tc);

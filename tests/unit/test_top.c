@@ -3,10 +3,12 @@
  * sadc -S TOP's selection (sadc/top.h) on hand-made samples: the top N by
  * interval CPU, by interval I/O (without reaped children's) and by RSS,
  * merged in pid order; the bases of newcomers; the first sample ranked by
- * totals; another boot; and the state file's round trip and refusals.
+ * totals; another boot; and the state file's round trip, its older
+ * layouts (432- and 312-byte items) and refusals.
  * Every expected list is worked out by hand in the comments.
  */
 #include <check.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,6 +210,131 @@ START_TEST(test_state_file)
 }
 END_TEST
 
+/*
+ * p as an item of an older sadc (common/ext.h): 432 bytes of types
+ * {22, 0, 12}, the counters and pid ... fd_nr, a reserved u32 (always 0,
+ * where stack_kb is now), then the strings at 224; or 312 bytes of types
+ * {10, 0, 6}, start_time ... blkio_ticks, pid ... state, the strings at 104.
+ */
+static void
+old_item(unsigned char *out, uint32_t size, const struct ext_proc *p)
+{
+	memset(out, 0, size);
+	if (size == 432) {
+		memcpy(out, p, offsetof(struct ext_proc, stack_kb));
+		memcpy(out + 224, p->comm, 208);
+	} else {
+		memcpy(out, p, 80);
+		memcpy(out + 80, &p->pid, 24);
+		memcpy(out + 104, p->comm, 208);
+	}
+}
+
+/* A state file as an older sadc wrote it after a sample at UP(0), UST(0): prev, then last. */
+static void
+write_old_state(const char *path, uint32_t size, const struct ext_proc *prev, uint32_t n_prev,
+                const struct ext_proc *last, uint32_t n_last)
+{
+	uint32_t head[4] = {size, n_prev, n_last, 0};
+	uint64_t when[2] = {UP(0), UST(0)};
+	unsigned char item[432];
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fwrite("SRTOP001", 8, 1, f), 1);
+	ck_assert_uint_eq(fwrite(head, sizeof(head), 1, f), 1);
+	ck_assert_uint_eq(fwrite(when, sizeof(when), 1, f), 1);
+	for (uint32_t i = 0; i < n_prev + n_last; i++) {
+		old_item(item, size, i < n_prev ? &prev[i] : &last[i - n_prev]);
+		ck_assert_uint_eq(fwrite(item, size, 1, f), 1);
+	}
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+static const uint32_t old_sizes[] = {432, 312};
+
+/*
+ * The state file of the sadc before an upgrade: its items are remapped,
+ * so the first sample after the upgrade ranks by interval, as
+ * test_state_file's does, and pid 1 gets its base (utime 10, not the 70 a
+ * ranking by totals would also pick, but without a base).
+ */
+START_TEST(test_state_file_old_layout)
+{
+	uint32_t size = old_sizes[_i];
+	struct ext_proc s0[3] = {proc(1, 10, 0, 5), proc(2, 20, 0, 6), proc(3, 30, 0, 7)};
+	struct ext_proc s1[3] = {proc(1, 70, 0, 5), proc(2, 20, 0, 6), proc(3, 30, 0, 7)};
+	struct sadc_top u = {.n = 1};
+	char dir[] = "/tmp/test_top.XXXXXX", path[256];
+
+	for (uint32_t i = 0; i < 3; i++) {
+		snprintf(s0[i].comm, sizeof(s0[i].comm), "p%u", s0[i].pid);
+		snprintf(s0[i].cgroup, sizeof(s0[i].cgroup), "/p%u.scope", s0[i].pid);
+		s0[i].ppid = 1000 + s0[i].pid;
+		s0[i].state = 'S';
+		if (size == 432)
+			s0[i].fd_nr = 20 + s0[i].pid;
+	}
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/.sa07.top", dir);
+	write_old_state(path, size, s0, 3, &s0[2], 1);
+	ck_assert_int_eq(sadc_top_load(&u, path), 0);
+	ck_assert(u.have_prev);
+	ck_assert_uint_eq(u.n_prev, 3);
+	ck_assert_uint_eq(u.n_last, 1);
+	ck_assert_uint_eq(u.prev_uptime_cs, UP(0));
+	ck_assert_uint_eq(u.prev_ust, UST(0));
+	for (uint32_t i = 0; i < 3; i++) {
+		const struct ext_proc *p = &u.prev[i];
+
+		ck_assert_uint_eq(p->pid, i + 1);
+		ck_assert_uint_eq(p->start_time, 101 + i);
+		ck_assert_uint_eq(p->utime, 10 * (i + 1));
+		ck_assert_uint_eq(p->rss_kb, 5 + i);
+		ck_assert_uint_eq(p->ppid, 1001 + i);
+		ck_assert_uint_eq(p->state, 'S');
+		ck_assert_uint_eq(p->flags, EXT_PF_IO);
+		ck_assert_uint_eq(p->fd_nr, size == 432 ? 21 + i : 0);
+		ck_assert_uint_eq(p->stack_kb, 0);
+		ck_assert_uint_eq(p->stack_ref_kb, 0);
+		ck_assert_uint_eq(p->tgid, 0);
+		ck_assert_str_eq(p->comm, s0[i].comm);
+		ck_assert_str_eq(p->cmdline, "");
+		ck_assert_str_eq(p->cgroup, s0[i].cgroup);
+	}
+	ck_assert_uint_eq(u.last[0].pid, 3);
+	ck_assert_str_eq(u.last[0].cgroup, "/p3.scope");
+	ck_assert_int_eq(sadc_top_select(&u, s1, 3, UP(1), UST(1)), 0);
+	ck_assert_str_eq(pids(u.top, u.n_top), "1 3");
+	ck_assert_str_eq(pids(u.base, u.n_base), "1");
+	ck_assert_uint_eq(u.base[0].utime, 10);
+	ck_assert_str_eq(u.base[0].comm, "p1");
+	sadc_top_release(&u);
+	/* An item size no sysrec wrote (nor a later one this sadc cannot know): not taken. */
+	u.n = 1;
+	write_old_state(path, size, s0, 3, &s0[2], 1);
+	{
+		FILE *f = fopen(path, "r+");
+		uint32_t odd = 436;
+
+		ck_assert_ptr_nonnull(f);
+		ck_assert_int_eq(fseek(f, 8, SEEK_SET), 0);
+		ck_assert_uint_eq(fwrite(&odd, sizeof(odd), 1, f), 1);
+		ck_assert_int_eq(fclose(f), 0);
+	}
+	ck_assert_int_eq(sadc_top_load(&u, path), 0);
+	ck_assert(!u.have_prev);
+	/* Cut inside the last list's item: not taken either. */
+	write_old_state(path, size, s0, 3, &s0[2], 1);
+	ck_assert_int_eq(truncate(path, 40 + 4 * (off_t) size - 1), 0);
+	ck_assert_int_eq(sadc_top_load(&u, path), 0);
+	ck_assert(!u.have_prev);
+	unlink(path);
+	rmdir(dir);
+	sadc_top_release(&u);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -222,6 +349,8 @@ main(void)
 	tcase_add_test(tc, test_reaped_grandchild);
 	tcase_add_test(tc, test_another_boot);
 	tcase_add_test(tc, test_state_file);
+	tcase_add_loop_test(tc, test_state_file_old_layout, 0,
+	                    (int) (sizeof(old_sizes) / sizeof(old_sizes[0])));
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
