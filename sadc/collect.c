@@ -308,6 +308,25 @@ parse_u64(const char **p, uint64_t *ret)
 }
 
 int
+parse_signed(const char **p, bool *ret_neg, uint64_t *ret)
+{
+	const char *s = *p;
+	bool neg = false;
+	uint64_t v;
+
+	while (isspace((unsigned char) *s))
+		s++;
+	if (*s == '-' || *s == '+')
+		neg = *s++ == '-';
+	if (!isdigit((unsigned char) *s) || parse_u64(&s, &v) < 0)
+		return -EINVAL;
+	*ret_neg = neg;
+	*ret = v;
+	*p = s;
+	return 0;
+}
+
+int
 parse_x64(const char **p, uint64_t *ret)
 {
 	return parse_digits(p, ret, 16);

@@ -171,6 +171,14 @@ int32_t collect_cpu_nr(struct collect_ctx *c);
  */
 int parse_u64(const char **p, uint64_t *ret);
 
+/*
+ * A decimal number with an optional sign, as strtol() starts it (blanks,
+ * then '-' or '+', then digits): its magnitude in *ret (saturated) and
+ * whether it was negative in *ret_neg; *p advances past it. Returns 0, or
+ * -EINVAL when no digit follows the sign (nothing is then changed).
+ */
+int parse_signed(const char **p, bool *ret_neg, uint64_t *ret);
+
 /* Hexadecimal variant of parse_u64 (no 0x prefix), for softnet_stat and FC counters. */
 int parse_x64(const char **p, uint64_t *ret);
 

@@ -979,14 +979,10 @@ int32_t
 parse_sysfs_int(const char *buf)
 {
 	const char *p = buf;
-	bool neg = false;
+	bool neg;
 	uint64_t v;
 
-	while (isspace((unsigned char) *p))
-		p++;
-	if (*p == '-' || *p == '+')
-		neg = *p++ == '-';
-	if (!isdigit((unsigned char) *p) || parse_u64(&p, &v) < 0)
+	if (parse_signed(&p, &neg, &v) < 0)
 		return -1;
 	/* strtol's saturation, then the cut to an int. */
 	if (v > (uint64_t) INT64_MAX)

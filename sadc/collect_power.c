@@ -518,14 +518,10 @@ int
 parse_pwr_sensor_value(const char *buf, double scale, double *ret)
 {
 	const char *p = buf;
-	bool neg = false;
+	bool neg;
 	uint64_t v;
 
-	while (isspace((unsigned char) *p))
-		p++;
-	if (*p == '-' || *p == '+')
-		neg = *p++ == '-';
-	if (!isdigit((unsigned char) *p) || parse_u64(&p, &v) < 0)
+	if (parse_signed(&p, &neg, &v) < 0)
 		return -EINVAL;
 	*ret = (neg ? -(double) v : (double) v) / scale;
 	return 0;

@@ -580,32 +580,29 @@ line_start(struct sadf *d, bool special)
 	sadf_putc(d, ';');
 }
 
-/* "; V;": an unsigned number through numfmt (the common case of every row). */
+/* "; V;" around the n bytes of a number numfmt wrote (the common case of every row). */
+static void
+put_field(struct sadf *d, const char *num, size_t n)
+{
+	sadf_put(d, "; ", 2);
+	sadf_put(d, num, n);
+	sadf_putc(d, ';');
+}
+
 static void
 put_u64_field(struct sadf *d, uint64_t v)
 {
-	char buf[32];
-	size_t n;
+	char num[24];
 
-	buf[0] = ';';
-	buf[1] = ' ';
-	n = 2 + numfmt_u64(buf + 2, sizeof(buf) - 3, v, 0);
-	buf[n++] = ';';
-	sadf_put(d, buf, n);
+	put_field(d, num, numfmt_u64(num, sizeof(num), v, 0));
 }
 
-/* "; V;" for a signed number. */
 static void
 put_i64_field(struct sadf *d, int64_t v)
 {
-	char buf[32];
-	size_t n;
+	char num[24];
 
-	buf[0] = ';';
-	buf[1] = ' ';
-	n = 2 + numfmt_i64(buf + 2, sizeof(buf) - 3, v, 0);
-	buf[n++] = ';';
-	sadf_put(d, buf, n);
+	put_field(d, num, numfmt_i64(num, sizeof(num), v, 0));
 }
 
 /* "pre" the n bytes of str "post": printf("pre%.*spost") without a format. */
@@ -621,16 +618,10 @@ put_wrapped(struct sadf *d, const char *pre, const char *str, size_t n, const ch
 static void
 item_int(struct sadf *d, const char *name, const char *m, long long v)
 {
-	char buf[32];
-	size_t n;
-
 	sadf_putc(d, ' ');
 	sadf_puts(d, name);
 	marker(d, m);
-	memcpy(buf, "; ", 2);
-	n = 2 + numfmt_i64(buf + 2, sizeof(buf) - 3, v, 0);
-	buf[n++] = ';';
-	sadf_put(d, buf, n);
+	put_i64_field(d, v);
 }
 
 static void
@@ -732,10 +723,10 @@ put_level(const struct raw_ctx *x, const void *item, const struct raw_field *f)
 static void
 put_pair(const struct raw_ctx *x, uint64_t prev, uint64_t curr)
 {
-	marker(x->d, x->st->debug && curr < prev ? "DEC" : NULL);
 	char buf[64];
 	size_t n;
 
+	marker(x->d, x->st->debug && curr < prev ? "DEC" : NULL);
 	memcpy(buf, "; ", 2);
 	n = 2 + numfmt_u64(buf + 2, 24, prev, 0);
 	memcpy(buf + n, "; ", 2);
