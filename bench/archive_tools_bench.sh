@@ -7,6 +7,7 @@
 # default: about what -S TOP keeps). Pairs:
 #   iostat -x --archive      against sar -d (the disks; twice sar's bytes)
 #   iostat -d --archive      against sar -d (about sar's bytes)
+#   pidstat --archive        against sar --proc (-u, pidstat's default)
 #   pidstat -u -r -d --archive against sar --proc (three reports of every
 #                            process against sar's ten first: 3.4 times the bytes)
 #   pidstat -d --archive     against sar --proc=15 (every process, about the bytes)
@@ -68,6 +69,8 @@ pairs = [
      "sar -d", [b + "/sar/sar", "-d", "-f", "@"]),
     ("iostat -d --archive", [b + "/live/iostat", "-d", "--archive=@"],
      "sar -d", [b + "/sar/sar", "-d", "-f", "@"]),
+    ("pidstat --archive", [b + "/live/pidstat", "--archive=@"],
+     "sar --proc", [b + "/sar/sar", "--proc", "-f", "@"]),
     ("pidstat -u -r -d --archive", [b + "/live/pidstat", "-u", "-r", "-d", "--archive=@"],
      "sar --proc", [b + "/sar/sar", "--proc", "-f", "@"]),
     ("pidstat -d --archive", [b + "/live/pidstat", "-d", "--archive=@"],
