@@ -19,8 +19,11 @@
 #     the former default, Debian's sadc and atop, with 100 and 1,000 processes.
 #   archive_tools_bench.sh: iostat, pidstat and mpstat --archive over the
 #     synthetic day against our sar -d, --proc and -P ALL: CPU and memory.
+#   replay_bench.sh: sar -A and every sadf format over the synthetic day
+#     against Debian's, median of REPS runs with the range (issue 27's table).
 EXTRA_DIST += bench/sadc_bench.sh bench/cputime.py bench/sar_bench.sh \
 	bench/sadf_bench.sh bench/scale_bench.sh bench/who_bench.sh \
 	bench/scrape.sh bench/om_bench.sh bench/use_bench.sh bench/lib.sh \
 	bench/follow_bench.sh bench/history_bench.sh bench/startup_bench.sh \
-	bench/live_bench.sh bench/collect_bench.sh bench/archive_tools_bench.sh
+	bench/live_bench.sh bench/collect_bench.sh bench/archive_tools_bench.sh \
+	bench/replay_bench.sh
