@@ -58,7 +58,8 @@ gmt12_tests="tests/e2e/corruption.sh tests/e2e/sadc_cli.sh tests/unit/test_archi
 	tests/e2e/install_sa.sh tests/e2e/systemd_units.sh tests/e2e/sadc_notify.sh
 	tests/e2e/sadc_faults.sh tests/e2e/follow.sh tests/e2e/history_window.sh
 	tests/e2e/compressed.sh tests/e2e/sar_anomalies.sh tests/e2e/sadf_anomalies.sh
-	tests/e2e/iostat_basic.sh tests/e2e/mpstat_basic.sh tests/e2e/pidstat_basic.sh"
+	tests/e2e/iostat_basic.sh tests/e2e/mpstat_basic.sh tests/e2e/pidstat_basic.sh
+	tests/e2e/iostat_history.sh tests/e2e/mpstat_history.sh tests/e2e/pidstat_history.sh"
 gmt12() {
 	local t=$1 out
 	out=build-ci/gmt12-$(basename "$t").out
@@ -69,7 +70,7 @@ gmt12() {
 	*/install_sa.sh | */systemd_units.sh) cmd=(env SYSREC_TEST_FLAVOURS=12.7.5 bash tests/flavours.sh "$t") ;;
 	# The live tools' samples ran in step 1: a third of each
 	# is enough for the dates and times of the other zone.
-	*/iostat_basic.sh | */mpstat_basic.sh | */pidstat_basic.sh)
+	*/iostat_basic.sh | */mpstat_basic.sh | */pidstat_basic.sh | */*_history.sh)
 		cmd=(env SYSREC_TEST_FLAVOURS=12.6.1 SYSREC_THIN=3 bash tests/flavours.sh "$t") ;;
 	*.sh) cmd=(env SYSREC_TEST_FLAVOURS=12.6.1 bash tests/flavours.sh "$t") ;;
 	*) cmd=("build-ci/$t") ;;
