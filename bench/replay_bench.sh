@@ -9,6 +9,10 @@
 # brackets, the median of the ratios (sysstat's over ours: the speed-up),
 # the peak RSS of each, and whether the bytes are the same.
 #
+# FORMATS (default "-d -p -j -x -r -g") picks sadf's formats: sysstat's
+# sadf -g over the whole day runs for many minutes with gigabytes of
+# memory, so measure it apart on a shorter day (RECORDS=1440 FORMATS=-g).
+#
 # Usage: bench/replay_bench.sh [BUILD_DIR]   (default: the source tree)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -48,10 +52,10 @@ def run(argv, out):
 def med(v, fmt):
     return (fmt + " (" + fmt + "-" + fmt + ")") % (statistics.median(v), min(v), max(v))
 
-b, day, reps = sys.argv[1], sys.argv[2], int(sys.argv[3])
+b, day, reps, formats = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
 tmp = os.path.dirname(day)
 cases = [("sar -A", "sar", ["-A", "-f", day])]
-for f in ["-d", "-p", "-j", "-x", "-r", "-g"]:
+for f in formats:
     cases.append(("sadf %s -- -A" % f, "sadf", [f, day, "--", "-A"]))
 for name, prog, args in cases:
     theirs, ours, rt, ro, ratios, same = [], [], [], [], [], True
@@ -65,4 +69,4 @@ for name, prog, args in cases:
         name, med(theirs, "%.2f"), med(ours, "%.2f"), med(ratios, "%.1fx"),
         med(ro, "%d"), med(rt, "%d"), "same bytes" if same else "OUTPUT DIFFERS"))
 EOF
-python3 "$tmp/measure.py" "$build" "$tmp/day.sa" "$REPS"
+python3 "$tmp/measure.py" "$build" "$tmp/day.sa" "$REPS" ${FORMATS:--d -p -j -x -r -g}
