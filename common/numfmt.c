@@ -253,29 +253,33 @@ numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const cha
 	return need;
 }
 
-size_t
-numfmt_u64(char *out, size_t len, uint64_t v, int width)
+/* printf's "%*llu" of mag, with a '-' before it when neg, in place. */
+static size_t
+put_int(char *out, size_t len, uint64_t mag, bool neg, int width)
 {
-	size_t total = (size_t) digit_count(v), need = field_width(total, width);
+	size_t total = (size_t) neg + (size_t) digit_count(mag), need = field_width(total, width);
+	char *q;
 
 	if (need > len)
 		return 0;
 	put_padding(out, len, need, total);
-	digits_back64(out + need, v);
+	q = digits_back64(out + need, mag);
+	if (neg)
+		*--q = '-';
 	return need;
+}
+
+size_t
+numfmt_u64(char *out, size_t len, uint64_t v, int width)
+{
+	return put_int(out, len, v, false, width);
 }
 
 size_t
 numfmt_i64(char *out, size_t len, int64_t v, int width)
 {
-	char buf[32];
-	char *end = buf + sizeof(buf);
 	/* The magnitude in unsigned arithmetic: -INT64_MIN does not fit. */
-	char *p = digits_back64(end, v < 0 ? 0 - (uint64_t) v : (uint64_t) v);
-
-	if (v < 0)
-		*--p = '-';
-	return put_padded(out, len, p, (size_t) (end - p), width);
+	return put_int(out, len, v < 0 ? 0 - (uint64_t) v : (uint64_t) v, v < 0, width);
 }
 
 char *
@@ -292,20 +296,21 @@ numfmt_label(char *out, size_t len, const char *prefix, int64_t v, int width)
 	return out;
 }
 
-char *
-numfmt_hex(char *out, size_t len, uint64_t v)
+size_t
+numfmt_x64(char *out, size_t len, uint64_t v, int width)
 {
 	char num[16], *p = num + sizeof(num);
-	size_t n;
+	size_t n, need;
 
 	do {
 		*--p = "0123456789abcdef"[v & 15];
 		v >>= 4;
 	} while (v);
 	n = (size_t) (num + sizeof(num) - p);
-	if (n > len - 1)
-		n = len - 1;
-	memcpy(out, p, n);
-	out[n] = '\0';
-	return out;
+	need = field_width(n, width);
+	if (need > len)
+		return 0;
+	put_padding(out, len, need, n);
+	memcpy(out + need - n, p, n);
+	return need;
 }

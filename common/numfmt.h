@@ -33,7 +33,7 @@ size_t numfmt_i64(char *out, size_t len, int64_t v, int width);
  */
 char *numfmt_label(char *out, size_t len, const char *prefix, int64_t v, int width);
 
-/* snprintf(out, len, "%x", v), NUL-terminated; returns out. */
-char *numfmt_hex(char *out, size_t len, uint64_t v);
+/* printf("%*llx", width, v). Same return convention as numfmt_u64(). */
+size_t numfmt_x64(char *out, size_t len, uint64_t v, int width);
 
 #endif

@@ -378,27 +378,16 @@ sar_out_text(struct sar *s, const char *text)
 void
 sar_out_hex(struct sar *s, unsigned v, int width)
 {
-	/* " %*x" by hand: USB rows print two a line. */
-	char buf[32], digits[8], *p = digits + sizeof(digits);
-	size_t n, pad;
+	char buf[64];
+	size_t n;
 
 	if (s->sink) {
 		sink_u64(s, v);
 		return;
 	}
-
-	do {
-		*--p = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	} while (v);
-	n = (size_t) (digits + sizeof(digits) - p);
-	pad = width > 0 && (size_t) width > n ? (size_t) width - n : 0;
-	if (pad > sizeof(buf) - 1 - n)
-		pad = sizeof(buf) - 1 - n;
 	buf[0] = ' ';
-	memset(buf + 1, ' ', pad);
-	memcpy(buf + 1 + pad, p, n);
-	put_value(s, SAR_SGR_VALUE, buf, 1 + pad + n, NULL);
+	n = numfmt_x64(buf + 1, sizeof(buf) - 1, v, width);
+	put_value(s, SAR_SGR_VALUE, buf, n + 1, NULL);
 }
 
 void

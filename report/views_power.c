@@ -629,10 +629,10 @@ usb_sink_row(struct sar *s, const struct stats_pwr_usb *u)
 
 	sar_out_ts(s, s->ts_curr);
 	sink_number(s, "bus", (long long) (int32_t) u->bus_nr);
-	numfmt_hex(hex, sizeof(hex), u->vendor_id);
+	hex[numfmt_x64(hex, sizeof(hex) - 1, u->vendor_id, 0)] = '\0';
 	usb_ppc_name(s, "idvendor");
 	sar_out_str(s, hex, 0);
-	numfmt_hex(hex, sizeof(hex), u->product_id);
+	hex[numfmt_x64(hex, sizeof(hex) - 1, u->product_id, 0)] = '\0';
 	usb_ppc_name(s, "idprod");
 	sar_out_str(s, hex, 0);
 	usb_ppc_name(s, "maxpower");

@@ -144,11 +144,15 @@ START_TEST(test_against_printf)
 		uint64_t u = rnd() >> (rnd() % 64);
 		int w = (int) (rnd() % 12);
 		size_t len = 1 + rnd() % 40; /* short buffers truncate as snprintf does */
+		int la, lb;
 
 		snprintf(a, len, "%s%*lld", pre, w, (long long) v);
 		ck_assert_str_eq(numfmt_label(b, len, pre, v, w), a);
-		snprintf(a, len, "%llx", (unsigned long long) u);
-		ck_assert_str_eq(numfmt_hex(b, len, u), a);
+		la = snprintf(a, sizeof(a), "%*llx", w, (unsigned long long) u);
+		lb = (int) numfmt_x64(b, sizeof(b), u, w);
+		b[lb] = '\0';
+		ck_assert_msg(la == lb && !strcmp(a, b), "%llx w=%d: '%s' vs '%s'",
+		              (unsigned long long) u, w, a, b);
 	}
 }
 END_TEST
