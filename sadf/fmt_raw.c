@@ -580,21 +580,22 @@ line_start(struct sadf *d, bool special)
 	sadf_putc(d, ';');
 }
 
-/* "; V;" around the n bytes of a number numfmt wrote (the common case of every row). */
+/* "; V" for the n bytes of a number numfmt wrote: every value of every row starts so. */
 static void
-put_field(struct sadf *d, const char *num, size_t n)
+put_num(struct sadf *d, const char *num, size_t n)
 {
 	sadf_put(d, "; ", 2);
 	sadf_put(d, num, n);
-	sadf_putc(d, ';');
 }
 
+/* "; V;": a level or an item number. */
 static void
 put_u64_field(struct sadf *d, uint64_t v)
 {
 	char num[24];
 
-	put_field(d, num, numfmt_u64(num, sizeof(num), v, 0));
+	put_num(d, num, numfmt_u64(num, sizeof(num), v, 0));
+	sadf_putc(d, ';');
 }
 
 static void
@@ -602,7 +603,8 @@ put_i64_field(struct sadf *d, int64_t v)
 {
 	char num[24];
 
-	put_field(d, num, numfmt_i64(num, sizeof(num), v, 0));
+	put_num(d, num, numfmt_i64(num, sizeof(num), v, 0));
+	sadf_putc(d, ';');
 }
 
 /* "pre" the n bytes of str "post": printf("pre%.*spost") without a format. */
@@ -694,13 +696,12 @@ put_level(const struct raw_ctx *x, const void *item, const struct raw_field *f)
 	case RT_DBL:
 		memcpy(&dbl, p, sizeof(dbl));
 		if (d->dot) { /* "%f" through numfmt: the sensors' values, a tenth of -r's time */
-			char buf[64];
-			size_t n = numfmt_fixed(buf + 2, sizeof(buf) - 3, dbl, 0, 6, ".");
+			char num[64];
+			size_t n = numfmt_fixed(num, sizeof(num), dbl, 0, 6, ".");
 
 			if (n) {
-				memcpy(buf, "; ", 2);
-				buf[2 + n] = ';';
-				sadf_put(d, buf, n + 3);
+				put_num(d, num, n);
+				sadf_putc(d, ';');
 				break;
 			}
 		}
@@ -723,16 +724,11 @@ put_level(const struct raw_ctx *x, const void *item, const struct raw_field *f)
 static void
 put_pair(const struct raw_ctx *x, uint64_t prev, uint64_t curr)
 {
-	char buf[64];
-	size_t n;
+	char num[24];
 
 	marker(x->d, x->st->debug && curr < prev ? "DEC" : NULL);
-	memcpy(buf, "; ", 2);
-	n = 2 + numfmt_u64(buf + 2, 24, prev, 0);
-	memcpy(buf + n, "; ", 2);
-	n += 2 + numfmt_u64(buf + n + 2, 24, curr, 0);
-	buf[n++] = ';';
-	sadf_put(x->d, buf, n);
+	put_num(x->d, num, numfmt_u64(num, sizeof(num), prev, 0));
+	put_u64_field(x->d, curr);
 }
 
 /* The fields of one item, from its previous and current values. */
@@ -1034,8 +1030,9 @@ rows_fs(struct raw_ctx *x)
 		if (!name)
 			continue;
 		line_start(x->d, false);
-		put_wrapped(x->d, " ", x->o->item, strlen(x->o->item), "; \"");
-		put_wrapped(x->d, "", name, strlen(name), "\";");
+		sadf_putc(x->d, ' ');
+		sadf_puts(x->d, x->o->item);
+		put_wrapped(x->d, "; \"", name, strlen(name), "\";");
 		put_fields(x, zero_item, c);
 		sadf_putc(x->d, '\n');
 	}
@@ -1057,8 +1054,9 @@ rows_irq(struct raw_ctx *x)
 		if (!sar_irq_selected(&d->s, name))
 			continue;
 		line_start(d, false);
-		put_wrapped(d, " ", x->o->item, strlen(x->o->item), "; ");
-		put_wrapped(d, "", name, strlen(name), ";");
+		sadf_putc(d, ' ');
+		sadf_puts(d, x->o->item);
+		put_wrapped(d, "; ", name, strlen(name), ";");
 		for (c = 0; c < x->curr->nr && c <= RAW_CPU_MAX; c++) {
 			const struct stats_irq *qp = item_at(x, x->prev, c, i),
 			                       *qc = item_at(x, x->curr, c, i);
