@@ -175,19 +175,9 @@ shown(struct pidstat_report *r, size_t i, unsigned act, unsigned tsk)
 static void
 print_header(const struct pidstat_report *r, const char *cols)
 {
-	fprintf(r->s->out, "\n%-11s%s%s%s  Command\n", r->ts_prev,
+	fprintf(sar_fp(r->s), "\n%-11s%s%s%s  Command\n", r->ts_prev,
 	        r->c->username ? "     USER" : "   UID",
 	        r->c->threads ? "      TGID       TID" : "       PID", cols);
-}
-
-/* " %*u" of v into buf (len bytes), as printf would, without it (a column of every row). */
-static void
-blank_number(char *buf, size_t len, uint64_t v, int width)
-{
-	size_t n = numfmt_u64(buf + 1, len - 2, v, width);
-
-	buf[0] = ' ';
-	buf[n + 1] = '\0';
 }
 
 /*
@@ -230,13 +220,11 @@ print_id(const struct pidstat_report *r, size_t i)
 	sar_out_ts(r->s, r->ts_cur); /* "%-11s" */
 	if (pw)
 		snprintf(buf, sizeof(buf), " %8s", pw->pw_name);
-	else if (task->uid <= INT32_MAX)
-		blank_number(buf, sizeof(buf), task->uid, 5);
-	else
-		snprintf(buf, sizeof(buf), " %5d", (int) task->uid);
+	else /* " %5d", as sysstat prints it: a uid past INT32_MAX shows negative */
+		numfmt_label(buf, sizeof(buf), " ", (int32_t) task->uid, 5);
 	out_item(r->s, buf);
 	if (!r->c->threads) {
-		blank_number(buf, sizeof(buf), task->pid, 9);
+		numfmt_label(buf, sizeof(buf), " ", task->pid, 9);
 	} else if (!task->thread) {
 		snprintf(buf, sizeof(buf), " %9u         -", task->pid);
 	} else {
@@ -316,22 +304,13 @@ static void
 print_cpu_col(const struct pidstat_report *r, const struct pidstat_task *task)
 {
 	char buf[32];
-	int cpu = (int) CUR(r, task)->processor;
-	size_t n;
 
 	if (r->avg) {
 		out_item(r->s, "     -");
 		return;
 	}
-	if (cpu < 0) {
-		snprintf(buf, sizeof(buf), "   %3d", cpu);
-		out_item(r->s, buf);
-		return;
-	}
 	/* "   %3d" without printf: a column of every row. */
-	memcpy(buf, "   ", 3);
-	n = 3 + numfmt_u64(buf + 3, sizeof(buf) - 3, (uint64_t) cpu, 3);
-	sar_out_bytes(r->s, SAR_SGR_ITEM, buf, n);
+	out_item(r->s, numfmt_label(buf, sizeof(buf), "   ", (int) CUR(r, task)->processor, 3));
 }
 
 /* usr-ms system-ms guest-ms: the task and its children, divided by n (the average's count). */

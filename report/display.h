@@ -97,11 +97,13 @@ void sar_out_colored(struct sar *s, enum sar_sgr k, const char *text);
 void sar_out_bytes(struct sar *s, enum sar_sgr k, const char *p, size_t n);
 
 /*
- * Line mode, for text output: from sar_line_begin() the primitives append
- * their bytes to s->line (written out when it fills), and sar_line_end()
- * writes what is left with one call. Nothing else may write to s->out in
- * between: the bytes would come out of order. The live tools build each
- * row so, where a stdio call per value was most of a day's cost.
+ * Line mode, for text output without a run's buffer (sar_out_buffer()):
+ * from sar_line_begin() the primitives gather their bytes in s->line,
+ * attached to the run's outbuf (written out when it fills), and
+ * sar_line_end() writes what is left with one call. Nothing may write to
+ * the stream with stdio in between: the bytes would come out of order.
+ * The live tools build each row so, where a stdio call per value was most
+ * of a day's cost. A buffered run (sar, sadf) ignores both calls.
  */
 void sar_line_begin(struct sar *s);
 void sar_line_end(struct sar *s);

@@ -72,12 +72,9 @@ struct sar_opts {
 struct sar {
 	struct sar_opts o;
 	/*
-	 * Where the text goes: ob's stream, which sar and sadf print through
-	 * (render.h: sar_out_buffer(), sar_fp(), sar_set_out()). out is the
-	 * same stream, for the live tools, which print with stdio around
-	 * render.c's primitives and give ob no buffer.
+	 * Where the text goes: ob's stream. Code that prints to it with stdio
+	 * takes it from sar_fp() (render.h), which first writes what ob holds.
 	 */
-	FILE *out;
 	struct outbuf ob;
 	char dp[8]; /* the locale's decimal point */
 	struct archive_reader *r;
@@ -170,9 +167,9 @@ void sar_disk_names_free(struct sar_disk_names *st);
 
 /* ---- engine.c ---- */
 /*
- * The report of file to s->out. A failed read ends it: the report so far,
- * then sysstat's message for it, printed here once; returns 0, or the exit
- * status that goes with the message.
+ * The report of file to its stream (sar_fp()). A failed read ends it:
+ * the report so far, then sysstat's message for it, printed here once;
+ * returns 0, or the exit status that goes with the message.
  */
 int sar_report_file(struct sar *s, const char *file, bool default_file);
 /*

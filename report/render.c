@@ -22,8 +22,10 @@ _Static_assert(SAR_SGR_MAX == sizeof(((struct sar *) 0)->sgr) / sizeof(((struct 
 void
 sar_out_buffer(struct sar *s, size_t cap)
 {
+	FILE *fp = s->ob.fp;
+
 	outbuf_release(&s->ob);
-	outbuf_init(&s->ob, s->out, cap);
+	outbuf_init(&s->ob, fp, cap);
 }
 
 FILE *
@@ -36,7 +38,6 @@ void
 sar_set_out(struct sar *s, FILE *out)
 {
 	outbuf_set_fp(&s->ob, out);
-	s->out = out;
 }
 
 void
@@ -133,7 +134,6 @@ void
 sar_init(struct sar *s, FILE *out)
 {
 	s->o.decimals = -1;
-	s->out = out;
 	outbuf_init(&s->ob, out, 0);
 	s->fd = -1;
 }

@@ -17,16 +17,17 @@ struct sar_view;
 
 /*
  * The text of the primitives below is gathered in a buffer of cap bytes
- * and handed to s->out in blocks: a program that also writes s->out itself
- * must take it from sar_fp(). Without this call every primitive writes
- * s->out directly (the live tools, which print around them with stdio).
+ * and handed to the stream (sar_init()'s out) in blocks: a program that
+ * also writes the stream itself must take it from sar_fp(). Without this
+ * call every primitive writes the stream directly (the live tools, which
+ * print around them with stdio, buffer a row at a time: display.h).
  */
 void sar_out_buffer(struct sar *s, size_t cap);
 
-/* s->out, after the buffered text has been written to it. */
+/* The stream, after the buffered text has been written to it. */
 FILE *sar_fp(struct sar *s);
 
-/* Writes the buffered text and frees the buffer; the primitives write s->out directly again. */
+/* Writes the buffered text and frees the buffer; the primitives write the stream directly again. */
 void sar_out_release(struct sar *s);
 
 /* sar_fp(), then out takes the stream's place (xstats' memory stream, sadf -g's file). */

@@ -44,9 +44,9 @@ bool use_limit_arg_ok(const char *text);
 
 /*
  * The file engine of --use: reads the archive open in s->r (header read,
- * s->acts set up) and prints the report to s->out. A bad record ends the
- * reading: the report of what came before it is printed, and its status
- * returned (0 without) for the caller's message.
+ * s->acts set up) and prints the report to its stream (sar_fp()). A bad
+ * record ends the reading: the report of what came before it is printed,
+ * and its status returned (0 without) for the caller's message.
  */
 int use_report_file(struct sar *s);
 
@@ -68,7 +68,7 @@ void use_free(struct use *u);
 /* The interval between the records in the slots prev and curr (headers hp, hc). */
 void use_interval(struct use *u, struct sar *s, int prev, int curr,
                   const struct sa_record_header *hp, const struct sa_record_header *hc);
-/* Judges what was seen and prints the report to s->out. */
+/* Judges what was seen and prints the report to its stream (sar_fp()). */
 void use_print(struct use *u, struct sar *s);
 
 /* The activities --use reads: sets them in s->o.outputs (sadc's -S list in live mode). */

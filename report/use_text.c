@@ -177,28 +177,28 @@ text_who(const struct resource *r, const struct episode *e, FILE *out)
 }
 
 static void
-text_suspects(const struct use *u, const struct sar *s, struct resource **sus, size_t n)
+text_suspects(const struct use *u, const struct sar *s, FILE *out, struct resource **sus, size_t n)
 {
 	struct strbuf sb = {0};
 	char name[MAX_FS_LEN + 16];
 	size_t k;
 
 	if (!n) {
-		fputs("Nothing crossed a threshold.\n", s->out);
+		fputs("Nothing crossed a threshold.\n", out);
 		return;
 	}
-	fputs("First suspects:\n", s->out);
+	fputs("First suspects:\n", out);
 	for (k = 0; k < n; k++) {
 		strbuf_reset(&sb);
 		text_why(u, s, sus[k], &sb);
-		fprintf(s->out, "  %-10s %-16s %s\n", use_verdict_names[sus[k]->verdict],
+		fprintf(out, "  %-10s %-16s %s\n", use_verdict_names[sus[k]->verdict],
 		        display_name(sus[k], name, sizeof(name)), sb.buf ? sb.buf : "");
 	}
 	strbuf_release(&sb);
 }
 
 static void
-text_unjudged(const struct use *u, const struct sar *s)
+text_unjudged(const struct use *u, FILE *out)
 {
 	struct strbuf sb = {0};
 	char name[MAX_FS_LEN + 16], how[128];
@@ -212,27 +212,27 @@ text_unjudged(const struct use *u, const struct sar *s)
 		n = use_missing_acts(u, r, acts, 8);
 		for (j = 0; j < n; j++) {
 			if (!title)
-				fputs("\nCould not be judged:\n", s->out);
+				fputs("\nCould not be judged:\n", out);
 			title = true;
 			strbuf_reset(&sb);
 			use_metric_names_of(u, r, acts[j], &sb);
 			use_collect_hint(acts[j], how, sizeof(how));
-			fprintf(s->out, "  %-16s %s not collected (%s)\n",
+			fprintf(out, "  %-16s %s not collected (%s)\n",
 			        display_name(r, name, sizeof(name)), sb.buf ? sb.buf : "", how);
 		}
 		if (r->verdict == V_UNKNOWN && !n && listed(r, n_cg)) {
 			if (!title)
-				fputs("\nCould not be judged:\n", s->out);
+				fputs("\nCould not be judged:\n", out);
 			title = true;
-			fprintf(s->out, "  %-16s no data in the window\n",
+			fprintf(out, "  %-16s no data in the window\n",
 			        display_name(r, name, sizeof(name)));
 		}
 	}
 	if (rest) {
 		if (!title)
-			fputs("\nCould not be judged:\n", s->out);
+			fputs("\nCould not be judged:\n", out);
 		snprintf(name, sizeof(name), "cgroup (%zu others)", rest);
-		fprintf(s->out, "  %-16s no data in the window\n", name);
+		fprintf(out, "  %-16s no data in the window\n", name);
 	}
 	strbuf_release(&sb);
 }
@@ -254,7 +254,7 @@ class_has_letter(const struct use *u, enum use_class cls, enum letter l)
 
 /* The cgroups listed() leaves out, counted on a line for each verdict they have. */
 static void
-text_cg_rest(const struct use *u, const struct sar *s, size_t n_cg)
+text_cg_rest(const struct use *u, FILE *out, size_t n_cg)
 {
 	static const enum verdict rest[] = {V_OK, V_UNKNOWN};
 	char name[48];
@@ -266,17 +266,17 @@ text_cg_rest(const struct use *u, const struct sar *s, size_t n_cg)
 		if (!n)
 			continue;
 		snprintf(name, sizeof(name), "cgroup (%zu others)", n);
-		fprintf(s->out, "%-20s %-10s not listed\n", name, use_verdict_names[rest[k]]);
+		fprintf(out, "%-20s %-10s not listed\n", name, use_verdict_names[rest[k]]);
 	}
 }
 
 static void
-text_table(const struct use *u, const struct sar *s)
+text_table(const struct use *u, const struct sar *s, FILE *out)
 {
 	char name[MAX_FS_LEN + 16], at[SAR_TS_LEN];
 	size_t k, n_cg = count_cgroups(u);
 
-	fprintf(s->out, "\n%-20s %-10s %-13s %12s %12s  %-10s %10s\n", "RESOURCE", "VERDICT",
+	fprintf(out, "\n%-20s %-10s %-13s %12s %12s  %-10s %10s\n", "RESOURCE", "VERDICT",
 	        "METRIC", "AVERAGE", "PEAK", "PEAK-TIME", "LIMIT");
 	for (k = 0; k < u->n_res; k++) {
 		const struct resource *r = u->res[k];
@@ -295,7 +295,7 @@ text_table(const struct use *u, const struct sar *s)
 				 */
 				if (l != E)
 					continue;
-				fprintf(s->out, "%-20s %-10s E -             not in archives\n",
+				fprintf(out, "%-20s %-10s E -             not in archives\n",
 				        lead ? name : "",
 				        lead ? use_verdict_names[r->verdict] : "");
 				lead = false;
@@ -307,23 +307,23 @@ text_table(const struct use *u, const struct sar *s)
 
 				if (d->letter != l)
 					continue;
-				fprintf(s->out, "%-20s %-10s %c %-11s", lead ? name : "",
+				fprintf(out, "%-20s %-10s %c %-11s", lead ? name : "",
 				        lead ? use_verdict_names[r->verdict] : "", "USE"[l],
 				        d -> name);
 				lead = false;
 				if (!use_have_metric(u, first + j)) {
-					fputs("  not collected\n", s->out);
+					fputs("  not collected\n", out);
 					continue;
 				}
 				if (!m->seen) {
 					if (d->why_none)
-						fprintf(s->out, "  no value (%s)\n", d->why_none);
+						fprintf(out, "  no value (%s)\n", d->why_none);
 					else
-						fputs("  no value\n", s->out);
+						fputs("  no value\n", out);
 					continue;
 				}
 				text_time(s, &m->peak_at, at, sizeof(at));
-				fprintf(s->out, " %12.2f %12.2f  %-10s %10.2f\n",
+				fprintf(out, " %12.2f %12.2f  %-10s %10.2f\n",
 				        m->wsum / m->wtime, m->peak, at, u->lim.limit[d->lim]);
 			}
 		}
@@ -331,14 +331,14 @@ text_table(const struct use *u, const struct sar *s)
 			struct strbuf sb = {0};
 
 			text_episode(s, &r->ep[j], &sb);
-			fprintf(s->out, "%-31s episode %s\n", "", sb.buf ? sb.buf : "");
+			fprintf(out, "%-31s episode %s\n", "", sb.buf ? sb.buf : "");
 			strbuf_release(&sb);
-			text_who(r, &r->ep[j], s->out);
+			text_who(r, &r->ep[j], out);
 		}
 		if (r->n_ep > MAX_EPISODES)
-			fprintf(s->out, "%-31s %u more episodes\n", "", r->n_ep - MAX_EPISODES);
+			fprintf(out, "%-31s %u more episodes\n", "", r->n_ep - MAX_EPISODES);
 	}
-	text_cg_rest(u, s, n_cg);
+	text_cg_rest(u, out, n_cg);
 }
 
 void
@@ -346,25 +346,27 @@ use_print(struct use *u, struct sar *s)
 {
 	char a[SAR_TS_LEN], b[SAR_TS_LEN];
 	struct resource **sus;
+	FILE *out;
 	size_t n;
 
 	sus = use_judge_all(u, &n);
-	/* After this, the report's text goes to s->out alone: its helpers take s as const. */
-	fputc('\n', sar_fp(s));
+	/* The report is written with stdio alone, after what sar's buffer held. */
+	out = sar_fp(s);
+	fputc('\n', out);
 	if (!u->n_intervals) {
-		fputs("USE method: no interval in the window.\n", sar_fp(s));
+		fputs("USE method: no interval in the window.\n", out);
 	} else {
 		text_time(s, &u->first_t, a, sizeof(a));
 		text_time(s, &u->last_t, b, sizeof(b));
-		fprintf(sar_fp(s),
+		fprintf(out,
 		        "USE method, %s to %s: %llu interval%s; an episode lasts at least %u "
 		        "interval%s.\n\n",
 		        a, b, (unsigned long long) u->n_intervals, u->n_intervals > 1 ? "s" : "",
 		        use_episode_min(u), use_episode_min(u) > 1 ? "s" : "");
-		text_suspects(u, s, sus, n);
+		text_suspects(u, s, out, sus, n);
 	}
-	text_unjudged(u, s);
+	text_unjudged(u, out);
 	if (u->n_intervals)
-		text_table(u, s);
+		text_table(u, s, out);
 	free(sus);
 }

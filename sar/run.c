@@ -165,7 +165,7 @@ run_follow(struct sar *s, struct sar_cmdline *c, int argc)
 	}
 	choose_file(c, &dflt, argc);
 	s->o.interval = 1;
-	if (s->out == stdout)
+	if (sar_fp(s) == stdout)
 		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	return sar_report_follow(s, c->from_file);
 }
@@ -205,7 +205,7 @@ run(struct sar *s, int argc, char **argv)
 		if (c.day_offset || !c.interval)
 			sar_usage();
 		s->o.interval = c.interval < 0 ? 1 : c.interval;
-		if (s->out == stdout)
+		if (sar_fp(s) == stdout)
 			setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 		sar_out_buffer(s, 1 << 16);
 		status = report_history(s, &c);
@@ -236,7 +236,7 @@ run(struct sar *s, int argc, char **argv)
 	 * own buffering): the text gathers in sar's buffer, which stdio's
 	 * then passes on whole.
 	 */
-	if (s->out == stdout)
+	if (sar_fp(s) == stdout)
 		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	sar_out_buffer(s, 1 << 16);
 	return sar_report_file(s, c.from_file, dflt);
