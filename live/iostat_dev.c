@@ -518,12 +518,7 @@ iostat_display_name(struct iostat *io, const struct io_dev *d, char *out, size_t
 		if (d->major == io->dm_major)
 			done = sar_devmap_name(d->major, d->minor, out, len);
 	}
-	if (!done && len) {
-		/* snprintf("%s") without printf: a line of every device of a day comes here. */
-		size_t n = strnlen(d->name, len - 1);
-
-		memcpy(out, d->name, n);
-		out[n] = '\0';
-	}
+	if (!done && len) /* a line of every device of a day comes here */
+		str_copy(out, len, d->name, len);
 	slashes_to(out, '!', '/');
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "pidstat.h"
+#include "common/strbuf.h"
 #include "common/banned.h"
 
 /* The sample pidstat reads from /proc/PID, from the recorded item p (hz: the file's tick rate). */
@@ -60,11 +61,7 @@ fill_task(const struct ext_proc *p, const struct pidstat_conf *c, uint64_t hz,
 		return;
 	fill_sample(p, hz, &task->s[cur]);
 	task->uid = (p->flags & EXT_PF_STATUS) ? p->ruid : p->uid;
-	/* snprintf("%s") without printf (every process of every record): comm ends with a NUL. */
-	size_t n = strnlen(p->comm, sizeof(task->comm) - 1);
-
-	memcpy(task->comm, p->comm, n);
-	task->comm[n] = '\0';
+	str_copy(task->comm, sizeof(task->comm), p->comm, sizeof(p->comm));
 	if (c->cmdline && !task->cmdline[0])
 		snprintf(task->cmdline, sizeof(task->cmdline), "%s", p->cmdline);
 	task->flags = (task->flags &
