@@ -320,7 +320,8 @@ iostat_hist_run(struct iostat *io)
 	bool skip = io->o.omit_since_boot, first = true;
 	struct tm now;
 
-	live_hist_open(&lh, &io->o.win, io->o.interval, want, sizeof(want) / sizeof(want[0]), "iostat");
+	live_hist_open(&lh, &io->o.win, io->o.interval, want, sizeof(want) / sizeof(want[0]),
+	               "iostat");
 	k = live_hist_next(&lh);
 	banner(io, &lh, k == LIVE_HIST_STATS);
 	while (k == LIVE_HIST_STATS && count) {

@@ -617,7 +617,8 @@ static int
 hist_run(struct pidstat_run *run, const struct pidstat_args *a, int dis_hdr, int rows)
 {
 	/* The processes come in the extension records (-S PROCESS). */
-	static const uint32_t want[] = {A_CPU, A_MEMORY, EXT_A_PROCESS, EXT_A_PROCBASE, EXT_A_THREAD};
+	static const uint32_t want[] = {A_CPU, A_MEMORY, EXT_A_PROCESS, EXT_A_PROCBASE,
+	                                EXT_A_THREAD};
 	struct live_hist lh;
 	long count = a->count, lines = rows, shown = 0;
 	int cur = 0, k;

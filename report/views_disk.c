@@ -455,8 +455,9 @@ static int
 fs_cmp(const void *x, const void *y)
 {
 	/* The name runs on into mountp (fs_field()): the bytes from fs_name to the struct's end. */
-	const unsigned char *a = (const unsigned char *) x + offsetof(struct stats_filesystem, fs_name);
-	const unsigned char *b = (const unsigned char *) y + offsetof(struct stats_filesystem, fs_name);
+	size_t off = offsetof(struct stats_filesystem, fs_name);
+	const unsigned char *a = (const unsigned char *) x + off;
+	const unsigned char *b = (const unsigned char *) y + off;
 	size_t i;
 
 	for (i = 0; i < 2 * MAX_FS_LEN; i++)

@@ -81,10 +81,10 @@ sink_name(struct sar *s, const char *name, size_t max)
 static void
 sink_number(struct sar *s, const char *ppc_prefix, long long v)
 {
+	const char *prefix = s->sink_format == SAR_SINK_PPC ? ppc_prefix : "";
 	char buf[64];
 
-	sar_out_str(s, numfmt_label(buf, sizeof(buf), s->sink_format == SAR_SINK_PPC ? ppc_prefix : "",
-	                            v, 0), 0);
+	sar_out_str(s, numfmt_label(buf, sizeof(buf), prefix, v, 0), 0);
 }
 
 /* sadf -j and -x, whose rows differ from -d and -p's here and there. */
@@ -350,7 +350,8 @@ sensor_rows(struct sar *s, struct sar_act *a, const struct sensor_kind *k,
 		char num[48];
 
 		sar_out_ts(s, s->ts_curr);
-		sar_out_raw(s, numfmt_label(num, sizeof(num), "     ", (int) i + k->first_number, 5));
+		numfmt_label(num, sizeof(num), "     ", (int) i + k->first_number, 5);
+		sar_out_raw(s, num);
 		sensor_values(s, k, avg, i, item, mean);
 		out_name(s, (const char *) item + k->dev_off, k->size - k->dev_off);
 		sar_out_nl(s);
@@ -586,8 +587,8 @@ usb_header(struct sar *s, const char *ts)
 {
 	sar_out_nl(s);
 	sar_out_ts(s, ts);
-	fprintf(sar_fp(s), "     BUS  idvendor    idprod  maxpower %-*s product\n", MAX_MANUF_LEN - 1,
-	        "manufact");
+	fprintf(sar_fp(s), "     BUS  idvendor    idprod  maxpower %-*s product\n",
+	        MAX_MANUF_LEN - 1, "manufact");
 }
 
 static void

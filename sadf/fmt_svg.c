@@ -140,7 +140,7 @@ struct svg {
 	struct strbuf *count_names; /* count_items: per activity */
 	size_t n_count_names;
 	FILE *sink_out;             /* /dev/null for the views' own text */
-	FILE *out;                  /* the document's stream, while the views' text goes to sink_out */
+	FILE *out;                  /* the document's stream (the views' text: sink_out) */
 	unsigned custom[COL_MAX];   /* -O customcol's palette */
 	/* The first read or seek that failed: nothing more is read, the run ends with it. */
 	int err;

@@ -204,7 +204,8 @@ sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 	memset(&cl, 0, sizeof(cl));
 	cl.c.interval = -1;
 	sadf_parse_cmdline(&cl, d, argc, argv);
-	sar_colors_init(&d->s, getenv("S_COLORS"), getenv("S_COLORS_SGR"), isatty(fileno(sadf_fp(d))));
+	sar_colors_init(&d->s, getenv("S_COLORS"), getenv("S_COLORS_SGR"),
+	                isatty(fileno(sadf_fp(d))));
 	/* --follow reads one file as it grows (follow.c): no window across files. */
 	if (!cl.c.follow)
 		prepare_history(d, &cl);

@@ -126,7 +126,9 @@ START_TEST(test_against_printf)
 	}
 	for (i = 0; i < 200000; i++) {
 		/* Both signs, every magnitude, and the ends of the range. */
-		int64_t v = i == 0 ? INT64_MIN : i == 1 ? INT64_MAX : (int64_t) (rnd() >> (rnd() % 64));
+		int64_t v = i == 0   ? INT64_MIN
+		            : i == 1 ? INT64_MAX
+		                     : (int64_t) (rnd() >> (rnd() % 64));
 		int w = (int) (rnd() % 22);
 		int la, lb;
 
@@ -135,7 +137,8 @@ START_TEST(test_against_printf)
 		la = snprintf(a, sizeof(a), "%*lld", w, (long long) v);
 		lb = (int) numfmt_i64(b, sizeof(b), v, w);
 		b[lb] = '\0';
-		ck_assert_msg(la == lb && !strcmp(a, b), "%lld w=%d: '%s' vs '%s'", (long long) v, w, a, b);
+		ck_assert_msg(la == lb && !strcmp(a, b), "%lld w=%d: '%s' vs '%s'", (long long) v, w,
+		              a, b);
 	}
 	for (i = 0; i < 100000; i++) {
 		static const char *const prefixes[] = {"", "cpu", "     ", "a-rather-long-prefix"};
