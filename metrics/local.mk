@@ -5,7 +5,7 @@
 # sadf --openmetrics and the live endpoint, sysstat-metrics.
 noinst_LIBRARIES += metrics/libmetrics.a
 metrics_libmetrics_a_SOURCES = metrics/om.h metrics/om_families.c metrics/om_text.c
-METRICS_LIBS = metrics/libmetrics.a -lm
+METRICS_LIBS = metrics/libmetrics.a
 
 # The live endpoint: OpenMetrics over HTTP.
 # sysstat-metrics answers one scrape per run (socket-activated, Accept=yes),

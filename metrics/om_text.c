@@ -125,13 +125,28 @@ put_u64(char *out, unsigned long long v)
 }
 
 /*
+ * nearbyint() in the default rounding mode (to nearest, ties to even)
+ * without libm: adding and taking off 2^52 leaves no fraction bits to a
+ * number below it; a number above is an integer already.
+ */
+static double
+round_even(double x)
+{
+	const double two52 = 4503599627370496.0;
+
+	if (!(fabs(x) < two52))
+		return x;
+	return x < 0 ? -((-x + two52) - two52) : (x + two52) - two52;
+}
+
+/*
  * v with d decimals when that is exactly what it holds: n / 10^d read back
  * is v (the nearest double to n / 10^d is n / 10^d correctly rounded).
  */
 static size_t
 format_decimal(char *buf, double v, unsigned d, double scale)
 {
-	double n = nearbyint(v * scale);
+	double n = round_even(v * scale);
 	unsigned long long u, ip, fp;
 	size_t len = 0;
 	unsigned k;

@@ -33,19 +33,28 @@ prev_or_zero(void *ret, const void *prev, size_t size)
 		memset(ret, 0, size);
 }
 
+/* The bin of ms: the last whose lower edge is not above it (the first below 1 us or NaN). */
 static size_t
-await_bin(double ms)
+await_bin(const struct use *u, double ms)
 {
-	double b = log(ms / AWAIT_MIN_MS) / log(AWAIT_GROWTH);
+	size_t lo = 0, hi = AWAIT_BINS - 1;
 
-	if (!(b > 0))
+	if (!(ms >= u->await_edge[1]))
 		return 0;
-	return b >= AWAIT_BINS - 1 ? AWAIT_BINS - 1 : (size_t) b;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo + 1) / 2;
+
+		if (u->await_edge[mid] <= ms)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
 }
 
 /* The await of the rank-th (from 1) smallest interval so far: the middle of its bin. */
 static double
-await_at_rank(const struct resource *r, uint64_t rank)
+await_at_rank(const struct use *u, const struct resource *r, uint64_t rank)
 {
 	uint64_t seen = 0;
 	size_t k;
@@ -55,7 +64,7 @@ await_at_rank(const struct resource *r, uint64_t rank)
 		if (seen >= rank)
 			break;
 	}
-	return AWAIT_MIN_MS * pow(AWAIT_GROWTH, (double) k + 0.5);
+	return u->await_edge[k] * AWAIT_HALF_BIN;
 }
 
 /*
@@ -64,11 +73,13 @@ await_at_rank(const struct resource *r, uint64_t rank)
  * baseline.
  */
 double
-use_await_median(const struct resource *r)
+use_await_median(const struct use *u, const struct resource *r)
 {
-	if (r->await_n < AWAIT_BASELINE_MIN)
+	uint64_t n = r->await_n;
+
+	if (n < AWAIT_BASELINE_MIN)
 		return 0.0;
-	return (await_at_rank(r, (r->await_n + 1) / 2) + await_at_rank(r, r->await_n / 2 + 1)) / 2;
+	return (await_at_rank(u, r, (n + 1) / 2) + await_at_rank(u, r, n / 2 + 1)) / 2;
 }
 
 /* Below this, an await is not worth a comparison (ms). */
@@ -84,7 +95,7 @@ disk_values(struct feed *f, struct resource *r, const struct stats_disk *dp,
 	double await = ios && dc->nr_ios >= dp->nr_ios ? (double) ticks / (double) ios : NAN;
 
 	if (isfinite(await) && f->u->phase != PHASE_DISKS) {
-		r->await_hist[await_bin(await)]++;
+		r->await_hist[await_bin(f->u, await)]++;
 		r->await_n++;
 	}
 	if (f->u->phase == PHASE_MAIN)
@@ -92,7 +103,8 @@ disk_values(struct feed *f, struct resource *r, const struct stats_disk *dp,
 	use_put(f->u, r, M_DISK_UTIL, rate32(dp->tot_ticks, dc->tot_ticks, f->itv) / 10.0);
 	use_put(f->u, r, M_DISK_AQU, rate32(dp->rq_ticks, dc->rq_ticks, f->itv) / 1000.0);
 	if (isfinite(await)) {
-		double base = f->u->phase == PHASE_DISKS ? r->await_base : use_await_median(r);
+		const struct use *u = f->u;
+		double base = u->phase == PHASE_DISKS ? r->await_base : use_await_median(u, r);
 
 		use_put(f->u, r, M_DISK_AWAIT,
 		        await < AWAIT_FLOOR_MS || base <= 0 ? 0.0 : await / base);
@@ -150,7 +162,8 @@ use_feed_net_dev(struct feed *f)
 		rx = use_rate(p.rx_bytes, c.rx_bytes, f->itv);
 		tx = use_rate(p.tx_bytes, c.tx_bytes, f->itv);
 		speed = (double) c.speed * 1000000;
-		use_put(f->u, r, M_IF_UTIL, (c.duplex == 2 ? fmax(rx, tx) : rx + tx) * 800 / speed);
+		use_put(f->u, r, M_IF_UTIL,
+		        (c.duplex == 2 ? use_fmax(rx, tx) : rx + tx) * 800 / speed);
 	}
 }
 

@@ -212,6 +212,8 @@ struct episode {
 #define AWAIT_BINS   400
 #define AWAIT_MIN_MS 0.001
 #define AWAIT_GROWTH 1.05
+/* sqrt(AWAIT_GROWTH): a bin's middle, geometrically, from its lower edge. */
+#define AWAIT_HALF_BIN 1.02469507659596
 /* The fewest intervals with I/O that make a baseline. */
 #define AWAIT_BASELINE_MIN 3
 
@@ -247,6 +249,9 @@ struct cg_owed;
 
 struct use {
 	struct limits lim;
+	/* The lower edge of each await bin, AWAIT_MIN_MS * AWAIT_GROWTH^k (sar and sadf need no
+	 * libm). */
+	double await_edge[AWAIT_BINS];
 	uint32_t first[C_MAX], n_metrics[C_MAX]; /* the metric ids of each class */
 	bool have[A_USE_CG + 1];                 /* activities in the file (A_USE_CG: cgroups) */
 	struct resource **res;
@@ -356,7 +361,7 @@ struct resource *use_single(const struct feed *f, enum use_class cls);
 /* Whether the pass of phase reads activity id. */
 bool use_reads_act(uint32_t id, int phase);
 /* The median await of disk r so far; 0 before AWAIT_BASELINE_MIN intervals with I/O. */
-double use_await_median(const struct resource *r);
+double use_await_median(const struct use *u, const struct resource *r);
 void use_feed_disk(struct feed *f);
 void use_feed_net_dev(struct feed *f);
 void use_feed_net_edev(struct feed *f);
@@ -399,6 +404,17 @@ size_t use_missing_acts(const struct use *u, const struct resource *r, uint32_t 
 /* The names of r's metrics (and its devices' for host-wide disk and net) that need act. */
 void use_metric_names_of(const struct use *u, const struct resource *r, uint32_t act,
                          struct strbuf *sb);
+
+/* fmax() without libm: the larger of a and b, the number when the other is not one. */
+static inline double
+use_fmax(double a, double b)
+{
+	if (b != b)
+		return a;
+	if (a != a)
+		return b;
+	return a > b ? a : b;
+}
 
 /* ---- use_json.c ---- */
 

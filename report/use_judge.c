@@ -57,7 +57,7 @@ judge(struct use *u, struct resource *r)
 			continue;
 		seen = true;
 		if (m->over_n) {
-			score = fmax(score, ratio(m->peak, u->lim.limit[d->lim]));
+			score = use_fmax(score, ratio(m->peak, u->lim.limit[d->lim]));
 			if (d->letter == E)
 				errors = true;
 			else
@@ -65,7 +65,7 @@ judge(struct use *u, struct resource *r)
 		}
 		if (d->letter == U && u->lim.warn[d->lim] >= 0 && m->wbest >= use_episode_min(u)) {
 			warning = true;
-			score = fmax(score, ratio(m->peak, u->lim.limit[d->lim]));
+			score = use_fmax(score, ratio(m->peak, u->lim.limit[d->lim]));
 		}
 	}
 	/* Saturated resources rank by their time in episodes, the others by how far they went. */

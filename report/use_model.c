@@ -164,6 +164,9 @@ use_new(struct sar *s)
 	int c;
 
 	use_limits_load(s, &u->lim);
+	u->await_edge[0] = AWAIT_MIN_MS;
+	for (i = 1; i < AWAIT_BINS; i++)
+		u->await_edge[i] = u->await_edge[i - 1] * AWAIT_GROWTH;
 	for (i = 0; i < M_MAX; i++) {
 		enum use_class cls = use_metric_table[i].cls;
 

@@ -140,7 +140,7 @@ analyze_file(struct sar *s)
 		u->seq = seq;
 		for (k = 0; k < u->n_res; k++)
 			if (u->res[k]->await_hist)
-				u->res[k]->await_base = use_await_median(u->res[k]);
+				u->res[k]->await_base = use_await_median(u, u->res[k]);
 		walk(s, u, fpos);
 	}
 	return rc;
