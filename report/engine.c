@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "display.h"
@@ -392,22 +393,46 @@ write_avg(struct sar *s, struct walk_pos *p, struct sar_act *a, const struct sar
 	s->avg_count = 0;
 }
 
+/*
+ * Average states from this size up are mapped, not allocated: the largest
+ * (the USB summary, 5.8 MB; the sensors', the CPU frequencies', softnet's,
+ * 64 to 100 kB each) are sized for the most items a file can hold and
+ * mostly never written. A new mapping's pages take no memory until they
+ * are, where malloc would hand back a used block and calloc clear it whole
+ * at every reset: 460 kB of sadf -d -- -A's resident memory went there.
+ */
+#define AVG_MAP_MIN ((size_t) 64 << 10)
+
+static void
+avg_release(struct sar_act *a)
+{
+	if (a->avg_mapped)
+		munmap(a->avg, a->avg_cap);
+	else
+		free(a->avg);
+	a->avg = NULL;
+	a->avg_cap = 0;
+	a->avg_mapped = false;
+}
+
 void
 sar_reset_avg(struct sar_act *a, const struct sar_view *v)
 {
 	size_t size = v->avg_size > a->avg_cap ? v->avg_size : a->avg_cap;
+	void *p;
 
-	/*
-	 * A new zeroed block rather than a memset: the largest states (the USB
-	 * summary, 5.8 MB) are mostly never written, and calloc's fresh pages
-	 * take no memory until they are.
-	 */
-	free(a->avg);
-	a->avg = NULL;
-	a->avg_cap = 0;
+	avg_release(a);
 	if (!size)
 		return;
-	a->avg = sysrec_calloc(1, size);
+	if (size >= AVG_MAP_MIN) {
+		p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			sysrec_nomem();
+		a->avg_mapped = true;
+	} else {
+		p = sysrec_calloc(1, size);
+	}
+	a->avg = p;
 	a->avg_cap = size;
 }
 
@@ -972,7 +997,7 @@ forget_file(struct sar *s)
 			free(s->acts[i].slot[k].items);
 			sar_slot_index_free(s->acts[i].slot[k].index);
 		}
-		free(s->acts[i].avg);
+		avg_release(&s->acts[i]);
 	}
 	free(s->acts);
 	s->acts = NULL;

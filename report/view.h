@@ -40,6 +40,7 @@ struct sar_act {
 	struct sar_slot slot[3]; /* [0]/[1] alternate as current/previous; [2] first of segment */
 	unsigned char *avg;      /* the view's average accumulators (view->avg_size bytes) */
 	size_t avg_cap;
+	bool avg_mapped; /* avg is sar_reset_avg()'s own mapping, not from malloc */
 	int in_slot;           /* 1 + the slot walk_next() read the items into, 0: none */
 	uint64_t in_slot_read; /* which record that was (the reader's fa->n_decoded) */
 };
