@@ -117,6 +117,14 @@ struct iostat {
 	char header[5][384];
 	/* --archive: the disk activity of the current record; NULL before the first (or without one). */
 	const struct archive_ext *hist_ext;
+	/*
+	 * --archive: hist_taken[i] == hist_rec when a device of the list read
+	 * item i of the current record (hist_rec counts the records read), so
+	 * that iostat_hist_read_disks() does not read it again.
+	 */
+	uint64_t *hist_taken;
+	size_t hist_taken_cap;
+	uint64_t hist_rec;
 };
 
 /* ---- iostat_opts.c ---- */

@@ -252,6 +252,9 @@ iostat_free_devices(struct iostat *io)
 	free(io->by_name);
 	io->by_name = NULL;
 	io->by_name_cap = io->n_devs = 0;
+	free(io->hist_taken);
+	io->hist_taken = NULL;
+	io->hist_taken_cap = 0;
 }
 
 void
