@@ -304,15 +304,12 @@ ext_requests(const struct io_stats *i, const struct io_stats *j, const struct li
 	x->rrqm = rate_clamped(f, j->rd_merges, i->rd_merges, itv);
 	x->wrqm = rate_clamped(f, j->wr_merges, i->wr_merges, itv);
 	x->drqm = rate_clamped(f, j->dc_merges, i->dc_merges, itv);
-	x->tps = rate_clamped(f, j->rd_ios + j->wr_ios + j->dc_ios,
-	                      i->rd_ios + i->wr_ios + i->dc_ios, itv);
-	x->rqm = rate_clamped(f, j->rd_merges + j->wr_merges + j->dc_merges,
-	                      i->rd_merges + i->wr_merges + i->dc_merges, itv);
 	x->aqu = rate32_clamped(f, j->rq_ticks, i->rq_ticks, itv) / 1000.0;
 }
 
+/* The figures of the three directions together: tps, rqm/s, await, areq-sz. */
 static void
-ext_values(const struct io_stats *i, const struct io_stats *j, const struct line_ctx *l,
+ext_totals(const struct io_stats *i, const struct io_stats *j, const struct line_ctx *l,
            struct ext_values *x)
 {
 	uint64_t nc = i->rd_ios + i->wr_ios + i->dc_ios, np = j->rd_ios + j->wr_ios + j->dc_ios;
@@ -322,13 +319,32 @@ ext_values(const struct io_stats *i, const struct io_stats *j, const struct line
 	                 (uint32_t) (i->dc_ticks - j->dc_ticks);
 	bool f = l->f1275;
 
-	ext_requests(i, j, l, x);
-	x->util = rate32_clamped(f, j->tot_ticks, i->tot_ticks, l->itv);
+	x->tps = rate_clamped(f, np, nc, l->itv);
+	x->rqm = rate_clamped(f, j->rd_merges + j->wr_merges + j->dc_merges,
+	                      i->rd_merges + i->wr_merges + i->dc_merges, l->itv);
 	x->await = per_request(f, ticks, np, nc);
 	x->arqsz = per_request(f,
 	                       (i->rd_sectors - j->rd_sectors) + (i->wr_sectors - j->wr_sectors) +
 	                               (i->dc_sectors - j->dc_sectors),
 	                       np, nc);
+}
+
+/*
+ * Every figure of a device (the totals only when asked: the full text
+ * line does not print them, and they were a tenth of its arithmetic).
+ */
+static void
+ext_values(const struct io_stats *i, const struct io_stats *j, const struct line_ctx *l,
+           bool totals, struct ext_values *x)
+{
+	bool f = l->f1275;
+
+	ext_requests(i, j, l, x);
+	if (totals)
+		ext_totals(i, j, l, x);
+	else
+		x->tps = x->rqm = x->await = x->arqsz = 0.0;
+	x->util = rate32_clamped(f, j->tot_ticks, i->tot_ticks, l->itv);
 	x->rrqm_pc = merge_pc(i->rd_merges - j->rd_merges, i->rd_ios - j->rd_ios);
 	x->wrqm_pc = merge_pc(i->wr_merges - j->wr_merges, i->wr_ios - j->wr_ios);
 	x->drqm_pc = merge_pc(i->dc_merges - j->dc_merges, i->dc_ios - j->dc_ios);
@@ -598,8 +614,7 @@ write_ext(struct iostat *io, const struct line_ctx *l, const struct io_dev *d,
 	/* A group without members has no line. */
 	if (d->type == IO_GROUP)
 		return;
-	memset(&x, 0, sizeof(x));
-	ext_values(i, j, l, &x);
+	ext_values(i, j, l, io->o.json || io->o.short_output, &x);
 	if (io->o.json)
 		ext_json(io, l, &x, tab);
 	else
