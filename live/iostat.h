@@ -93,6 +93,7 @@ struct io_dev {
 	struct io_dev *same_hash; /* the next of its bucket in iostat's by_name */
 	uint32_t hist_item;       /* --archive: its item's index in the last record, tried first */
 	const char *shown;        /* the name printed without -N and -j: name with '!' as '/' */
+	bool slash;               /* name has a '/' (sysfs writes '!') */
 	char name[]; /* at most IOSTAT_NAME_LEN bytes, allocated to its length, then shown */
 };
 

@@ -136,6 +136,7 @@ new_device(struct iostat *io, const char *name, int type, unsigned major, unsign
 	memcpy(d->name + len, own, len);
 	slashes_to(d->name + len, '!', '/');
 	d->shown = d->name + len;
+	d->slash = strchr(d->name, '/') != NULL;
 	d->exist = true;
 	if (type == IO_GROUP) {
 		d->type = IO_GROUP;
