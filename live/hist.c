@@ -117,6 +117,7 @@ void
 live_hist_open(struct live_hist *lh, const struct live_window *w, long interval,
                const uint32_t *want, size_t n_want, const char *prog)
 {
+	const char *def;
 	struct stat st;
 
 	/*
@@ -126,6 +127,8 @@ live_hist_open(struct live_hist *lh, const struct live_window *w, long interval,
 	fflush(stdout);
 	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	memset(lh, 0, sizeof(*lh));
+	def = getenv("S_TIME_DEF_TIME");
+	lh->utc = def && !strcmp(def, "UTC");
 	lh->w = *w;
 	lh->interval = interval;
 	lh->prog = prog;
@@ -181,15 +184,25 @@ live_hist_restart_cpus(const struct live_hist *lh)
 	return live_hist_host(lh, &host);
 }
 
+/* The time of epoch ust into *ret, local or UTC (lh->utc). */
+static bool
+time_of(const struct live_hist *lh, uint64_t ust, struct tm *ret)
+{
+	time_t t = (time_t) ust;
+
+	if (lh->utc)
+		return gmtime_r(&t, ret) != NULL;
+	return localtime_r(&t, ret) != NULL;
+}
+
 bool
 live_hist_tm(const struct live_hist *lh, struct tm *ret)
 {
-	const char *def = getenv("S_TIME_DEF_TIME");
-	time_t t = (time_t) lh->hdr.ust_time;
-
-	if (def && !strcmp(def, "UTC"))
-		return gmtime_r(&t, ret) != NULL;
-	return localtime_r(&t, ret) != NULL;
+	if (lh->tm_known && lh->tm_ust == lh->hdr.ust_time) {
+		*ret = lh->tm;
+		return lh->tm_ok;
+	}
+	return time_of(lh, lh->hdr.ust_time, ret);
 }
 
 const void *
@@ -352,7 +365,6 @@ live_hist_next(struct live_hist *lh)
 
 	while (read_record(lh, &new_report)) {
 		const struct sa_record_header *h = &lh->rec.hdr;
-		struct tm tm;
 		long sec;
 
 		if (new_report && lh->begun) {
@@ -368,9 +380,12 @@ live_hist_next(struct live_hist *lh)
 		if (h->record_type != SA_R_STATS)
 			continue;
 		lh->hdr = *h;
-		if (!live_hist_tm(lh, &tm))
+		lh->tm_ok = time_of(lh, h->ust_time, &lh->tm);
+		lh->tm_ust = h->ust_time;
+		lh->tm_known = true;
+		if (!lh->tm_ok)
 			continue;
-		sec = (long) tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec;
+		sec = (long) lh->tm.tm_hour * 3600 + lh->tm.tm_min * 60 + lh->tm.tm_sec;
 		if (lh->begun && sec < lh->prev_sec)
 			lh->crossed = true;
 		if (lh->crossed)

@@ -80,6 +80,15 @@ struct live_hist {
 	long prev_sec;             /* seconds of the day of the last record kept */
 	uint64_t last_uptime;      /* uptime (1/100 s) of the last record kept */
 	struct sa_record_header hdr; /* the current statistics record's header */
+	/*
+	 * The local time of the record at tm_ust (when tm_known): the window
+	 * and the tool both want it, and each getenv() and localtime_r() was
+	 * 1 % of a day's iostat -x.
+	 */
+	bool utc; /* S_TIME_DEF_TIME=UTC */
+	bool tm_known, tm_ok;
+	uint64_t tm_ust;
+	struct tm tm;
 	const char *prog;
 	const uint32_t *want; /* the activities decoded */
 	size_t n_want;

@@ -92,7 +92,9 @@ struct io_dev {
 	struct io_dev *next;
 	struct io_dev *same_hash; /* the next of its bucket in iostat's by_name */
 	uint32_t hist_item;       /* --archive: its item's index in the last record, tried first */
-	char name[]; /* at most IOSTAT_NAME_LEN bytes, allocated to its length */
+	const char *shown;        /* the name printed without -N and -j: name with '!' as '/' */
+	bool slash;               /* name has a '/' (sysfs writes '!') */
+	char name[]; /* at most IOSTAT_NAME_LEN bytes, allocated to its length, then shown */
 };
 
 /* The run. */
@@ -112,8 +114,18 @@ struct iostat {
 	bool dm_major_known;
 	int cpu_nr;
 	char ts[64]; /* the -t time of the report */
+	/* The text headers of the device table, made on first use (the four --pretty -x blocks). */
+	char header[5][384];
 	/* --archive: the disk activity of the current record; NULL before the first (or without one). */
 	const struct archive_ext *hist_ext;
+	/*
+	 * --archive: hist_taken[i] == hist_rec when a device of the list read
+	 * item i of the current record (hist_rec counts the records read), so
+	 * that iostat_hist_read_disks() does not read it again.
+	 */
+	uint64_t *hist_taken;
+	size_t hist_taken_cap;
+	uint64_t hist_rec;
 };
 
 /* ---- iostat_opts.c ---- */
@@ -148,6 +160,11 @@ void iostat_read_disks(struct iostat *io);
 void iostat_read_cpu(struct iostat *io);
 /* The name to print for d (-N, -j, '!' as '/'); may exit 4 as sysstat (no /dev/mapper). */
 void iostat_display_name(struct iostat *io, const struct io_dev *d, char *out, size_t len);
+/*
+ * The name to print for d: d->shown without -N and -j, else
+ * iostat_display_name() into out (len bytes), which is returned.
+ */
+const char *iostat_name_shown(struct iostat *io, const struct io_dev *d, char *out, size_t len);
 
 /* ---- iostat_hist.c: --archive ---- */
 /* Whether the current record has whole device name ('/' or '!'). */

@@ -15,6 +15,7 @@
 
 #include "iostat.h"
 #include "live.h"
+#include "common/sysexit.h"
 #include "common/banned.h"
 
 /* The sysfs name of a diskstats name: '/' written '!' (out: EXT_DISK_NAME_LEN bytes). */
@@ -32,6 +33,9 @@ sys_name(const char *name, char *out)
 static bool
 same_name(const char *a, const char *b)
 {
+	/* Most often the very same bytes: strcmp() says so in a few word compares. */
+	if (!strcmp(a, b))
+		return true;
 	for (; *a && *b; a++, b++)
 		if (*a != *b && !((*a == '/' || *a == '!') && (*b == '/' || *b == '!')))
 			return false;
@@ -132,6 +136,34 @@ add_partitions(struct iostat *io, uint32_t k)
 	}
 }
 
+/* Room to mark the items of the current record as taken (iostat.h). */
+static void
+size_taken(struct iostat *io, uint32_t n)
+{
+	size_t cap = io->hist_taken_cap;
+
+	if (n <= cap)
+		return;
+	while (cap < n)
+		cap = cap ? 2 * cap : 64;
+	io->hist_taken = sysrec_reallocarray(io->hist_taken, cap, sizeof(*io->hist_taken));
+	memset(io->hist_taken + io->hist_taken_cap, 0,
+	       (cap - io->hist_taken_cap) * sizeof(*io->hist_taken));
+	io->hist_taken_cap = cap;
+}
+
+/*
+ * Whether the whole device of item i was read by the device of the list of
+ * its name: then adding it again would find that device and read the same
+ * counters (a second decoding of every device of a day, and a lookup by
+ * name).
+ */
+static bool
+taken(const struct iostat *io, uint32_t i)
+{
+	return i < io->hist_taken_cap && io->hist_taken[i] == io->hist_rec;
+}
+
 /* The devices of the list (read_dlist()): named ones, their partitions, every whole device. */
 static void
 read_list(struct iostat *io)
@@ -142,6 +174,8 @@ read_list(struct iostat *io)
 	uint32_t i;
 	bool ok;
 
+	size_taken(io, e->n_disk);
+	io->hist_rec++;
 	for (dev = io->devs; dev; dev = dev->next) {
 		const struct ext_disk *d = NULL;
 
@@ -151,8 +185,9 @@ read_list(struct iostat *io)
 			for (i = 0; i < e->n_disk && !d; i++)
 				if (e->disk[i].major == dev->major && e->disk[i].minor == dev->minor)
 					d = &e->disk[i];
-		} else {
-			d = item_of(io, dev);
+		} else if ((d = item_of(io, dev)) && !dev->slash) {
+			/* Named as sysfs names the item: the device adding it would find. */
+			io->hist_taken[d - e->disk] = io->hist_rec;
 		}
 		if (d) {
 			item_stats(d, false, false, &dev->st[io->curr], &ok);
@@ -164,7 +199,7 @@ read_list(struct iostat *io)
 	if (!io->o.all_devices)
 		return;
 	for (i = 0; i < e->n_disk; i++) {
-		if (!(e->disk[i].flags & EXT_DF_WHOLE))
+		if (!(e->disk[i].flags & EXT_DF_WHOLE) || taken(io, i))
 			continue;
 		sys_name(e->disk[i].name, name);
 		add_item(io, &e->disk[i], name, false);

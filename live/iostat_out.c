@@ -27,19 +27,23 @@ rate(uint64_t diff, uint64_t itv)
 	return (double) diff / (double) itv * 100;
 }
 
-/* 12.7.5 prints 0 for a counter that went back; 12.6.1 its wrapped difference. */
+/*
+ * 12.7.5 (f1275) prints 0 for a counter that went back; 12.6.1 its wrapped
+ * difference. The flavour is the caller's, looked up once a sample: a
+ * lookup per value was 3 % of iostat -x --archive.
+ */
 static double
-rate_clamped(uint64_t prev, uint64_t curr, uint64_t itv)
+rate_clamped(bool f1275, uint64_t prev, uint64_t curr, uint64_t itv)
 {
-	if (flavour_1275() && curr < prev)
+	if (f1275 && curr < prev)
 		return 0.0;
 	return rate(curr - prev, itv);
 }
 
 static double
-rate32_clamped(uint32_t prev, uint32_t curr, uint64_t itv)
+rate32_clamped(bool f1275, uint32_t prev, uint32_t curr, uint64_t itv)
 {
-	if (flavour_1275() && curr < prev)
+	if (f1275 && curr < prev)
 		return 0.0;
 	return rate((uint32_t) (curr - prev), itv);
 }
@@ -178,18 +182,67 @@ write_cpu(struct iostat *io, int tab)
 /* What one device line needs besides its counters. */
 struct line_ctx {
 	uint64_t itv;
-	int fctr;  /* sectors per printed unit: 2 (kB), 2048 (MB), 1 */
-	int hpart; /* 0: the whole line; 1..4: one of --pretty -x's blocks */
-	int n;     /* devices a group line sums (its %util is their mean) */
+	int fctr;   /* sectors per printed unit: 2 (kB), 2048 (MB), 1 */
+	int hpart;  /* 0: the whole line; 1..4: one of --pretty -x's blocks */
+	int n;      /* devices a group line sums (its %util is their mean) */
+	bool f1275; /* the run's flavour, looked up once a sample */
 	const char *name;
 };
+
+/* The -x header without --pretty (hpart 0), or one of its blocks (1..4). */
+static void
+ext_header(char *buf, size_t len, int h, const char *sp, const char *u)
+{
+	size_t at = strlen(buf);
+
+	if (h == 1 || !h)
+		at += (size_t) snprintf(buf + at, len - at,
+		                        "     r/s    %sr%s/s   rrqm/s  %%rrqm r_await rareq-sz", sp,
+		                        u);
+	if (h == 2 || !h)
+		at += (size_t) snprintf(buf + at, len - at,
+		                        "     w/s    %sw%s/s   wrqm/s  %%wrqm w_await wareq-sz", sp,
+		                        u);
+	if (h == 3 || !h)
+		at += (size_t) snprintf(buf + at, len - at,
+		                        "     d/s    %sd%s/s   drqm/s  %%drqm d_await dareq-sz", sp,
+		                        u);
+	if (h == 4 || !h)
+		snprintf(buf + at, len - at, "     f/s f_await  aqu-sz  %%util");
+}
+
+/* The text header of block h into buf (len bytes): it depends on the options alone. */
+static void
+make_header(const struct iostat_opts *o, int h, char *buf, size_t len)
+{
+	const char *u = o->kilobytes ? "kB" : o->megabytes ? "MB" : o->extended ? "sec" : "Blk";
+	const char *sp = o->kilobytes || o->megabytes ? " " : "";
+	size_t at;
+
+	snprintf(buf, len, "%s", o->pretty ? "" : "Device       ");
+	at = strlen(buf);
+	if (o->extended && o->short_output)
+		snprintf(buf + at, len - at,
+		         "      tps     %s%s/s    rqm/s   await  areq-sz  aqu-sz  %%util", sp, u);
+	else if (o->extended)
+		ext_header(buf, len, h, sp, u);
+	else if (o->short_output)
+		snprintf(buf + at, len - at,
+		         "      tps   %s%s_read/s    %s%s_w+d/s   %s%s_read    %s%s_w+d", sp, u, sp,
+		         u, sp, u, sp, u);
+	else
+		snprintf(buf + at, len - at,
+		         "      tps   %s%s_read/s   %s%s_wrtn/s   %s%s_dscd/s"
+		         "   %s%s_read   %s%s_wrtn   %s%s_dscd",
+		         sp, u, sp, u, sp, u, sp, u, sp, u, sp, u);
+	at = strlen(buf);
+	snprintf(buf + at, len - at, "%s\n", o->pretty ? " Device" : "");
+}
 
 static void
 write_header(struct iostat *io, struct line_ctx *l, int *tab)
 {
 	const struct iostat_opts *o = &io->o;
-	const char *u = o->kilobytes ? "kB" : o->megabytes ? "MB" : o->extended ? "sec" : "Blk";
-	const char *sp = o->kilobytes || o->megabytes ? " " : "";
 	int h = l->hpart;
 
 	l->fctr = o->kilobytes ? 2 : o->megabytes ? 2048 : 1;
@@ -198,30 +251,10 @@ write_header(struct iostat *io, struct line_ctx *l, int *tab)
 		printf("\"disk\": [\n");
 		return;
 	}
-	if (!o->pretty)
-		printf("Device       ");
-	if (o->extended && o->short_output) {
-		printf("      tps     %s%s/s    rqm/s   await  areq-sz  aqu-sz  %%util", sp, u);
-	} else if (o->extended) {
-		if (h == 1 || !h)
-			printf("     r/s    %sr%s/s   rrqm/s  %%rrqm r_await rareq-sz", sp, u);
-		if (h == 2 || !h)
-			printf("     w/s    %sw%s/s   wrqm/s  %%wrqm w_await wareq-sz", sp, u);
-		if (h == 3 || !h)
-			printf("     d/s    %sd%s/s   drqm/s  %%drqm d_await dareq-sz", sp, u);
-		if (h == 4 || !h)
-			printf("     f/s f_await  aqu-sz  %%util");
-	} else if (o->short_output) {
-		printf("      tps   %s%s_read/s    %s%s_w+d/s   %s%s_read    %s%s_w+d", sp, u, sp, u,
-		       sp, u, sp, u);
-	} else {
-		printf("      tps   %s%s_read/s   %s%s_wrtn/s   %s%s_dscd/s   %s%s_read   %s%s_wrtn"
-		       "   %s%s_dscd",
-		       sp, u, sp, u, sp, u, sp, u, sp, u, sp, u);
-	}
-	if (o->pretty)
-		printf(" Device");
-	printf("\n");
+	/* Made once: printf's parsing of these formats was 3 % of a day's -x report. */
+	if (!io->header[h][0])
+		make_header(o, h, io->header[h], sizeof(io->header[h]));
+	fputs(io->header[h], stdout);
 }
 
 /* The -x figures of one device (sysstat's ext_disk_stats and ext_io_stats). */
@@ -242,42 +275,41 @@ merge_pc(uint64_t dm, uint64_t di)
 	return dm + di ? (double) dm / (double) (dm + di) * 100 : 0.0;
 }
 
-/* 12.7.5 divides when the count grew; 12.6.1 when it changed (a wrapped count too). */
-static bool
-grew(uint64_t prev, uint64_t curr)
-{
-	return flavour_1275() ? curr > prev : curr != prev;
-}
-
+/*
+ * num per request: 12.7.5 (f1275) divides when the count grew; 12.6.1 when
+ * it changed (a wrapped count too).
+ */
 static double
-per_request(uint64_t num, uint64_t prev, uint64_t curr)
+per_request(bool f1275, uint64_t num, uint64_t prev, uint64_t curr)
 {
-	return grew(prev, curr) ? (double) num / (double) (curr - prev) : 0.0;
+	if (f1275 ? curr > prev : curr != prev)
+		return (double) num / (double) (curr - prev);
+	return 0.0;
 }
 
 static void
-ext_requests(const struct io_stats *i, const struct io_stats *j, uint64_t itv,
+ext_requests(const struct io_stats *i, const struct io_stats *j, const struct line_ctx *l,
              struct ext_values *x)
 {
-	x->rs = rate_clamped(j->rd_ios, i->rd_ios, itv);
-	x->ws = rate_clamped(j->wr_ios, i->wr_ios, itv);
-	x->ds = rate_clamped(j->dc_ios, i->dc_ios, itv);
-	x->fs = rate_clamped(j->fl_ios, i->fl_ios, itv);
-	x->rsec = rate_clamped(j->rd_sectors, i->rd_sectors, itv);
-	x->wsec = rate_clamped(j->wr_sectors, i->wr_sectors, itv);
-	x->dsec = rate_clamped(j->dc_sectors, i->dc_sectors, itv);
-	x->rrqm = rate_clamped(j->rd_merges, i->rd_merges, itv);
-	x->wrqm = rate_clamped(j->wr_merges, i->wr_merges, itv);
-	x->drqm = rate_clamped(j->dc_merges, i->dc_merges, itv);
-	x->tps = rate_clamped(j->rd_ios + j->wr_ios + j->dc_ios, i->rd_ios + i->wr_ios + i->dc_ios,
-	                      itv);
-	x->rqm = rate_clamped(j->rd_merges + j->wr_merges + j->dc_merges,
-	                      i->rd_merges + i->wr_merges + i->dc_merges, itv);
-	x->aqu = rate32_clamped(j->rq_ticks, i->rq_ticks, itv) / 1000.0;
+	uint64_t itv = l->itv;
+	bool f = l->f1275;
+
+	x->rs = rate_clamped(f, j->rd_ios, i->rd_ios, itv);
+	x->ws = rate_clamped(f, j->wr_ios, i->wr_ios, itv);
+	x->ds = rate_clamped(f, j->dc_ios, i->dc_ios, itv);
+	x->fs = rate_clamped(f, j->fl_ios, i->fl_ios, itv);
+	x->rsec = rate_clamped(f, j->rd_sectors, i->rd_sectors, itv);
+	x->wsec = rate_clamped(f, j->wr_sectors, i->wr_sectors, itv);
+	x->dsec = rate_clamped(f, j->dc_sectors, i->dc_sectors, itv);
+	x->rrqm = rate_clamped(f, j->rd_merges, i->rd_merges, itv);
+	x->wrqm = rate_clamped(f, j->wr_merges, i->wr_merges, itv);
+	x->drqm = rate_clamped(f, j->dc_merges, i->dc_merges, itv);
+	x->aqu = rate32_clamped(f, j->rq_ticks, i->rq_ticks, itv) / 1000.0;
 }
 
+/* The figures of the three directions together: tps, rqm/s, await, areq-sz. */
 static void
-ext_values(const struct io_stats *i, const struct io_stats *j, uint64_t itv,
+ext_totals(const struct io_stats *i, const struct io_stats *j, const struct line_ctx *l,
            struct ext_values *x)
 {
 	uint64_t nc = i->rd_ios + i->wr_ios + i->dc_ios, np = j->rd_ios + j->wr_ios + j->dc_ios;
@@ -285,77 +317,256 @@ ext_values(const struct io_stats *i, const struct io_stats *j, uint64_t itv,
 	uint32_t ticks = (uint32_t) (i->rd_ticks - j->rd_ticks) +
 	                 (uint32_t) (i->wr_ticks - j->wr_ticks) +
 	                 (uint32_t) (i->dc_ticks - j->dc_ticks);
+	bool f = l->f1275;
 
-	ext_requests(i, j, itv, x);
-	x->util = rate32_clamped(j->tot_ticks, i->tot_ticks, itv);
-	x->await = per_request(ticks, np, nc);
-	x->arqsz = per_request((i->rd_sectors - j->rd_sectors) + (i->wr_sectors - j->wr_sectors) +
+	x->tps = rate_clamped(f, np, nc, l->itv);
+	x->rqm = rate_clamped(f, j->rd_merges + j->wr_merges + j->dc_merges,
+	                      i->rd_merges + i->wr_merges + i->dc_merges, l->itv);
+	x->await = per_request(f, ticks, np, nc);
+	x->arqsz = per_request(f,
+	                       (i->rd_sectors - j->rd_sectors) + (i->wr_sectors - j->wr_sectors) +
 	                               (i->dc_sectors - j->dc_sectors),
 	                       np, nc);
+}
+
+/*
+ * Every figure of a device (the totals only when asked: the full text
+ * line does not print them, and they were a tenth of its arithmetic).
+ */
+static void
+ext_values(const struct io_stats *i, const struct io_stats *j, const struct line_ctx *l,
+           bool totals, struct ext_values *x)
+{
+	bool f = l->f1275;
+
+	ext_requests(i, j, l, x);
+	if (totals)
+		ext_totals(i, j, l, x);
+	else
+		x->tps = x->rqm = x->await = x->arqsz = 0.0;
+	x->util = rate32_clamped(f, j->tot_ticks, i->tot_ticks, l->itv);
 	x->rrqm_pc = merge_pc(i->rd_merges - j->rd_merges, i->rd_ios - j->rd_ios);
 	x->wrqm_pc = merge_pc(i->wr_merges - j->wr_merges, i->wr_ios - j->wr_ios);
 	x->drqm_pc = merge_pc(i->dc_merges - j->dc_merges, i->dc_ios - j->dc_ios);
-	x->r_await = per_request((uint32_t) (i->rd_ticks - j->rd_ticks), j->rd_ios, i->rd_ios);
-	x->w_await = per_request((uint32_t) (i->wr_ticks - j->wr_ticks), j->wr_ios, i->wr_ios);
-	x->d_await = per_request((uint32_t) (i->dc_ticks - j->dc_ticks), j->dc_ios, i->dc_ios);
-	x->f_await = per_request((uint32_t) (i->fl_ticks - j->fl_ticks), j->fl_ios, i->fl_ios);
-	x->rarqsz = per_request(i->rd_sectors - j->rd_sectors, j->rd_ios, i->rd_ios);
-	x->warqsz = per_request(i->wr_sectors - j->wr_sectors, j->wr_ios, i->wr_ios);
-	x->darqsz = per_request(i->dc_sectors - j->dc_sectors, j->dc_ios, i->dc_ios);
+	x->r_await = per_request(f, (uint32_t) (i->rd_ticks - j->rd_ticks), j->rd_ios, i->rd_ios);
+	x->w_await = per_request(f, (uint32_t) (i->wr_ticks - j->wr_ticks), j->wr_ios, i->wr_ios);
+	x->d_await = per_request(f, (uint32_t) (i->dc_ticks - j->dc_ticks), j->dc_ios, i->dc_ios);
+	x->f_await = per_request(f, (uint32_t) (i->fl_ticks - j->fl_ticks), j->fl_ios, i->fl_ios);
+	x->rarqsz = per_request(f, i->rd_sectors - j->rd_sectors, j->rd_ios, i->rd_ios);
+	x->warqsz = per_request(f, i->wr_sectors - j->wr_sectors, j->wr_ios, i->wr_ios);
+	x->darqsz = per_request(f, i->dc_sectors - j->dc_sectors, j->dc_ios, i->dc_ios);
 }
 
-/* One of the r, w, d blocks of a -x line. */
+/* ---- the cells of a text line ---- */
+
+/* How a cell of a device line prints: sysstat's cprintf_* call for it. */
+enum cell_kind {
+	CELL_F,       /* cprintf_f: a rate */
+	CELL_SECTORS, /* cprintf_f, with --human a unit from sectors */
+	CELL_KB,      /* cprintf_f, with --human a unit from kilobytes */
+	CELL_U64,     /* cprintf_u64, with --human a unit from sectors */
+	CELL_PC_LOW0, /* 12.7.5's XLOW0 percentage (out_pc_low0()) */
+	CELL_UTIL,    /* cprintf_xpc, XHIGH */
+};
+
+struct cell_spec {
+	unsigned char kind, width;
+};
+
+union cell_value {
+	double d;
+	uint64_t u; /* CELL_U64 */
+};
+
+enum { EXT_BLOCK_CELLS = 6, EXT_CELLS = 3 * EXT_BLOCK_CELLS + 4 };
+
+/*
+ * A -x line: the r, w and d blocks (r/s rsec/s rrqm/s %rrqm r_await
+ * rareq-sz), then f/s f_await aqu-sz %util.
+ */
+static const struct cell_spec ext_cells[EXT_CELLS] = {
+        {CELL_F, 7}, {CELL_SECTORS, 9}, {CELL_F, 8}, {CELL_PC_LOW0, 6}, {CELL_F, 7}, {CELL_KB, 8},
+        {CELL_F, 7}, {CELL_SECTORS, 9}, {CELL_F, 8}, {CELL_PC_LOW0, 6}, {CELL_F, 7}, {CELL_KB, 8},
+        {CELL_F, 7}, {CELL_SECTORS, 9}, {CELL_F, 8}, {CELL_PC_LOW0, 6}, {CELL_F, 7}, {CELL_KB, 8},
+        {CELL_F, 7}, {CELL_F, 7},       {CELL_F, 7}, {CELL_UTIL, 6},
+};
+/* -x -s: tps, sectors/s, rqm/s, await, areq-sz, aqu-sz, %util. */
+static const struct cell_spec ext_short_cells[] = {
+        {CELL_F, 8},  {CELL_SECTORS, 9}, {CELL_F, 8},    {CELL_F, 7},
+        {CELL_KB, 8}, {CELL_F, 7},       {CELL_UTIL, 6},
+};
+/* tps, read/s, wrtn/s, dscd/s, read, wrtn, dscd. */
+static const struct cell_spec basic_cells[] = {
+        {CELL_F, 8},    {CELL_SECTORS, 12}, {CELL_SECTORS, 12}, {CELL_SECTORS, 12},
+        {CELL_U64, 10}, {CELL_U64, 10},     {CELL_U64, 10},
+};
+/* -s: tps, read/s, w+d/s, read, w+d. */
+static const struct cell_spec basic_short_cells[] = {
+        {CELL_F, 8}, {CELL_SECTORS, 12}, {CELL_SECTORS, 12}, {CELL_U64, 10}, {CELL_U64, 10},
+};
+
+/* A cell through the report layer's primitives: colours and --human. */
 static void
-ext_block(struct sar *s, double ios, double sec, double rqm, double pc, double await,
-          double arqsz, int fctr)
+put_cell(struct sar *s, const struct cell_spec *c, union cell_value v)
 {
 	bool human = s->o.human;
 
-	out_f(s, ios, 7, NO_UNIT);
-	out_f(s, human ? sec : sec / fctr, 9, human ? UNIT_SECTOR : NO_UNIT);
-	out_f(s, rqm, 8, NO_UNIT);
-	out_pc_low0(s, pc, 6);
-	out_f(s, await, 7, NO_UNIT);
-	out_f(s, arqsz / 2, 8, human ? UNIT_KB : NO_UNIT);
+	switch (c->kind) {
+	case CELL_F:
+		sar_out_fw(s, v.d, c->width, 2);
+		break;
+	case CELL_SECTORS:
+		out_f(s, v.d, c->width, human ? UNIT_SECTOR : NO_UNIT);
+		break;
+	case CELL_KB:
+		out_f(s, v.d, c->width, human ? UNIT_KB : NO_UNIT);
+		break;
+	case CELL_U64:
+		out_u64(s, v.u, c->width, human ? UNIT_SECTOR : NO_UNIT);
+		break;
+	case CELL_PC_LOW0:
+		out_pc_low0(s, v.d, c->width);
+		break;
+	default:
+		sar_out_xpc(s, v.d, c->width, 2, SAR_XHIGH);
+	}
+}
+
+/* Room for a line written in one piece: its name, and cells of numfmt's fast path. */
+#define LINE_ROOM 1024
+
+/* name as "%-13s" at p (room bytes, at least IOSTAT_NAME_LEN + 13); returns its length. */
+static size_t
+put_name(char *p, const char *name)
+{
+	size_t n = strnlen(name, IOSTAT_NAME_LEN);
+
+	memcpy(p, name, n);
+	if (n < 13) {
+		memset(p + n, ' ', 13 - n);
+		n = 13;
+	}
+	return n;
+}
+
+/*
+ * A line written in one piece, when its cells are their bytes alone (no
+ * colours, no --human), each " %*.*f" (--dec decimals) or " %*llu": the
+ * primitives' checks per value were a fifth of iostat -x --archive. The
+ * bytes go straight into the output's line buffer. False, with nothing
+ * written, when there is none or a cell does not fit: then the caller
+ * prints the line cell by cell.
+ */
+static bool
+put_line_plain(struct sar *s, const char *name, bool pretty, const struct cell_spec *c,
+               const union cell_value *v, size_t n)
+{
+	int dec = s->o.decimals >= 0 ? s->o.decimals : 2;
+	size_t at = 0, room, k, w;
+	char *p;
+
+	if (s->colors || s->o.human || !(p = outbuf_reserve(&s->ob, LINE_ROOM)))
+		return false;
+	room = s->ob.cap - s->ob.len;
+	if (!pretty)
+		at = put_name(p, name);
+	for (k = 0; k < n; k++) {
+		if (room - at < 2)
+			return false;
+		p[at++] = ' ';
+		if (c[k].kind == CELL_U64)
+			w = numfmt_u64(p + at, room - at, v[k].u, c[k].width);
+		else
+			w = numfmt_fixed(p + at, room - at, v[k].d, c[k].width, dec, s->dp);
+		if (!w)
+			return false;
+		at += w;
+	}
+	w = pretty ? strnlen(name, IOSTAT_NAME_LEN) : 0;
+	if (room - at < w + 2)
+		return false;
+	if (pretty) {
+		p[at++] = ' ';
+		memcpy(p + at, name, w);
+		at += w;
+	}
+	p[at++] = '\n';
+	outbuf_commit(&s->ob, at);
+	return true;
+}
+
+/* A text line: the device's name (before the cells, or after them with --pretty) and n cells. */
+static void
+put_line(struct iostat *io, const struct line_ctx *l, const struct cell_spec *c,
+         const union cell_value *v, size_t n)
+{
+	struct sar *s = &io->out;
+	bool own = !s->in_line; /* a line of its own, or one of the pass's (write_disks()) */
+	size_t k;
+
+	if (own)
+		sar_line_begin(s);
+	if (!put_line_plain(s, l->name, io->o.pretty, c, v, n)) {
+		if (!io->o.pretty)
+			out_name(s, l->name, false);
+		for (k = 0; k < n; k++)
+			put_cell(s, &c[k], v[k]);
+		if (io->o.pretty)
+			out_name(s, l->name, true);
+		sar_out_plain(s, "\n");
+	}
+	if (own)
+		sar_line_end(s);
+}
+
+/* A -x block's cells from v. */
+static void
+ext_block(union cell_value *v, double ios, double sec, double rqm, double pc, double await,
+          double arqsz)
+{
+	v[0].d = ios;
+	v[1].d = sec;
+	v[2].d = rqm;
+	v[3].d = pc;
+	v[4].d = await;
+	v[5].d = arqsz / 2;
 }
 
 static void
 ext_text(struct iostat *io, const struct line_ctx *l, const struct ext_values *x)
 {
-	struct sar *s = &io->out;
-	bool human = s->o.human;
+	union cell_value v[EXT_CELLS];
+	/* Sectors in the unit asked, or as they are for --human's units (x / 1 is x). */
+	double f = io->out.o.human ? 1 : l->fctr;
 	int h = l->hpart;
 
-	sar_line_begin(s);
-	if (!io->o.pretty)
-		out_name(s, l->name, false);
 	if (io->o.short_output) {
-		out_f(s, x->tps, 8, NO_UNIT);
-		out_f(s, human ? x->rsec + x->wsec + x->dsec : (x->rsec + x->wsec + x->dsec) / l->fctr,
-		      9, human ? UNIT_SECTOR : NO_UNIT);
-		out_f(s, x->rqm, 8, NO_UNIT);
-		out_f(s, x->await, 7, NO_UNIT);
-		out_f(s, x->arqsz / 2, 8, human ? UNIT_KB : NO_UNIT);
-		out_f(s, x->aqu, 7, NO_UNIT);
-		sar_out_xpc(s, x->util / 10.0 / l->n, 6, 2, SAR_XHIGH);
-	} else {
-		if (h == 1 || !h)
-			ext_block(s, x->rs, x->rsec, x->rrqm, x->rrqm_pc, x->r_await, x->rarqsz, l->fctr);
-		if (h == 2 || !h)
-			ext_block(s, x->ws, x->wsec, x->wrqm, x->wrqm_pc, x->w_await, x->warqsz, l->fctr);
-		if (h == 3 || !h)
-			ext_block(s, x->ds, x->dsec, x->drqm, x->drqm_pc, x->d_await, x->darqsz, l->fctr);
-		if (h == 4 || !h) {
-			out_f(s, x->fs, 7, NO_UNIT);
-			out_f(s, x->f_await, 7, NO_UNIT);
-			out_f(s, x->aqu, 7, NO_UNIT);
-			sar_out_xpc(s, x->util / 10.0 / l->n, 6, 2, SAR_XHIGH);
-		}
+		v[0].d = x->tps;
+		v[1].d = io->out.o.human ? x->rsec + x->wsec + x->dsec
+		                         : (x->rsec + x->wsec + x->dsec) / l->fctr;
+		v[2].d = x->rqm;
+		v[3].d = x->await;
+		v[4].d = x->arqsz / 2;
+		v[5].d = x->aqu;
+		v[6].d = x->util / 10.0 / l->n;
+		put_line(io, l, ext_short_cells, v, 7);
+		return;
 	}
-	if (io->o.pretty)
-		out_name(s, l->name, true);
-	sar_out_plain(s, "\n");
-	sar_line_end(s);
+	ext_block(v, x->rs, x->rsec / f, x->rrqm, x->rrqm_pc, x->r_await, x->rarqsz);
+	ext_block(v + EXT_BLOCK_CELLS, x->ws, x->wsec / f, x->wrqm, x->wrqm_pc, x->w_await,
+	          x->warqsz);
+	ext_block(v + 2 * EXT_BLOCK_CELLS, x->ds, x->dsec / f, x->drqm, x->drqm_pc, x->d_await,
+	          x->darqsz);
+	v[18].d = x->fs;
+	v[19].d = x->f_await;
+	v[20].d = x->aqu;
+	v[21].d = x->util / 10.0 / l->n;
+	/* --pretty: block h of the line, else all of it. */
+	if (h)
+		put_line(io, l, ext_cells + EXT_BLOCK_CELLS * (h - 1),
+		         v + EXT_BLOCK_CELLS * (h - 1), h == 4 ? 4 : EXT_BLOCK_CELLS);
+	else
+		put_line(io, l, ext_cells, v, EXT_CELLS);
 }
 
 static const char *
@@ -403,8 +614,7 @@ write_ext(struct iostat *io, const struct line_ctx *l, const struct io_dev *d,
 	/* A group without members has no line. */
 	if (d->type == IO_GROUP)
 		return;
-	memset(&x, 0, sizeof(x));
-	ext_values(i, j, l->itv, &x);
+	ext_values(i, j, l, io->o.json || io->o.short_output, &x);
 	if (io->o.json)
 		ext_json(io, l, &x, tab);
 	else
@@ -426,39 +636,33 @@ static void
 basic_text(struct iostat *io, const struct line_ctx *l, const struct io_stats *i,
            const struct io_stats *j, const uint64_t tot[3])
 {
-	struct sar *s = &io->out;
-	bool human = s->o.human;
-	int unit = human ? UNIT_SECTOR : NO_UNIT;
+	bool human = io->out.o.human;
+	uint64_t f = human ? 1 : (uint64_t) l->fctr;
 	double r = rate(i->rd_sectors - j->rd_sectors, l->itv);
 	double w = rate(i->wr_sectors - j->wr_sectors, l->itv);
 	double dc = rate(i->dc_sectors - j->dc_sectors, l->itv);
+	union cell_value v[7];
 
-	sar_line_begin(s);
-	if (!io->o.pretty)
-		out_name(s, l->name, false);
 	if (!human) {
 		r /= l->fctr;
 		w /= l->fctr;
 		dc /= l->fctr;
 	}
-	out_f(s, rate((i->rd_ios + i->wr_ios + i->dc_ios) - (j->rd_ios + j->wr_ios + j->dc_ios), l->itv),
-	      8, NO_UNIT);
+	v[0].d = rate((i->rd_ios + i->wr_ios + i->dc_ios) - (j->rd_ios + j->wr_ios + j->dc_ios),
+	              l->itv);
+	v[1].d = r;
 	if (io->o.short_output) {
-		out_f(s, r, 12, unit);
-		out_f(s, w + dc, 12, unit);
-		out_u64(s, human ? tot[0] : tot[0] / (uint64_t) l->fctr, 10, unit);
-		out_u64(s, human ? tot[1] + tot[2] : (tot[1] + tot[2]) / (uint64_t) l->fctr, 10, unit);
-	} else {
-		out_f(s, r, 12, unit);
-		out_f(s, w, 12, unit);
-		out_f(s, dc, 12, unit);
-		for (int k = 0; k < 3; k++)
-			out_u64(s, human ? tot[k] : tot[k] / (uint64_t) l->fctr, 10, unit);
+		v[2].d = w + dc;
+		v[3].u = tot[0] / f;
+		v[4].u = (tot[1] + tot[2]) / f;
+		put_line(io, l, basic_short_cells, v, 5);
+		return;
 	}
-	if (io->o.pretty)
-		out_name(s, l->name, true);
-	sar_out_plain(s, "\n");
-	sar_line_end(s);
+	v[2].d = w;
+	v[3].d = dc;
+	for (int k = 0; k < 3; k++)
+		v[4 + k].u = tot[k] / f;
+	put_line(io, l, basic_cells, v, 7);
 }
 
 static void
@@ -584,13 +788,12 @@ device_line(struct iostat *io, struct pass *p, struct io_dev *d, struct io_dev *
 		return;
 	if (reinserted(i, j))
 		j = &zero;
-	iostat_display_name(io, d, name, sizeof(name));
+	p->l.name = iostat_name_shown(io, d, name, sizeof(name));
 	if (p->skip)
 		return;
 	if (io->o.json && p->next)
 		printf(",\n");
 	p->next = true;
-	p->l.name = name;
 	p->l.n = d->type > IO_GROUP ? d->type - IO_GROUP : 1;
 	if (io->o.extended)
 		write_ext(io, &p->l, d, i, j, p->tab);
@@ -636,17 +839,29 @@ write_disks(struct iostat *io, struct pass *p)
 {
 	const struct iostat_opts *o = &io->o;
 	int hh = 0;
+	bool batch;
 
 	p->hl = 0;
 	if (o->pretty && o->extended && !o->short_output && !o->json && !o->compact) {
 		p->hl = 1;
 		hh = 4;
 	}
+	/*
+	 * The text lines of a pass gather in the output's line buffer, written
+	 * when it fills and at the end of the pass: a write per line was 5 %
+	 * of a day's -x report. Not with -N, whose name lookup may exit (the
+	 * lines before it are printed then).
+	 */
+	batch = !o->json && !o->devmap;
 	for (p->h = p->hl; p->h <= hh; p->h++) {
 		p->l.hpart = p->h;
 		if (!p->skip)
 			write_header(io, &p->l, &p->tab);
+		if (batch)
+			sar_line_begin(&io->out);
 		device_pass(io, p);
+		if (batch)
+			sar_line_end(&io->out);
 		if (p->h > 0 && p->h < hh && !p->skip)
 			printf("\n");
 	}
@@ -693,6 +908,7 @@ iostat_write_stats(struct iostat *io, const struct tm *now, bool skip)
 			printf("%s\n", io->o.disk ? "," : "");
 	}
 	p.l.itv = itv ? itv : 1;
+	p.l.f1275 = flavour_1275();
 	if (io->o.disk)
 		write_disks(io, &p);
 	if (skip)
