@@ -161,10 +161,17 @@ same_as_oracle "A: sadf FILE FILE" "$ORACLE_SADF" "$P" "$P" "$SADF" "$P" "$P"
 same_as_oracle "A: sadf -s 7:15 FILE" "$ORACLE_SADF" -s 7:15 "$P" "$SADF" -s 7:15 "$P"
 TZ=$ZONE "$SAR" -f "$A" -s '2026-02-30 10:00' >"$TMPD/bad.out" 2>&1
 [ $? = 1 ] && grep -q '^Usage' "$TMPD/bad.out" && pass || fail "A: -s 2026-02-30: $(head -2 "$TMPD/bad.out")"
-# The cap.
-SYSREC_HISTORY_CAP=4096 TZ=$ZONE "$SAR" -f "$A" -s '2026-10-24 23:10' -e 03:00 >/dev/null 2>"$TMPD/cap.err"
+# The gzip day is decoded into a spill file; the cap counts only what is held
+# in memory, which happens when no spill file can be made (TMPDIR names no
+# directory): the same report, and past the cap its message.
+TZ=$ZONE "$SAR" -f "$A" -s '2026-10-24 23:10' -e 03:00 >"$TMPD/spill.out" 2>&1
+SYSREC_HISTORY_CAP=4096 TZ=$ZONE "$SAR" -f "$A" -s '2026-10-24 23:10' -e 03:00 >"$TMPD/cap.out" 2>&1
+check "A: the cap counts no byte of a spill file" "$TMPD/spill.out" "$TMPD/cap.out"
+TMPDIR=$TMPD/none TZ=$ZONE "$SAR" -f "$A" -s '2026-10-24 23:10' -e 03:00 >"$TMPD/mem.out" 2>&1
+check "A: no spill file: the decoded bytes in memory" "$TMPD/spill.out" "$TMPD/mem.out"
+SYSREC_HISTORY_CAP=4096 TMPDIR=$TMPD/none TZ=$ZONE "$SAR" -f "$A" -s '2026-10-24 23:10' -e 03:00 >/dev/null 2>"$TMPD/cap.err"
 rc=$?
-[ $rc = 2 ] && grep -q "^sar: the files of the window hold more than 0 MiB of data (up to '.*'): ask for a shorter window$" "$TMPD/cap.err" &&
+[ $rc = 2 ] && grep -q "^sar: cannot write a temporary file in '$TMPD/none': No such file or directory, and the files of the window hold more than 0 MiB of data to keep in memory (up to '.*'): set TMPDIR or ask for a shorter window$" "$TMPD/cap.err" &&
 	pass || fail "A: cap: $rc $(cat "$TMPD/cap.err")"
 
 # ---- B: GMT+12, four days, a missing one, a reboot, a comment ----
