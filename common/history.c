@@ -13,27 +13,30 @@
 #include "source.h"
 #include "banned.h"
 
-/* One record of a file being stitched: where it starts and what decides its fate. */
+/* Decoded bytes moved at a time from a compressed file into the spill file. */
+#define DECODE_STEP ((size_t) 256 << 10)
+
+/* A record met in the walk of a file: where it starts and what decides its fate. */
 struct hrec {
 	uint64_t off; /* the record's bytes run to the next one's off (extra records included) */
 	uint64_t ust, uptime;
 	uint8_t type;
 };
 
-/* One file read whole. */
+/* One file being stitched: where its bytes are, and its reader over them. */
 struct hfile {
 	const char *name;
-	unsigned char *data; /* as read (decompressed) */
-	size_t len;
-	const unsigned char *bytes; /* what the reader reads: data, or its conversion (archive.h) */
-	size_t blen;
-	size_t hdr_end; /* where the records start */
-	size_t stop; /* the end of the records read whole (a truncation or a bad record follows) */
-	int stop_rc; /* why reading stopped there (0: the end of the file) */
-	char *damage; /* a compressed file cut short: source_damage()'s words */
+	int fd;             /* the plain file (own_fd) or the spill file; -1: mem */
+	bool own_fd;        /* fd is the file's own, until its part takes it */
+	uint64_t base;      /* its first byte in fd */
+	unsigned char *mem; /* its bytes when fd < 0 */
+	bool own_mem;       /* until its part takes them */
+	uint64_t len;       /* what the reader reads: the file, or its conversion (archive.h) */
+	uint64_t hdr_end;   /* where the records start */
+	uint64_t stop;      /* end of the whole records (a truncation or bad record next) */
+	int stop_rc;        /* why reading stopped there (0: the end of the file) */
+	char *damage;       /* a compressed file cut short: source_damage()'s words */
 	struct archive_reader r;
-	struct hrec *recs;
-	size_t n_recs;
 };
 
 static int
@@ -44,70 +47,301 @@ fail_file(struct history *h, const char *file, int rc)
 	return rc;
 }
 
-/* Reads the whole (decompressed) contents of file into *f; counts them against *budget. */
-static int
-slurp(struct history *h, const char *file, struct hfile *f, uint64_t *budget)
+static void
+hfile_init(struct hfile *f, const char *name)
 {
-	struct source *src;
-	size_t cap = 1 << 16;
-	int fd = open(file, O_RDONLY | O_CLOEXEC), rc;
+	memset(f, 0, sizeof(*f));
+	f->name = name;
+	f->fd = -1;
+}
 
+/* Its reader, and its bytes unless its part took them. */
+static void
+hfile_release(struct hfile *f)
+{
+	archive_reader_release(&f->r);
+	if (f->own_fd)
+		close(f->fd);
+	if (f->own_mem)
+		free(f->mem);
+	free(f->damage);
+	hfile_init(f, NULL);
+}
+
+/* ---- the spill file ---- */
+
+/* An unnamed file in dir: O_TMPFILE, else a named one unlinked at once. */
+static int
+spill_create(const char *dir)
+{
+	char path[4096];
+	int fd;
+
+#ifdef O_TMPFILE
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd >= 0)
+		return fd;
+	/* Only a file system or kernel without O_TMPFILE is worth the other way. */
+	if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)
+		return -errno;
+#endif
+	if (snprintf(path, sizeof(path), "%s/sysrec-XXXXXX", dir) >= (int) sizeof(path))
+		return -ENAMETOOLONG;
+	fd = mkostemp(path, O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	unlink(path);
+	return fd;
+}
+
+/* Opens the spill file at its first use; false when there is none (memory then). */
+static bool
+spill_ready(struct history *h)
+{
+	const char *dir = getenv("TMPDIR");
+	int fd;
+
+	if (h->spill_state != HISTORY_SPILL_NONE)
+		return h->spill_state == HISTORY_SPILL_OPEN;
+	/* /var/tmp rather than /tmp, which is often memory itself (tmpfs). */
+	if (!dir || !*dir)
+		dir = "/var/tmp";
+	free(h->spill_dir);
+	h->spill_dir = strdup(dir);
+	fd = spill_create(dir);
 	if (fd < 0) {
-		h->err_open = true;
-		return fail_file(h, file, -errno);
+		h->spill_state = HISTORY_SPILL_FAILED;
+		h->spill_err = -fd;
+		return false;
 	}
-	rc = source_open_fd(fd, &src);
-	if (rc < 0) {
-		close(fd);
-		return fail_file(h, file, rc);
+	h->spill_fd = fd;
+	h->spill_state = HISTORY_SPILL_OPEN;
+	return true;
+}
+
+/* Appends len bytes to the spill file; on failure it is given up (memory then). */
+static int
+spill_write(struct history *h, const unsigned char *p, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t n =
+		        pwrite(h->spill_fd, p + done, len - done, (off_t) (h->spill_len + done));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			h->spill_err = n < 0 ? errno : ENOSPC;
+			h->spill_state = HISTORY_SPILL_FAILED;
+			return -h->spill_err;
+		}
+		done += (size_t) n;
 	}
-	/* One pass into f->data: kept in the source too, the data would be held twice. */
+	h->spill_len += len;
+	return 0;
+}
+
+/* Reads len bytes at off of fd; a file cut short is -EIO. */
+static int
+pread_all(int fd, void *buf, size_t len, uint64_t off)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t n =
+		        pread(fd, (unsigned char *) buf + done, len - done, (off_t) (off + done));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? -errno : -EIO;
+		done += (size_t) n;
+	}
+	return 0;
+}
+
+/* ---- where a file's bytes are ---- */
+
+/* Appends n bytes to f->mem (a file held in memory), counted against *budget. */
+static int
+mem_append(struct hfile *f, size_t *cap, const unsigned char *p, size_t n, uint64_t *budget)
+{
+	if (f->len + n > *budget)
+		return -EFBIG;
+	if (f->len + n > *cap) {
+		size_t want = *cap ? *cap : DECODE_STEP;
+		unsigned char *q;
+
+		while (want < f->len + n)
+			want *= 2;
+		q = realloc(f->mem, want);
+		if (!q)
+			return -ENOMEM;
+		f->mem = q;
+		f->own_mem = true;
+		*cap = want;
+	}
+	memcpy(f->mem + f->len, p, n);
+	f->len += n;
+	return 0;
+}
+
+/* The spill file failed under f: what it had of f moves to memory. */
+static int
+spill_to_mem(struct hfile *f, size_t *cap, uint64_t *budget)
+{
+	if (f->len > *budget)
+		return -EFBIG;
+	f->mem = malloc(f->len ? (size_t) f->len : 1);
+	if (!f->mem)
+		return -ENOMEM;
+	f->own_mem = true;
+	*cap = f->len;
+	if (pread_all(f->fd, f->mem, (size_t) f->len, f->base) < 0)
+		return -EIO;
+	f->fd = -1;
+	return 0;
+}
+
+/* Puts n decoded bytes where f's bytes go: the spill file, else memory. */
+static int
+keep_decoded(struct history *h, struct hfile *f, size_t *cap, const unsigned char *p, size_t n,
+             uint64_t *budget)
+{
+	int rc;
+
+	if (f->fd >= 0) {
+		if (spill_write(h, p, n) == 0) {
+			f->len += n;
+			return 0;
+		}
+		rc = spill_to_mem(f, cap, budget);
+		if (rc < 0)
+			return rc;
+	}
+	return mem_append(f, cap, p, n, budget);
+}
+
+/* Decodes src (the file's data, compressed or from a pipe) once, into the spill file or memory. */
+static int
+decode_file(struct history *h, struct hfile *f, struct source *src, uint64_t *budget)
+{
+	unsigned char *buf = malloc(DECODE_STEP);
+	size_t cap = 0;
+	int rc;
+
+	if (!buf)
+		return -ENOMEM;
+	if (spill_ready(h)) {
+		f->fd = h->spill_fd;
+		f->base = h->spill_len;
+	}
+	/* One pass: kept in the source too, the data would be held twice. */
 	source_set_spool_max(src, 0);
 	for (;;) {
-		ssize_t n;
+		ssize_t n = source_read(src, buf, DECODE_STEP);
 
-		if (!f->data || f->len == cap) {
-			unsigned char *p;
-
-			cap = f->data ? cap * 2 : cap;
-			p = realloc(f->data, cap);
-			if (!p) {
-				rc = -ENOMEM;
-				break;
-			}
-			f->data = p;
-		}
-		n = source_read(src, f->data + f->len, cap - f->len);
 		if (n <= 0) {
 			rc = (int) n;
 			if (n == 0 && source_damage(src) && !(f->damage = strdup(source_damage(src))))
 				rc = -ENOMEM;
 			break;
 		}
-		f->len += (size_t) n;
-		if (f->len > *budget) {
-			rc = -EFBIG;
+		rc = keep_decoded(h, f, &cap, buf, (size_t) n, budget);
+		if (rc < 0)
 			break;
-		}
 	}
+	free(buf);
+	if (rc == 0 && f->fd < 0)
+		*budget -= f->len;
 	if (rc == -EIO && source_damage(src)) {
 		free(h->err_damage);
 		h->err_damage = strdup(source_damage(src));
 	}
+	return rc;
+}
+
+/* Where the bytes of file f are: the file itself when it is plain and seekable, else decoded. */
+static int
+place_file(struct history *h, struct hfile *f, uint64_t *budget)
+{
+	struct source *src;
+	struct stat st;
+	int fd = open(f->name, O_RDONLY | O_CLOEXEC), rc;
+
+	if (fd < 0) {
+		h->err_open = true;
+		return fail_file(h, f->name, -errno);
+	}
+	rc = fstat(fd, &st) < 0 ? -errno : source_open_fd(fd, &src);
+	if (rc < 0) {
+		close(fd);
+		return fail_file(h, f->name, rc);
+	}
+	if (S_ISREG(st.st_mode) && !source_is_compressed(src)) {
+		source_free(src);
+		f->fd = fd;
+		f->own_fd = true;
+		f->len = (uint64_t) st.st_size;
+		return 0;
+	}
+	rc = decode_file(h, f, src, budget);
 	source_free(src);
 	close(fd);
-	if (rc < 0)
-		return fail_file(h, file, rc);
-	*budget -= f->len;
+	return rc < 0 ? fail_file(h, f->name, rc) : 0;
+}
+
+/* A source over the bytes of f. */
+static int
+hfile_source(const struct hfile *f, struct source **ret)
+{
+	struct source_seg g = {f->fd, f->mem, f->fd >= 0 ? f->base : 0, f->len};
+
+	return source_open_segments(&g, 1, ret);
+}
+
+/*
+ * An old format file was converted in memory (archive.h): its conversion
+ * is what is read from now on, in the spill file when it can be written.
+ */
+static int
+place_converted(struct history *h, struct hfile *f, uint64_t *budget)
+{
+	struct convert_result *c = &f->r.conv;
+
+	if (f->own_fd)
+		close(f->fd);
+	f->own_fd = false;
+	if (f->own_mem)
+		free(f->mem);
+	f->own_mem = false;
+	f->mem = NULL;
+	f->fd = -1;
+	f->len = c->len;
+	if (spill_ready(h)) {
+		f->base = h->spill_len;
+		if (spill_write(h, c->data, c->len) == 0) {
+			f->fd = h->spill_fd;
+			return 0;
+		}
+	}
+	if (c->len > *budget)
+		return -EFBIG;
+	*budget -= c->len;
+	/* The reader reads the same bytes: they stay where they are, now f's. */
+	f->mem = c->data;
+	f->own_mem = true;
+	c->data = NULL;
 	return 0;
 }
 
 /* Opens the reader of f over its bytes and reads the header. */
 static int
-open_reader(struct history *h, struct hfile *f)
+open_reader(struct history *h, struct hfile *f, uint64_t *budget)
 {
 	struct source *src;
-	int rc = source_open_mem(f->data, f->len, &src);
+	int rc = hfile_source(f, &src);
 
 	if (rc < 0)
 		return fail_file(h, f->name, rc);
@@ -122,89 +356,90 @@ open_reader(struct history *h, struct hfile *f)
 		h->err_magic = f->r.magic;
 		return fail_file(h, f->name, rc);
 	}
-	f->bytes = f->r.converted ? f->r.conv.data : f->data;
-	f->blen = f->r.converted ? f->r.conv.len : f->len;
-	f->hdr_end = (size_t) source_offset(f->r.src);
-	return 0;
-}
-
-/* Walks the records of f (items skipped) into f->recs. */
-static int
-list_records(struct history *h, struct hfile *f)
-{
-	struct archive_record rec;
-	size_t cap = 0;
-	int rc;
-
-	f->r.skim = true;
-	for (;;) {
-		rc = archive_next(&f->r, &rec);
-		if (rc <= 0)
-			break;
-		if (f->n_recs == cap) {
-			struct hrec *p;
-
-			cap = cap ? cap * 2 : 256;
-			p = realloc(f->recs, cap * sizeof(*p));
-			if (!p)
-				return fail_file(h, f->name, -ENOMEM);
-			f->recs = p;
-		}
-		f->recs[f->n_recs++] = (struct hrec){rec.offset, rec.hdr.ust_time,
-		                                     rec.hdr.uptime_cs, rec.hdr.record_type};
+	if (f->r.converted) {
+		rc = place_converted(h, f, budget);
+		if (rc < 0)
+			return fail_file(h, f->name, rc);
 	}
-	f->stop_rc = rc;
-	f->stop = rc == 0 ? f->blen : (size_t) rec.offset;
-	if (f->stop > f->blen)
-		f->stop = f->blen;
+	f->hdr_end = source_offset(f->r.src);
 	return 0;
 }
 
-static void
-hfile_release(struct hfile *f)
+/* Reads len bytes at off of f's bytes. */
+static int
+hfile_pread(const struct hfile *f, uint64_t off, void *buf, size_t len)
 {
-	archive_reader_release(&f->r);
-	free(f->data);
-	free(f->recs);
-	free(f->damage);
-	memset(f, 0, sizeof(*f));
+	if (off > f->len || len > f->len - off)
+		return -EIO;
+	if (f->fd < 0) {
+		memcpy(buf, f->mem + off, len);
+		return 0;
+	}
+	return pread_all(f->fd, buf, len, f->base + off);
 }
 
-/* The end of record i of f. */
-static uint64_t
-rec_end(const struct hfile *f, size_t i)
-{
-	return i + 1 < f->n_recs ? f->recs[i + 1].off : f->stop;
-}
+/* ---- the stitching ---- */
 
 /* The report being built and what the records kept so far say. */
 struct stitch {
 	struct history_report *rep;
-	size_t cap;
 	bool have_stats;
 	uint64_t last_ust, last_uptime;
 };
 
+/* The walk of one file into the report: the run of its bytes being kept, and what decides it. */
+struct walk {
+	const struct hfile *f;
+	bool first;        /* the file starts the report: kept whole */
+	bool seen_stats;   /* its first statistics record was met */
+	bool same_boot;    /* which continues the boot of the records kept before */
+	bool restart_seen; /* a LINUX RESTART came before it */
+	bool open;         /* bytes are being kept from run_from */
+	uint64_t run_from;
+	struct hrec *pending; /* the records before the first statistics record */
+	size_t n_pending, cap_pending;
+};
+
+/* Appends a segment to the report, or lengthens the last one when it ends where this starts. */
 static int
-put(struct stitch *st, const void *p, size_t len)
+add_seg(struct history_report *r, struct history_seg g)
 {
-	struct history_report *r = st->rep;
+	struct history_seg *last = r->n_segs ? &r->segs[r->n_segs - 1] : NULL, *p;
 
-	if (r->len + len > st->cap) {
-		size_t want = st->cap ? st->cap : 1 << 16;
-		unsigned char *q;
-
-		while (want < r->len + len)
-			want *= 2;
-		q = realloc(r->data, want);
-		if (!q)
-			return -ENOMEM;
-		r->data = q;
-		st->cap = want;
+	if (!g.len)
+		return 0;
+	r->len += g.len;
+	if (last && !last->restart && !g.restart && last->part == g.part &&
+	    last->at + last->len == g.at) {
+		last->len += g.len;
+		return 0;
 	}
-	memcpy(r->data + r->len, p, len);
-	r->len += len;
+	p = realloc(r->segs, (r->n_segs + 1) * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	r->segs = p;
+	r->segs[r->n_segs++] = g;
 	return 0;
+}
+
+/* Ends the run of kept bytes at offset at of the file. */
+static int
+run_close(struct stitch *st, struct walk *w, uint64_t at)
+{
+	if (!w->open)
+		return 0;
+	w->open = false;
+	return add_seg(st->rep, (struct history_seg){w->run_from, at - w->run_from,
+	                                             st->rep->n_parts - 1, false});
+}
+
+static void
+run_open(struct walk *w, uint64_t at)
+{
+	if (!w->open) {
+		w->open = true;
+		w->run_from = at;
+	}
 }
 
 bool
@@ -216,18 +451,6 @@ history_same_boot(uint64_t ust0, uint64_t uptime0, uint64_t ust, uint64_t uptime
 	return uptime >= uptime0 && d <= HISTORY_SAME_BOOT_SLACK && d >= -HISTORY_SAME_BOOT_SLACK;
 }
 
-/* The first statistics record of f, or n_recs. */
-static size_t
-first_stats(const struct hfile *f)
-{
-	size_t i;
-
-	for (i = 0; i < f->n_recs; i++)
-		if (f->recs[i].type == SA_R_STATS)
-			return i;
-	return f->n_recs;
-}
-
 /*
  * A LINUX RESTART for a file that starts another boot without one, built
  * from its first statistics record's header (only in this machine's own
@@ -236,56 +459,144 @@ first_stats(const struct hfile *f)
 static int
 put_restart(struct stitch *st, const struct hfile *f, const struct hrec *x)
 {
+	struct history_part *part = &st->rep->parts[st->rep->n_parts - 1];
 	struct sa_record_header rh;
 	int32_t cpus = (int32_t) f->r.hdr.sa_cpu_nr;
 	static const uint32_t ours[3] = SA_RECORD_HEADER_TYPES;
+	int rc;
 
 	if (f->r.swapped || f->r.hdr.rec_size != sizeof(rh) ||
 	    memcmp(f->r.hdr.rec_types_nr, ours, sizeof(ours)))
 		return 0;
-	memcpy(&rh, f->bytes + x->off, sizeof(rh));
+	rc = hfile_pread(f, x->off, &rh, sizeof(rh));
+	if (rc < 0)
+		return rc;
 	rh.record_type = SA_R_RESTART;
 	rh.uptime_cs = 0;
 	rh.extra_next = 0;
-	return put(st, &rh, sizeof(rh)) < 0 || put(st, &cpus, sizeof(cpus)) < 0 ? -ENOMEM : 0;
+	memcpy(part->restart, &rh, sizeof(rh));
+	memcpy(part->restart + sizeof(rh), &cpus, sizeof(cpus));
+	return add_seg(st->rep,
+	               (struct history_seg){0, HISTORY_RESTART_LEN, st->rep->n_parts - 1, true});
 }
 
-/* Appends the records of f that the stream does not hold yet. */
+/* Keeps or drops record x of the walk's file (fs: its first statistics record). */
 static int
-stitch_records(struct stitch *st, const struct hfile *f, bool first)
+take_record(struct stitch *st, struct walk *w, const struct hrec *x, bool fs)
 {
-	size_t i, fs = first_stats(f);
-	bool same_boot = false, restart_seen = false;
+	int rc;
 
-	if (!first && fs < f->n_recs && st->have_stats)
-		same_boot = history_same_boot(st->last_ust, st->last_uptime, f->recs[fs].ust,
-		                              f->recs[fs].uptime);
-	for (i = 0; i < f->n_recs; i++) {
-		const struct hrec *x = &f->recs[i];
-
-		if (!first && i < fs && x->type == SA_R_RESTART) {
-			restart_seen = true;
-			if (same_boot)
-				continue;
-		}
-		if (x->type == SA_R_STATS && st->have_stats && x->ust <= st->last_ust)
-			continue;
-		if (!first && i == fs && st->have_stats && !same_boot && !restart_seen &&
-		    put_restart(st, f, x) < 0)
-			return -ENOMEM;
-		if (put(st, f->bytes + x->off, (size_t) (rec_end(f, i) - x->off)) < 0)
-			return -ENOMEM;
-		if (x->type == SA_R_STATS) {
-			st->have_stats = true;
-			st->last_ust = x->ust;
-			st->last_uptime = x->uptime;
-		}
+	if (!w->first && !w->seen_stats && x->type == SA_R_RESTART) {
+		w->restart_seen = true;
+		if (w->same_boot)
+			return run_close(st, w, x->off);
+	}
+	if (x->type == SA_R_STATS && st->have_stats && x->ust <= st->last_ust)
+		return run_close(st, w, x->off);
+	if (fs && !w->first && st->have_stats && !w->same_boot && !w->restart_seen) {
+		rc = run_close(st, w, x->off);
+		if (rc == 0)
+			rc = put_restart(st, w->f, x);
+		if (rc < 0)
+			return rc;
+	}
+	run_open(w, x->off);
+	if (x->type == SA_R_STATS) {
+		st->have_stats = true;
+		st->last_ust = x->ust;
+		st->last_uptime = x->uptime;
 	}
 	return 0;
 }
 
+/* The records held back until the first statistics record says whether the boot goes on. */
 static int
-add_part(struct history_report *r, const struct hfile *f, uint64_t off)
+take_pending(struct stitch *st, struct walk *w)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; rc == 0 && i < w->n_pending; i++)
+		rc = take_record(st, w, &w->pending[i], false);
+	w->n_pending = 0;
+	return rc;
+}
+
+static int
+hold(struct walk *w, const struct hrec *x)
+{
+	if (w->n_pending == w->cap_pending) {
+		size_t cap = w->cap_pending ? w->cap_pending * 2 : 16;
+		struct hrec *p = realloc(w->pending, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		w->pending = p;
+		w->cap_pending = cap;
+	}
+	w->pending[w->n_pending++] = *x;
+	return 0;
+}
+
+/* One record met by the walk. */
+static int
+walk_record(struct stitch *st, struct walk *w, const struct hrec *x)
+{
+	int rc;
+
+	if (w->seen_stats)
+		return take_record(st, w, x, false);
+	if (x->type != SA_R_STATS)
+		return hold(w, x);
+	if (!w->first && st->have_stats)
+		w->same_boot = history_same_boot(st->last_ust, st->last_uptime, x->ust, x->uptime);
+	rc = take_pending(st, w);
+	w->seen_stats = true;
+	return rc < 0 ? rc : take_record(st, w, x, true);
+}
+
+/*
+ * Walks the records of f (items skipped) into the report: those the stream
+ * does not hold yet. Sets where reading stopped.
+ */
+static int
+stitch_records(struct stitch *st, struct hfile *f, bool first)
+{
+	struct walk w = {.f = f, .first = first};
+	struct archive_record rec;
+	int rc, err = 0;
+
+	/* The first file of a report: its header too. */
+	if (first)
+		run_open(&w, 0);
+	f->r.skim = true;
+	for (;;) {
+		struct hrec x;
+
+		rc = archive_next(&f->r, &rec);
+		if (rc <= 0)
+			break;
+		x = (struct hrec){rec.offset, rec.hdr.ust_time, rec.hdr.uptime_cs,
+		                  rec.hdr.record_type};
+		err = walk_record(st, &w, &x);
+		if (err < 0)
+			break;
+	}
+	f->stop_rc = rc;
+	f->stop = rc == 0 ? f->len : rec.offset;
+	if (f->stop > f->len)
+		f->stop = f->len;
+	if (err == 0)
+		err = take_pending(st, &w);
+	if (err == 0)
+		err = run_close(st, &w, f->stop);
+	free(w.pending);
+	return err;
+}
+
+/* A part for f at stream offset off: it takes f's bytes. */
+static int
+add_part(struct history_report *r, struct hfile *f, uint64_t off)
 {
 	struct history_part *p = realloc(r->parts, (r->n_parts + 1) * sizeof(*p));
 
@@ -294,11 +605,19 @@ add_part(struct history_report *r, const struct hfile *f, uint64_t off)
 	r->parts = p;
 	p += r->n_parts;
 	memset(p, 0, sizeof(*p));
+	p->fd = -1;
 	p->offset = off;
 	p->hdr = f->r.hdr;
 	p->file = strdup(f->name);
 	if (!p->file)
 		return -ENOMEM;
+	p->fd = f->fd;
+	p->own_fd = f->own_fd;
+	p->base = f->base;
+	p->mem = f->mem;
+	/* The part owns them now; f still reads them (put_restart). */
+	f->own_fd = false;
+	f->own_mem = false;
 	r->n_parts++;
 	return 0;
 }
@@ -327,23 +646,22 @@ stitch_file(struct history *h, struct stitch *st, struct hfile *f, bool start, b
 	/* The file as a part of the window: what its stream kept is read, as for a plain file cut short. */
 	if (f->damage)
 		strbuf_addf(&h->notes, "%s: '%s': %s\n", prog, f->name, f->damage);
-	if (!last && f->stop_rc < 0) {
-		strbuf_addf(&h->notes, "%s: '%s': records after offset %zu left out (%s)\n", prog,
-		            f->name, f->stop, archive_strerror(f->stop_rc));
-	}
 	if (start) {
 		rc = new_report(h, st);
 		if (rc < 0)
 			return fail_file(h, f->name, rc);
 	}
 	rc = add_part(st->rep, f, start ? f->hdr_end : st->rep->len);
-	if (rc == 0 && start)
-		rc = put(st, f->bytes, f->hdr_end);
 	if (rc == 0)
 		rc = stitch_records(st, f, start);
+	if (rc == 0 && !last && f->stop_rc < 0) {
+		strbuf_addf(&h->notes, "%s: '%s': records after offset %llu left out (%s)\n", prog,
+		            f->name, (unsigned long long) f->stop, archive_strerror(f->stop_rc));
+	}
 	/* The last file's end stays as it is, for the reader to meet as in the file alone. */
-	if (rc == 0 && last && f->stop < f->blen)
-		rc = put(st, f->bytes + f->stop, f->blen - f->stop);
+	if (rc == 0 && last)
+		rc = add_seg(st->rep, (struct history_seg){f->stop, f->len - f->stop,
+		                                           st->rep->n_parts - 1, false});
 	return rc < 0 ? fail_file(h, f->name, rc) : 0;
 }
 
@@ -352,7 +670,6 @@ struct order {
 	uint64_t t;
 	size_t arg;
 };
-
 static int
 order_cmp(const void *a, const void *b)
 {
@@ -402,16 +719,14 @@ sort_files(struct history *h, const char *const *files, size_t n, struct order *
 	return 0;
 }
 
-/* The reader's own check of the file (same messages as for the file alone), then its records. */
+/* The reader's own check of the file (same messages as for the file alone). */
 static int
 read_file(struct history *h, struct hfile *f, uint64_t *budget)
 {
-	int rc = slurp(h, f->name, f, budget);
+	int rc = place_file(h, f, budget);
 
 	if (rc == 0)
-		rc = open_reader(h, f);
-	if (rc == 0)
-		rc = list_records(h, f);
+		rc = open_reader(h, f, budget);
 	return rc;
 }
 
@@ -427,26 +742,21 @@ history_load(struct history *h, const char *const *files, size_t n, const char *
 
 	if (!o)
 		return -ENOMEM;
-	memset(&first, 0, sizeof(first));
+	hfile_init(&first, NULL);
 	memset(&st, 0, sizeof(st));
 	rc = sort_files(h, files, n, o);
 	for (i = 0; rc == 0 && i < n; i++) {
 		bool start;
 
-		memset(&f, 0, sizeof(f));
-		f.name = o[i].name;
+		hfile_init(&f, o[i].name);
 		rc = read_file(h, &f, &budget);
 		start = rc == 0 && (!st.rep || !archive_can_read_on(&first.r, &f.r));
 		if (rc == 0)
 			rc = stitch_file(h, &st, &f, start, i + 1 == n, prog);
 		if (rc == 0 && start) {
-			/* The first file of a report stays for the comparisons: only its reader. */
+			/* A report's first file stays, for the comparisons. */
 			hfile_release(&first);
 			first = f;
-			free(first.data);
-			first.data = NULL;
-			free(first.recs);
-			first.recs = NULL;
 		} else {
 			hfile_release(&f);
 		}
@@ -465,10 +775,12 @@ history_error_message(const struct history *h, int rc, const char *prog, char *b
 	if (rc == -EFBIG) {
 		unsigned long long mib = (unsigned long long) (cap >> 20);
 
-		snprintf(buf, len, "%s: the files of the window hold more than %llu MiB of data",
-		         prog, mib);
+		snprintf(buf, len, "%s: cannot write a temporary file in '%s': %s, and the files",
+		         prog, h->spill_dir ? h->spill_dir : "", strerror(h->spill_err));
 		snprintf(buf + strlen(buf), len - strlen(buf),
-		         " (up to '%s'): ask for a shorter window\n", file);
+		         " of the window hold more than %llu MiB of data to keep in memory"
+		         " (up to '%s'): set TMPDIR or ask for a shorter window\n",
+		         mib, file);
 		return 2;
 	}
 	if (rc == -ENOMEM) {
@@ -490,6 +802,30 @@ history_default_cap(void)
 	return HISTORY_CAP_DEFAULT;
 }
 
+int
+history_report_open(const struct history_report *r, struct source **ret)
+{
+	struct source_seg *g = calloc(r->n_segs ? r->n_segs : 1, sizeof(*g));
+	size_t k;
+	int rc;
+
+	if (!g)
+		return -ENOMEM;
+	for (k = 0; k < r->n_segs; k++) {
+		const struct history_seg *s = &r->segs[k];
+		const struct history_part *p = &r->parts[s->part];
+
+		if (s->restart)
+			g[k] = (struct source_seg){-1, p->restart, s->at, s->len};
+		else if (p->fd < 0)
+			g[k] = (struct source_seg){-1, p->mem, s->at, s->len};
+		else
+			g[k] = (struct source_seg){p->fd, NULL, p->base + s->at, s->len};
+	}
+	rc = source_open_segments(g, r->n_segs, ret);
+	free(g);
+	return rc;
+}
 /* Whether a and b are the same file (stat() of each known). */
 static bool
 same_file(const struct stat *a, const struct stat *b)
@@ -689,12 +1025,21 @@ history_release(struct history *h)
 	if (!h)
 		return;
 	for (i = 0; i < h->n_reports; i++) {
-		for (k = 0; k < h->reports[i].n_parts; k++)
-			free(h->reports[i].parts[k].file);
+		for (k = 0; k < h->reports[i].n_parts; k++) {
+			struct history_part *p = &h->reports[i].parts[k];
+
+			free(p->file);
+			free(p->mem);
+			if (p->own_fd)
+				close(p->fd);
+		}
 		free(h->reports[i].parts);
-		free(h->reports[i].data);
+		free(h->reports[i].segs);
 	}
 	free(h->reports);
+	if (h->spill_state == HISTORY_SPILL_OPEN)
+		close(h->spill_fd);
+	free(h->spill_dir);
 	free(h->err_damage);
 	free(h->err_file);
 	strbuf_release(&h->notes);

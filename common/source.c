@@ -81,6 +81,13 @@ struct source {
 	size_t spool_max; /* SPOOL_MAX, or source_set_spool_max()'s */
 	bool spool_off;   /* dropped (past spool_max): seeks backwards decode again */
 
+	/* segments (source_open_segments): read with pread() or memcpy(), never decoded */
+	struct source_seg *segs;
+	uint64_t *seg_start; /* stream offset of each segment's first byte */
+	size_t n_segs;
+	uint64_t seg_total;
+	uint64_t buf_at; /* stream offset of buf[0] (buf_len bytes of it) */
+
 	uint64_t offset;
 	off_t base; /* fd position of the data's first byte, -1 when not seekable */
 	int err;
@@ -631,6 +638,108 @@ spool_read(struct source *s, unsigned char *dst, uint64_t n)
 	return (int64_t) done;
 }
 
+/* ---- segments ---- */
+
+/* The segment that holds stream offset off (< seg_total). */
+static size_t
+seg_find(const struct source *s, uint64_t off)
+{
+	size_t lo = 0, hi = s->n_segs;
+
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->seg_start[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Copies len bytes of segment k from off into it; a file that no longer has them is -EIO. */
+static int
+seg_copy_one(struct source *s, size_t k, uint64_t off, unsigned char *dst, size_t len)
+{
+	const struct source_seg *g = &s->segs[k];
+	size_t done = 0;
+
+	if (g->fd < 0) {
+		memcpy(dst, g->mem + g->off + off, len);
+		return 0;
+	}
+	while (done < len) {
+		ssize_t n = pread(g->fd, dst + done, len - done, (off_t) (g->off + off + done));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return source_fail(s, -errno, NULL);
+		/* The file was cut since its bytes were counted. */
+		if (n == 0)
+			return source_fail(s, -EIO, "the file became shorter while being read");
+		done += (size_t) n;
+	}
+	return 0;
+}
+
+/* Copies up to len bytes of the stream from off; returns the count (short at the end) or -errno. */
+static ssize_t
+seg_copy(struct source *s, uint64_t off, unsigned char *dst, size_t len)
+{
+	size_t done = 0, k;
+
+	if (off >= s->seg_total)
+		return 0;
+	if ((uint64_t) len > s->seg_total - off)
+		len = (size_t) (s->seg_total - off);
+	k = seg_find(s, off);
+	while (done < len) {
+		uint64_t in = off + done - s->seg_start[k];
+		uint64_t left = s->segs[k].len - in;
+		size_t step = left < (uint64_t) (len - done) ? (size_t) left : len - done;
+		int rc = seg_copy_one(s, k, in, dst + done, step);
+
+		if (rc < 0)
+			return rc;
+		done += step;
+		k++;
+	}
+	return (ssize_t) done;
+}
+
+/* Reads through buf, which holds the stream's bytes from buf_at; large reads bypass it. */
+static ssize_t
+seg_read(struct source *s, unsigned char *dst, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len && s->offset < s->seg_total) {
+		ssize_t n;
+
+		if (s->offset >= s->buf_at && s->offset < s->buf_at + s->buf_len) {
+			size_t at = (size_t) (s->offset - s->buf_at);
+
+			n = (ssize_t) (s->buf_len - at < len - done ? s->buf_len - at : len - done);
+			memcpy(dst + done, s->buf + at, (size_t) n);
+		} else if (len - done >= SOURCE_BUF_SIZE) {
+			n = seg_copy(s, s->offset, dst + done, len - done);
+		} else {
+			n = seg_copy(s, s->offset, s->buf, SOURCE_BUF_SIZE);
+			if (n < 0)
+				return done ? (ssize_t) done : n;
+			s->buf_at = s->offset;
+			s->buf_len = (size_t) n;
+			continue;
+		}
+		if (n < 0)
+			return done ? (ssize_t) done : n;
+		done += (size_t) n;
+		s->offset += (uint64_t) n;
+	}
+	return (ssize_t) done;
+}
+
 ssize_t
 source_read(struct source *s, void *buf, size_t len)
 {
@@ -644,6 +753,8 @@ source_read(struct source *s, void *buf, size_t len)
 		len = (size_t) 1 << 30;
 	if (s->codec)
 		return (ssize_t) spool_read(s, buf, len);
+	if (s->segs)
+		return seg_read(s, buf, len);
 	n = raw_read(s, buf, len);
 	if (n > 0)
 		s->offset += (uint64_t) n;
@@ -678,6 +789,13 @@ source_skip(struct source *s, uint64_t n)
 {
 	if (s->err)
 		return s->err;
+	if (s->segs) {
+		uint64_t left = s->seg_total - s->offset;
+
+		n = n < left ? n : left;
+		s->offset += n;
+		return (int64_t) n;
+	}
 	if (!s->codec)
 		return raw_skip(s, n);
 	return spool_read(s, NULL, n);
@@ -707,6 +825,10 @@ source_seek(struct source *s, uint64_t off)
 		return s->err;
 	if (s->fd >= 0 && s->base < 0)
 		return -ESPIPE;
+	if (s->segs) {
+		s->offset = off < s->seg_total ? off : s->seg_total;
+		return 0;
+	}
 	if (!s->codec && s->fd < 0) {
 		s->mem_pos = off > s->mem_len ? s->mem_len : (size_t) off;
 		s->offset = s->mem_pos;
@@ -836,6 +958,34 @@ source_open_mem(const void *buf, size_t len, struct source **ret)
 	return source_new(-1, buf ? buf : empty, buf ? len : 0, ret);
 }
 
+int
+source_open_segments(const struct source_seg *segs, size_t n, struct source **ret)
+{
+	struct source *s = calloc(1, sizeof(*s));
+	size_t k;
+
+	if (!s)
+		return -ENOMEM;
+	s->fd = -1;
+	s->n_segs = n;
+	/* One empty segment stands for no data, so that segs says which kind this is. */
+	s->segs = calloc(n ? n : 1, sizeof(*s->segs));
+	s->seg_start = calloc(n ? n : 1, sizeof(*s->seg_start));
+	s->buf = malloc(SOURCE_BUF_SIZE);
+	if (!s->segs || !s->seg_start || !s->buf) {
+		source_free(s);
+		return -ENOMEM;
+	}
+	if (n)
+		memcpy(s->segs, segs, n * sizeof(*segs));
+	for (k = 0; k < n; k++) {
+		s->seg_start[k] = s->seg_total;
+		s->seg_total += segs[k].len;
+	}
+	*ret = s;
+	return 0;
+}
+
 void
 source_set_spool_max(struct source *s, size_t max)
 {
@@ -855,6 +1005,8 @@ source_remaining(const struct source *s)
 
 	if (s->codec)
 		return -1;
+	if (s->segs)
+		return (int64_t) (s->seg_total - s->offset);
 	if (s->fd < 0)
 		return (int64_t) (s->mem_len - s->mem_pos);
 	if (s->base < 0 || fstat(s->fd, &st) < 0 || !S_ISREG(st.st_mode))
@@ -916,5 +1068,7 @@ source_free(struct source *s)
 		codecs[s->codec].end(s);
 	free(s->spool);
 	free(s->buf);
+	free(s->segs);
+	free(s->seg_start);
 	free(s);
 }

@@ -36,6 +36,26 @@ int source_open_fd(int fd, struct source **ret);
 /* Wraps len bytes at buf, which must outlive the source; compressed data is detected as above. */
 int source_open_mem(const void *buf, size_t len, struct source **ret);
 
+/* One piece of a stream of segments: len bytes of fd from off, or at mem + off when fd < 0. */
+struct source_seg {
+	int fd;
+	const unsigned char *mem;
+	uint64_t off;
+	uint64_t len;
+};
+
+/*
+ * A source over n segments read one after the other as one stream of
+ * plain data (never decoded, whatever its first bytes are): a file's part
+ * by pread(), a memory block by copy. The list is copied; the fds and the
+ * memory must outlive the source. The stream's length is the segments'
+ * sum, fixed when opened: a file that grows later reads as it was, a file
+ * cut below a segment's end is a read error (-EIO). Seeks go anywhere in
+ * it at no cost, and source_remaining() is known. Returns 0 and *ret, or
+ * -ENOMEM.
+ */
+int source_open_segments(const struct source_seg *segs, size_t n, struct source **ret);
+
 /*
  * Reads up to len bytes, stopping early only at the end of the data or
  * before a damage. Returns the number of bytes read (0 at the end), or a

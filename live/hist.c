@@ -291,7 +291,7 @@ open_report(struct live_hist *lh, size_t k)
 		rc = source_open_fd(lh->fd, &src);
 	} else {
 		hr = &lh->h.reports[k];
-		rc = source_open_mem(hr->data, hr->len, &src);
+		rc = history_report_open(hr, &src);
 	}
 	if (rc < 0)
 		die_read(lh, rc);

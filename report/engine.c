@@ -1019,7 +1019,7 @@ sar_report_history(struct sar *s, const struct history *h)
 	for (i = 0; i < h->n_reports; i++) {
 		const struct history_report *hr = &h->reports[i];
 		struct source *src;
-		int rc = source_open_mem(hr->data, hr->len, &src);
+		int rc = history_report_open(hr, &src);
 
 		s->r = &s->reader;
 		if (rc < 0)

@@ -66,7 +66,7 @@ sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_other
 		/* Several files read as one (history.h): the stream of its first report. */
 		const struct history_report *hr = &c->hist->reports[0];
 
-		rc = source_open_mem(hr->data, hr->len, &src);
+		rc = history_report_open(hr, &src);
 	} else {
 		fd = open(c->file, O_RDONLY | O_CLOEXEC);
 		if (fd < 0) {

@@ -3,8 +3,8 @@
  * libFuzzer target for windows across days (common/history.h): the input is
  * up to four data files (plain, compressed or of an old format) separated by
  * the line "--SYSREC-NEXT-FILE--". They are stitched as sar and sadf stitch
- * the files of a window, and each report's bytes are then read through the
- * archive reader record by record, as sar reads them. The dated -s/-e parser
+ * the files of a window, and each report's stream of segments is then read
+ * through the archive reader record by record, as sar reads it. The dated -s/-e parser
  * gets the input's first line too. Built with -fsanitize=fuzzer by
  * --enable-fuzzers, and replayed over tests/fuzz/corpus/history by replay.c.
  */
@@ -80,9 +80,11 @@ check(const uint8_t *data, size_t size)
 	h.conv_hz = 100;
 	if (history_load(&h, files, n, "fuzz") == 0)
 		for (k = 0; k < h.n_reports; k++) {
+			struct source *src;
 			size_t i;
 
-			fuzz_walk_archive(h.reports[k].data, h.reports[k].len, false, true, false);
+			if (history_report_open(&h.reports[k], &src) == 0)
+				fuzz_walk_source(src, false, true, false);
 			for (i = 0; i < h.reports[k].n_parts; i++)
 				(void) history_part_at(&h.reports[k], h.reports[k].parts[i].offset);
 		}

@@ -64,25 +64,21 @@ fuzz_each_flavour(void (*check)(const uint8_t *, size_t), const uint8_t *data, s
 }
 
 /*
- * The reader targets' walk: opens size bytes at data as sar does (the
- * reader's flags set as asked), reads the header (header_only as sadf -H)
- * and every record, touching each item byte and each extension item, so
- * that the sanitizers see any overrun. Frees what it opened.
+ * The reader targets' walk: reads src as sar does (the reader's flags set
+ * as asked), the header (header_only as sadf -H) and every record, touching
+ * each item byte and each extension item, so that the sanitizers see any
+ * overrun. Frees src.
  */
 static inline void
-fuzz_walk_archive(const uint8_t *data, size_t size, bool header_only, bool want_ext,
-                  bool convert_old)
+fuzz_walk_source(struct source *src, bool header_only, bool want_ext, bool convert_old)
 {
 	struct archive_reader r;
 	struct archive_record rec;
-	struct source *src;
 	uint64_t sum = 0;
 	uint32_t i;
 	int rc;
 
 	memset(&r, 0, sizeof(r));
-	if (source_open_mem(data, size, &src) < 0)
-		return;
 	r.convert_old = convert_old;
 	r.conv_hz = 100;
 	rc = archive_open(&r, src, true);
@@ -111,6 +107,17 @@ fuzz_walk_archive(const uint8_t *data, size_t size, bool header_only, bool want_
 	archive_reader_release(&r);
 	/* Keep sum alive without printing. */
 	__asm__ volatile("" : : "r"(sum));
+}
+
+/* fuzz_walk_source() over size bytes at data. */
+static inline void
+fuzz_walk_archive(const uint8_t *data, size_t size, bool header_only, bool want_ext,
+                  bool convert_old)
+{
+	struct source *src;
+
+	if (source_open_mem(data, size, &src) == 0)
+		fuzz_walk_source(src, header_only, want_ext, convert_old);
 }
 
 #endif

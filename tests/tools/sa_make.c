@@ -4,9 +4,14 @@
  * writer, for the reader tests and the corruption suite.
  *
  *   sa_make [-r RECORDS] [-a ID[,ID...]] [-X] [-C] [-g] [-c N] [-d N] [-i N]
- *           [-I N] [-s [-N]] [-P N] [-D] OUTPUT
+ *           [-I N] [-s [-N]] [-P N] [-D] [-t EPOCH] [-T SECONDS] OUTPUT
  *
  * -r  number of statistics records (default 3)
+ * -t  the file's creation time (header, UTC date; default 1700000000), the
+ *     first record one second later; the uptime of every record is that of
+ *     one boot whatever -t is, so that daily files made one after another
+ *     read on as one boot (a window across days)
+ * -T  seconds between records (default 60)
  * -a  activity ids to include, in registry order (default: every activity
  *     of the run's flavour, 42 under SYSREC_COMPAT=12.6.1, 43 under 12.7.5;
  *     the version bytes and the A_PAGE item follow the flavour too)
@@ -41,6 +46,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -61,6 +67,8 @@ struct make_config {
 	bool churn;
 	int procs;   /* -P */
 	bool xdisks; /* -D */
+	long long start; /* -t */
+	int step;        /* -T */
 	const char *out;
 };
 
@@ -453,13 +461,25 @@ build(struct make_out *o, struct archive_recbuf *b, const struct make_config *c)
 		return;
 	}
 	id.cpu_nr = (uint32_t) c->cpus + 1;
-	uint64_t t = id.ust_time + 1, uptime = 100000;
+	if (c->start != (long long) id.ust_time) {
+		time_t tt = (time_t) c->start;
+		struct tm tm;
+
+		gmtime_r(&tt, &tm);
+		id.ust_time = (uint64_t) c->start;
+		id.year = tm.tm_year;
+		id.month = (uint8_t) tm.tm_mon;
+		id.day = (uint8_t) tm.tm_mday;
+	}
+	/* One boot for every -t: 1000 s of uptime at 1700000001, the default's first record. */
+	uint64_t t = id.ust_time + 1, uptime = (t - 1700000001 + 1000) * 100;
 	int r;
 
 	archive_put_file_start(b, &id, list, (uint32_t) n);
 	if (c->swap && !b->err)
 		swap_file_start(b->data, n);
-	for (r = 0; r < c->records && !o->err; r++, t += 60, uptime += 6000) {
+	for (r = 0; r < c->records && !o->err;
+	     r++, t += (uint64_t) c->step, uptime += (uint64_t) c->step * 100) {
 		if (c->special && r == c->records - 1)
 			put_special(b, c, t - 30);
 		put_record_header(b, c, SA_R_STATS, uptime, t);
@@ -520,15 +540,25 @@ select_ids(struct make_config *c, char *arg)
 int
 main(int argc, char **argv)
 {
-	struct make_config c = {.records = 3, .cpus = 2, .devices = 2, .ifaces = 2, .irqs = 4};
+	struct make_config c = {.records = 3,
+	                        .cpus = 2,
+	                        .devices = 2,
+	                        .ifaces = 2,
+	                        .irqs = 4,
+	                        .start = 1700000000,
+	                        .step = 60};
 	struct make_out o = {.fd = -1};
 	struct archive_recbuf b = {0};
 	int opt, rc;
 
 	memset(c.selected, 1, sizeof(c.selected));
-	while ((opt = getopt(argc, argv, "r:a:XCgc:d:i:I:sNP:D")) != -1) {
+	while ((opt = getopt(argc, argv, "r:a:XCgc:d:i:I:sNP:Dt:T:")) != -1) {
 		if (opt == 'P')
 			c.procs = atoi(optarg);
+		else if (opt == 't')
+			c.start = atoll(optarg);
+		else if (opt == 'T')
+			c.step = atoi(optarg);
 		else if (opt == 'D')
 			c.xdisks = true;
 		else if (opt == 'c')
@@ -558,9 +588,11 @@ main(int argc, char **argv)
 	}
 	if (optind != argc - 1 || c.records < 0 || c.cpus < 1 || c.devices < 1 || c.ifaces < 1 ||
 	    c.irqs < 1 || c.irqs > SA_NR2_MAX || (c.churn && !c.stable) || c.procs < 0 ||
-	    c.procs > 100000 || ((c.procs || c.xdisks) && c.swap)) {
-		fprintf(stderr, "usage: sa_make [-r N] [-a IDS] [-X] [-C] [-g] [-c N] [-d N] [-i N] "
-		                "[-I N] [-s [-N]] [-P N] [-D] OUTPUT\n");
+	    c.procs > 100000 || ((c.procs || c.xdisks) && c.swap) || c.start < 1700000000 ||
+	    c.step < 1) {
+		fprintf(stderr,
+		        "usage: sa_make [-r N] [-a IDS] [-X] [-C] [-g] [-c N] [-d N] [-i N] "
+		        "[-I N] [-s [-N]] [-P N] [-D] [-t EPOCH] [-T SECONDS] OUTPUT\n");
 		return 2;
 	}
 	c.out = argv[optind];

@@ -83,7 +83,8 @@ tests_unit_test_collect_cgroup_LDADD = sadc/libcollect.a $(UNIT_LDADD)
 # Windows across days: dated -s/-e over several daily files (common/history.c).
 tests_unit_test_history_SOURCES = tests/unit/test_history.c
 tests_unit_test_history_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_history_LDADD = $(UNIT_LDADD)
+# zlib: gzip files, decoded into the spill file or memory.
+tests_unit_test_history_LDADD = $(UNIT_LDADD) $(ZLIB_LIBS)
 
 # The codecs of source.c, for daily files sa2 compressed: gzip, xz, bzip2, zstd.
 tests_unit_test_source_SOURCES = tests/unit/test_source.c

@@ -3,8 +3,9 @@
  * common/history.c on hand-made archives (the project's writer, one QUEUE
  * activity, records at chosen times and uptimes): what the stitched stream
  * keeps and drops, where each file's part starts, a new report for another
- * activity list, a truncated file in the middle, the cap, the dated -s/-e
- * forms and the daily files of a window.
+ * activity list, a truncated file in the middle, gzip files through the
+ * spill file and through memory, the cap, the dated -s/-e forms and the
+ * daily files of a window.
  */
 #include <check.h>
 #include <errno.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 #include <sys/stat.h>
 
 #include "common/archive.h"
@@ -84,6 +86,27 @@ make_file(const char *name, uint32_t cpus, const struct mrec *recs, size_t n, si
 	archive_recbuf_release(&b);
 }
 
+/* Writes DIR/name.gz, name gzip-compressed. */
+static void
+gzip_file(const char *name)
+{
+	char path[256], gz[256], buf[4096];
+	FILE *in;
+	gzFile out;
+	size_t n;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	snprintf(gz, sizeof(gz), "%s/%s.gz", dir, name);
+	in = fopen(path, "rb");
+	out = gzopen(gz, "wb");
+	ck_assert_ptr_nonnull(in);
+	ck_assert_ptr_nonnull(out);
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		ck_assert_int_eq(gzwrite(out, buf, (unsigned) n), (int) n);
+	fclose(in);
+	ck_assert_int_eq(gzclose(out), Z_OK);
+}
+
 /* The records of report k as "S<t> R<t> C<t> " (time less base), with the reader's own check. */
 static void
 walk(const struct history *h, size_t k, uint64_t base, char *out, size_t len)
@@ -96,7 +119,7 @@ walk(const struct history *h, size_t k, uint64_t base, char *out, size_t len)
 
 	memset(&rd, 0, sizeof(rd));
 	out[0] = '\0';
-	ck_assert_int_eq(source_open_mem(r->data, r->len, &src), 0);
+	ck_assert_int_eq(history_report_open(r, &src), 0);
 	ck_assert_int_eq(archive_open(&rd, src, true), 0);
 	ck_assert_int_eq(archive_read_header(&rd, false), 0);
 	while (archive_next(&rd, &rec) > 0) {
@@ -218,19 +241,69 @@ START_TEST(truncated_middle)
 }
 END_TEST
 
+START_TEST(compressed)
+{
+	/* gzip files read as the plain ones, through the spill file and through memory. */
+	struct mrec a[] = {S(0), S(600), {'C', T0 + 700, 0}, S(1200)};
+	struct mrec b[] = {{'S', T0 + 2000, 5}, {'S', T0 + 2600, 605}};
+	const char *want = "S0 S600 C700 S1200 R2000 S2000 S2600 ";
+	char got[512], none[128];
+	struct history h;
+
+	make_file("a", 2, a, 4, 0);
+	make_file("b", 2, b, 2, 0);
+	gzip_file("a");
+	gzip_file("b");
+	memset(&h, 0, sizeof(h));
+	ck_assert_int_eq(load(&h, "a", "b", NULL), 0);
+	walk(&h, 0, T0, got, sizeof(got));
+	ck_assert_str_eq(got, want);
+	ck_assert_int_eq(h.spill_state, HISTORY_SPILL_NONE);
+	history_release(&h);
+	memset(&h, 0, sizeof(h));
+	ck_assert_int_eq(load(&h, "a.gz", "b.gz", NULL), 0);
+	ck_assert_int_eq(h.spill_state, HISTORY_SPILL_OPEN);
+	walk(&h, 0, T0, got, sizeof(got));
+	ck_assert_str_eq(got, want);
+	history_release(&h);
+	/* No spill file: memory. */
+	snprintf(none, sizeof(none), "%s/none", dir);
+	setenv("TMPDIR", none, 1);
+	memset(&h, 0, sizeof(h));
+	ck_assert_int_eq(load(&h, "a", "b.gz", NULL), 0);
+	ck_assert_int_eq(h.spill_state, HISTORY_SPILL_FAILED);
+	ck_assert_ptr_nonnull(h.reports[0].parts[1].mem);
+	walk(&h, 0, T0, got, sizeof(got));
+	ck_assert_str_eq(got, want);
+	history_release(&h);
+	unsetenv("TMPDIR");
+}
+END_TEST
+
 START_TEST(cap_and_errors)
 {
 	struct mrec a[] = {S(0), S(600)};
 	struct history h;
-	char msg[512];
+	char msg[512], none[128];
 
 	make_file("a", 2, a, 2, 0);
 	make_file("b", 2, a, 2, 0);
+	gzip_file("b");
+	/* The cap counts the bytes held in memory only: none for plain files or a spill file. */
 	memset(&h, 0, sizeof(h));
-	h.cap = 1000;
-	ck_assert_int_eq(load(&h, "a", "b", NULL), -EFBIG);
+	h.cap = 100;
+	ck_assert_int_eq(load(&h, "a", "b.gz", NULL), 0);
+	history_release(&h);
+	snprintf(none, sizeof(none), "%s/none", dir);
+	setenv("TMPDIR", none, 1);
+	memset(&h, 0, sizeof(h));
+	h.cap = 100;
+	ck_assert_int_eq(load(&h, "a", "b.gz", NULL), -EFBIG);
+	unsetenv("TMPDIR");
 	ck_assert_int_eq(history_error_message(&h, -EFBIG, "sar", msg, sizeof(msg)), 2);
-	ck_assert_ptr_nonnull(strstr(msg, "more than 0 MiB"));
+	ck_assert_ptr_nonnull(strstr(msg, "more than 0 MiB of data to keep in memory"));
+	ck_assert_ptr_nonnull(strstr(msg, "/none': No such file or directory"));
+	ck_assert_ptr_nonnull(strstr(msg, "b.gz')"));
 	history_release(&h);
 	memset(&h, 0, sizeof(h));
 	ck_assert_int_eq(load(&h, "a", "nothere", NULL), -ENOENT);
@@ -352,6 +425,7 @@ main(void)
 	tcase_add_test(tc, reboot);
 	tcase_add_test(tc, other_list);
 	tcase_add_test(tc, truncated_middle);
+	tcase_add_test(tc, compressed);
 	tcase_add_test(tc, cap_and_errors);
 	tcase_add_test(tc, another_file);
 	tcase_add_test(tc, parse_time);

@@ -3,7 +3,8 @@
  * The codec layer of source.c: each of gzip, xz, bzip2 and zstd, made here
  * with its own library, read back in memory and through a file descriptor
  * (a file and a pipe that trickles), as concatenated streams, with seeks
- * backwards and forwards, cut at many places and with damaged bytes.
+ * backwards and forwards, cut at many places and with damaged bytes; and
+ * the stream of segments (parts of files and memory, never decoded).
  */
 #include <check.h>
 #include <errno.h>
@@ -460,6 +461,82 @@ START_TEST(test_padding_and_skippable)
 END_TEST
 
 /* From a pipe that delivers one byte first, the magic is still found; seeking is refused. */
+/* The stream of segments of test_segments: parts of a file, a memory block, an empty part. */
+static struct blob
+segments_want(const struct blob *file, const unsigned char *mem, struct source_seg *g)
+{
+	struct blob want = {NULL, 0};
+	size_t k;
+
+	for (k = 0; k < 4; k++)
+		append(&want, g[k].fd >= 0 ? file->data + g[k].off : mem + g[k].off,
+		       (size_t) g[k].len);
+	return want;
+}
+
+START_TEST(test_segments)
+{
+	/* gzip's magic in a segment: never decoded. */
+	static const unsigned char mem[] = {0x1f, 0x8b, 8, 0, 'm', 'e', 'm', 'o', 'r', 'y'};
+	struct blob file = plain_data(100000), want;
+	int fd = temp_fd(&file);
+	struct source_seg g[4] = {{fd, NULL, 10, 40000},
+	                          {-1, mem, 0, sizeof(mem)},
+	                          {fd, NULL, 50000, 0},
+	                          {fd, NULL, 60000, 30000}};
+	static const size_t chunks[] = {1, 7, 4096, 16384, 65536};
+	static const uint64_t at[] = {0, 39999, 40000, 40005, 40010, 70000, 70009};
+	unsigned char buf[64];
+	struct source *s;
+	size_t i;
+
+	want = segments_want(&file, mem, g);
+	for (i = 0; i < sizeof(chunks) / sizeof(chunks[0]); i++) {
+		ck_assert_int_eq(source_open_segments(g, 4, &s), 0);
+		ck_assert(!source_is_compressed(s));
+		ck_assert_int_eq(source_remaining(s), (int64_t) want.len);
+		check_reads_back(s, &want, chunks[i]);
+		source_free(s);
+	}
+	/* Seeks anywhere, a skip, the end. */
+	ck_assert_int_eq(source_open_segments(g, 4, &s), 0);
+	for (i = 0; i < sizeof(at) / sizeof(at[0]); i++) {
+		size_t n = want.len - at[i] < sizeof(buf) ? want.len - at[i] : sizeof(buf);
+
+		ck_assert_int_eq(source_seek(s, at[i]), 0);
+		ck_assert_int_eq(source_read(s, buf, sizeof(buf)), (ssize_t) n);
+		ck_assert(!memcmp(buf, want.data + at[i], n));
+		ck_assert_int_eq(source_remaining(s), (int64_t) (want.len - at[i] - n));
+	}
+	ck_assert_int_eq(source_seek(s, 5), 0);
+	ck_assert_int_eq(source_skip(s, 40000), 40000);
+	ck_assert_int_eq(source_read(s, buf, 5), 5);
+	ck_assert(!memcmp(buf, want.data + 40005, 5));
+	ck_assert_int_eq(source_skip(s, UINT64_MAX), (int64_t) (want.len - 40010));
+	ck_assert_int_eq(source_read(s, buf, 1), 0);
+	ck_assert_int_eq(source_seek(s, want.len + 5), 0);
+	ck_assert_uint_eq(source_offset(s), want.len);
+	source_free(s);
+	/* A file cut below its segments: a read error, sticky. */
+	ck_assert_int_eq(ftruncate(fd, 70000), 0);
+	ck_assert_int_eq(source_open_segments(g, 4, &s), 0);
+	ck_assert_int_eq(source_seek(s, 100), 0);
+	ck_assert_int_eq(source_read(s, buf, sizeof(buf)), sizeof(buf));
+	ck_assert_int_eq(source_seek(s, 50000), 0);
+	ck_assert_int_eq(source_read(s, buf, sizeof(buf)), -EIO);
+	ck_assert_int_eq(source_seek(s, 0), -EIO);
+	source_free(s);
+	/* No segment: no data. */
+	ck_assert_int_eq(source_open_segments(NULL, 0, &s), 0);
+	ck_assert_int_eq(source_read(s, buf, 1), 0);
+	ck_assert_int_eq(source_remaining(s), 0);
+	source_free(s);
+	close(fd);
+	free(file.data);
+	free(want.data);
+}
+END_TEST
+
 START_TEST(test_pipe_trickle)
 {
 	enum fmt f = (enum fmt) _i;
@@ -515,6 +592,7 @@ main(void)
 	tcase_add_test(tc, test_magic_decides);
 	tcase_add_test(tc, test_padding_and_skippable);
 	tcase_add_loop_test(tc, test_pipe_trickle, 0, F_MAX);
+	tcase_add_test(tc, test_segments);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
