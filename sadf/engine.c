@@ -143,10 +143,12 @@ sadf_names_of(struct sadf *d, const char *list)
 	static const struct sadf_names none = {NULL, NULL, NULL, 0, false, NULL};
 	size_t i;
 
+	struct sadf_names **slot = &d->names_hash[((uintptr_t) list >> 3) % 64];
+
 	if (!list)
 		return &none;
-	if (d->last_names < d->n_names && d->names[d->last_names]->list == list)
-		return d->names[d->last_names];
+	if (*slot && (*slot)->list == list)
+		return *slot;
 	for (i = 0; i < d->n_names; i++)
 		if (d->names[i]->list == list)
 			break;
@@ -157,7 +159,7 @@ sadf_names_of(struct sadf *d, const char *list)
 		split_names(d->names[i], list);
 		d->n_names++;
 	}
-	d->last_names = i;
+	*slot = d->names[i];
 	return d->names[i];
 }
 
@@ -204,6 +206,14 @@ sadf_put_cell(struct sadf *d, const struct sar_cell *c)
 	char buf[SADF_NUM_LEN];
 	size_t n;
 
+	/* sadf_cell_text()'s most common case, without its copy of the NUL. */
+	if (o && c->kind == SAR_CELL_NUM && d->dot) {
+		n = numfmt_fixed_plain(o, c->d, c->decimals);
+		if (n) {
+			outbuf_commit(&d->s.ob, n);
+			return n;
+		}
+	}
 	if (!o) { /* no buffer */
 		n = sadf_cell_text(d, c, buf, sizeof(buf));
 		sadf_put(d, buf, n);
@@ -232,6 +242,26 @@ sink_row_begin(struct sar *s)
 	strbuf_reset(&d->strs);
 }
 
+/*
+ * Appends the string str and its NUL to d->strs; returns its offset there.
+ * A row's strings are short: most fit in the room left, without a call.
+ */
+static size_t
+keep_str(struct sadf *d, const char *str)
+{
+	struct strbuf *sb = &d->strs;
+	size_t at = sb->len, n = strlen(str) + 1;
+
+	if (sb->buf && sb->cap - sb->len > n) {
+		memcpy(sb->buf + sb->len, str, n);
+		sb->len += n;
+		sb->buf[sb->len] = '\0';
+	} else {
+		strbuf_add(sb, str, n);
+	}
+	return at;
+}
+
 static void
 sink_cell(struct sar *s, const struct sar_cell *c)
 {
@@ -247,14 +277,13 @@ sink_cell(struct sar *s, const struct sar_cell *c)
 	/* Strings are kept as offsets: the buffer may move while the row grows. */
 	d->cells[d->n_cells].name = NULL;
 	if (s->pending_name) {
-		d->cells[d->n_cells].name = (const char *) (uintptr_t) (d->strs.len + 1);
-		strbuf_add(&d->strs, s->pending_name, strlen(s->pending_name) + 1);
+		d->cells[d->n_cells].name =
+		        (const char *) (uintptr_t) (keep_str(d, s->pending_name) + 1);
 		s->pending_name = NULL;
 	}
 	if (c->kind == SAR_CELL_STR) {
 		d->cells[d->n_cells].str = NULL;
-		d->cells[d->n_cells].u = d->strs.len;
-		strbuf_add(&d->strs, c->str, strlen(c->str) + 1);
+		d->cells[d->n_cells].u = keep_str(d, c->str);
 	}
 	d->n_cells++;
 }
@@ -1164,7 +1193,8 @@ sadf_engine_release(struct sadf *d)
 	}
 	free(d->names);
 	d->names = NULL;
-	d->n_names = d->last_names = 0;
+	d->n_names = 0;
+	memset(d->names_hash, 0, sizeof(d->names_hash));
 	for (i = 0; d->plan && i < d->n_plan; i++)
 		free(d->plan[i].v);
 	free(d->plan);

@@ -162,7 +162,9 @@ struct sadf {
 	struct sadf_names **names; /* the name lists split so far (sadf_names_of) */
 	struct sadf_plan *plan;    /* engine: the activities and outputs of a record */
 	size_t n_plan;
-	size_t n_names, last_names;
+	size_t n_names;
+	/* The lists by address, direct-mapped (rows alternate between a few lists). */
+	struct sadf_names *names_hash[64];
 	unsigned stamp_gen; /* bumped with every new date/time/interval */
 	unsigned pfx_gen;   /* fmt_text: the stamp its prefix was built for */
 	char pfx[256];      /* fmt_text: "host<sep>dt<sep>timestamp" of the record */
@@ -290,6 +292,19 @@ sadf_cell_key(const struct sadf_names *names, const struct sar_cell *c, size_t k
 	if (c->name)
 		return sadf_name_of(c->name);
 	return k < names->n ? names->v[k] : sadf_name_of("");
+}
+/*
+ * sadf_cell_key() without the copy: the list's own name, or the cell's
+ * own (or "") split into *tmp.
+ */
+static inline const struct sadf_name *
+sadf_cell_key_at(const struct sadf_names *names, const struct sar_cell *c, size_t k,
+                 struct sadf_name *tmp)
+{
+	if (!c->name && k < names->n)
+		return &names->v[k];
+	*tmp = sadf_cell_key(names, c, k);
+	return tmp;
 }
 /*
  * A cell as text into buf (len > 1 bytes, NUL-terminated): a number as
