@@ -131,8 +131,11 @@ split_names(struct sadf_names *e, const char *list)
 		q[w] = '\0';
 		q += w + 1;
 	}
-	/* Each name twice, with 4 + 3 more bytes and two NULs. */
-	e->forms = sysrec_malloc(2 * len + 9 * e->n + 1);
+	/*
+	 * Each name twice, with 4 + 3 more bytes and two NULs, and 32 bytes
+	 * more that sadf_put_form() may read past the last.
+	 */
+	e->forms = sysrec_calloc(2 * len + 9 * e->n + 1 + 32, 1);
 	for (q = e->forms, i = 0; i < e->n; i++)
 		set_forms(&e->v[i], &q);
 }
@@ -200,19 +203,22 @@ sadf_cell_text(const struct sadf *d, const struct sar_cell *c, char *buf, size_t
 }
 
 size_t
-sadf_put_cell(struct sadf *d, const struct sar_cell *c)
+sadf_put_cell_slow(struct sadf *d, const struct sar_cell *c)
 {
 	char *o = outbuf_reserve(&d->s.ob, SADF_NUM_LEN);
 	char buf[SADF_NUM_LEN];
 	size_t n;
 
-	/* sadf_cell_text()'s most common case, without its copy of the NUL. */
-	if (o && c->kind == SAR_CELL_NUM && d->dot) {
-		n = numfmt_fixed_plain(o, c->d, c->decimals);
-		if (n) {
-			outbuf_commit(&d->s.ob, n);
-			return n;
-		}
+	/* Strings and counters, as sadf_cell_text() writes them, without its NUL. */
+	if (o && c->kind == SAR_CELL_U64) {
+		n = numfmt_u64(o, SADF_NUM_LEN - 1, c->u, 0);
+		outbuf_commit(&d->s.ob, n);
+		return n;
+	}
+	if (c->kind == SAR_CELL_STR && c->str) {
+		n = strnlen(c->str, SADF_NUM_LEN - 1);
+		sadf_put(d, c->str, n);
+		return n;
 	}
 	if (!o) { /* no buffer */
 		n = sadf_cell_text(d, c, buf, sizeof(buf));

@@ -202,7 +202,7 @@ pairs(struct sadf *d, size_t first, bool item_bare)
 		if (sep)
 			sadf_put(d, ", ", 2);
 		if (key->json) {
-			sadf_put(d, key->json, key->json_len);
+			sadf_put_form(d, key->json, key->json_len);
 		} else {
 			sadf_putc(d, '"');
 			sadf_put(d, key->s + key->dot + 1, key->len - (size_t) (key->dot + 1));

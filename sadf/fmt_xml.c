@@ -271,7 +271,7 @@ row(struct sadf *d)
 		const struct sadf_name *key = sadf_cell_key_at(names, &d->cells[k], k, &tmp);
 
 		if (key->xml && key->dot < 0) {
-			sadf_put(d, key->xml, key->xml_len);
+			sadf_put_form(d, key->xml, key->xml_len);
 		} else {
 			sadf_putc(d, ' ');
 			sadf_put(d, key->s, key->len);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "common/archive.h"
+#include "common/numfmt.h"
 #include "common/strbuf.h"
 #include "report/engine.h"
 
@@ -314,7 +315,41 @@ sadf_cell_key_at(const struct sadf_names *names, const struct sar_cell *c, size_
 size_t sadf_cell_text(const struct sadf *d, const struct sar_cell *c, char *buf, size_t len);
 #define SADF_NUM_LEN 400
 /* sadf_cell_text() into the output buffer (sadf_put); returns the length. */
-size_t sadf_put_cell(struct sadf *d, const struct sar_cell *c);
+size_t sadf_put_cell_slow(struct sadf *d, const struct sar_cell *c);
+static inline size_t
+sadf_put_cell(struct sadf *d, const struct sar_cell *c)
+{
+	struct outbuf *o = &d->s.ob;
+
+	/* sadf_cell_text()'s most common case, in place and without its NUL. */
+	if (c->kind == SAR_CELL_NUM && d->dot && o->cap - o->len >= NUMFMT_PLAIN_ROOM) {
+		size_t n = numfmt_fixed_plain(o->buf + o->len, c->d, c->decimals);
+
+		if (n) {
+			o->len += n;
+			return n;
+		}
+	}
+	return sadf_put_cell_slow(d, c);
+}
+
+/*
+ * The form of a list's name (json or xml of struct sadf_name): its n
+ * bytes, with 32 readable from form (sadf_names pads them), copied as a
+ * block of 32 when they fit.
+ */
+static inline void
+sadf_put_form(struct sadf *d, const char *form, size_t n)
+{
+	struct outbuf *o = &d->s.ob;
+
+	if (n <= 32 && o->cap - o->len >= 32) {
+		memcpy(o->buf + o->len, form, 32);
+		o->len += n;
+		return;
+	}
+	outbuf_put(o, form, n);
+}
 /*
  * -d -h's field list: calls fn for every output sysstat lists, in its
  * activity order: the selected outputs of the file's activities (of a known
