@@ -321,9 +321,12 @@ bool
 sadf_record_tm(const struct sadf *d, const struct sa_record_header *h, struct tm *ret)
 {
 	time_t t = (time_t) h->ust_time;
-	struct tm *r = localtime_r(&t, ret);
+	struct tm *r;
 
-	if (d->c->time_mode != SADF_T_LOCAL && d->c->time_mode != SADF_T_TRUE)
+	/* Local time only where it is shown: it costs half as much again as UTC. */
+	if (d->c->time_mode == SADF_T_LOCAL || d->c->time_mode == SADF_T_TRUE)
+		r = localtime_r(&t, ret);
+	else
 		r = gmtime_r(&t, ret);
 	if (!r)
 		return false;
@@ -332,6 +335,47 @@ sadf_record_tm(const struct sadf *d, const struct sa_record_header *h, struct tm
 		ret->tm_min = h->minute;
 		ret->tm_sec = h->second;
 	}
+	return true;
+}
+
+/* Two digits of v (0 to 99) at p. */
+static void
+two_digits(char *p, int v)
+{
+	p[0] = (char) ('0' + v / 10);
+	p[1] = (char) ('0' + v % 10);
+}
+
+/*
+ * strftime()'s "%Y-%m-%d" and "%H:%M:%S" by hand, for years of four
+ * digits and fields of at most two: a pass over the records formats every time
+ * again, and strftime() took a thousand instructions a record for both.
+ * False, with nothing written, for anything else.
+ */
+static bool
+put_date_time(struct sadf *d, const struct tm *tm)
+{
+	int year = tm->tm_year + 1900;
+
+	/* strftime's %Y does not pad: years below 1000 are shorter. */
+	if (tm->tm_year > 9999 - 1900 || tm->tm_year < 1000 - 1900 || tm->tm_mon < 0 ||
+	    tm->tm_mon > 98 || tm->tm_mday < 0 || tm->tm_mday > 99 || tm->tm_hour < 0 ||
+	    tm->tm_hour > 99 || tm->tm_min < 0 || tm->tm_min > 99 || tm->tm_sec < 0 ||
+	    tm->tm_sec > 99)
+		return false;
+	two_digits(d->date, year / 100);
+	two_digits(d->date + 2, year % 100);
+	d->date[4] = '-';
+	two_digits(d->date + 5, tm->tm_mon + 1);
+	d->date[7] = '-';
+	two_digits(d->date + 8, tm->tm_mday);
+	d->date[10] = '\0';
+	two_digits(d->time, tm->tm_hour);
+	d->time[2] = ':';
+	two_digits(d->time + 3, tm->tm_min);
+	d->time[5] = ':';
+	two_digits(d->time + 6, tm->tm_sec);
+	d->time[8] = '\0';
 	return true;
 }
 
@@ -344,10 +388,12 @@ set_stamp(struct sadf *d, const struct sa_record_header *h, const struct tm *tm)
 		snprintf(d->time, sizeof(d->time), "%llu", (unsigned long long) h->ust_time);
 		return;
 	}
-	if (!strftime(d->date, sizeof(d->date), "%Y-%m-%d", tm))
-		d->date[0] = '\0';
-	if (!strftime(d->time, sizeof(d->time), "%H:%M:%S", tm))
-		d->time[0] = '\0';
+	if (!put_date_time(d, tm)) {
+		if (!strftime(d->date, sizeof(d->date), "%Y-%m-%d", tm))
+			d->date[0] = '\0';
+		if (!strftime(d->time, sizeof(d->time), "%H:%M:%S", tm))
+			d->time[0] = '\0';
+	}
 }
 
 /*
