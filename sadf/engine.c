@@ -111,7 +111,8 @@ split_names(struct sadf_names *e, const char *list)
 	char *q;
 
 	e->list = list;
-	e->buf = sysrec_malloc(len + 1);
+	/* 64 bytes more, that sadf_put_block() may read past the last name. */
+	e->buf = sysrec_calloc(len + 1 + 64, 1);
 	memcpy(e->buf, list, len + 1);
 	for (i = 0; i < len; i++)
 		n += list[i] == ';' || list[i] == '&';

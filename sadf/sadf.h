@@ -334,6 +334,24 @@ sadf_put_cell(struct sadf *d, const struct sar_cell *c)
 }
 
 /*
+ * outbuf_put() of the n bytes at p, which has room readable bytes: one
+ * block of 64 copied when they fit in it and room allows (short copies
+ * of a length only known at run time are a call to memcpy() otherwise).
+ */
+static inline void
+sadf_put_block(struct sadf *d, const char *p, size_t n, size_t room)
+{
+	struct outbuf *o = &d->s.ob;
+
+	if (n <= 64 && room >= 64 && o->cap - o->len >= 64) {
+		memcpy(o->buf + o->len, p, 64);
+		o->len += n;
+		return;
+	}
+	outbuf_put(o, p, n);
+}
+
+/*
  * The form of a list's name (json or xml of struct sadf_name): its n
  * bytes, with 32 readable from form (sadf_names pads them), copied as a
  * block of 32 when they fit.
