@@ -287,6 +287,16 @@ numfmt_fixed_plain(char *out, double v, int decimals)
 	return (size_t) (tmp + 32 - q);
 }
 
+size_t
+numfmt_u64_plain(char *out, uint64_t v)
+{
+	char tmp[64];
+	char *q = digits_back64(tmp + 32, v);
+
+	memcpy(out, q, 32);
+	return (size_t) (tmp + 32 - q);
+}
+
 /* printf's "%*llu" of mag, with a '-' before it when neg, in place. */
 static size_t
 put_int(char *out, size_t len, uint64_t mag, bool neg, int width)

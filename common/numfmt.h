@@ -29,6 +29,9 @@ size_t numfmt_fixed(char *out, size_t len, double v, int width, int decimals, co
 #define NUMFMT_PLAIN_ROOM 32
 size_t numfmt_fixed_plain(char *out, double v, int decimals);
 
+/* "%llu" of v into out, which has room for NUMFMT_PLAIN_ROOM bytes (as numfmt_fixed_plain()). */
+size_t numfmt_u64_plain(char *out, uint64_t v);
+
 /* printf("%*llu", width, v). Same return convention. */
 size_t numfmt_u64(char *out, size_t len, uint64_t v, int width);
 

@@ -588,13 +588,26 @@ put_num(struct sadf *d, const char *num, size_t n)
 	sadf_put(d, num, n);
 }
 
+/* "; V" of a counter, in place in the output buffer when it has the room. */
+static void
+put_u64_num(struct sadf *d, uint64_t v)
+{
+	struct outbuf *o = &d->s.ob;
+	char num[24];
+
+	if (o->cap - o->len >= 2 + NUMFMT_PLAIN_ROOM) {
+		memcpy(o->buf + o->len, "; ", 2);
+		o->len += 2 + numfmt_u64_plain(o->buf + o->len + 2, v);
+		return;
+	}
+	put_num(d, num, numfmt_u64(num, sizeof(num), v, 0));
+}
+
 /* "; V;": a level or an item number. */
 static void
 put_u64_field(struct sadf *d, uint64_t v)
 {
-	char num[24];
-
-	put_num(d, num, numfmt_u64(num, sizeof(num), v, 0));
+	put_u64_num(d, v);
 	sadf_putc(d, ';');
 }
 
@@ -724,10 +737,8 @@ put_level(const struct raw_ctx *x, const void *item, const struct raw_field *f)
 static void
 put_pair(const struct raw_ctx *x, uint64_t prev, uint64_t curr)
 {
-	char num[24];
-
 	marker(x->d, x->st->debug && curr < prev ? "DEC" : NULL);
-	put_num(x->d, num, numfmt_u64(num, sizeof(num), prev, 0));
+	put_u64_num(x->d, prev);
 	put_u64_field(x->d, curr);
 }
 

@@ -162,7 +162,8 @@ END_TEST
 
 /*
  * numfmt_fixed_plain() is "%.*f" in its range and declines the rest; the
- * digit counts at every power of ten go through numfmt_u64.
+ * digit counts at every power of ten go through numfmt_u64 and
+ * numfmt_u64_plain.
  */
 START_TEST(test_plain)
 {
@@ -207,6 +208,8 @@ START_TEST(test_plain)
 
 			snprintf(a, sizeof(a), "%llu", (unsigned long long) u);
 			b[numfmt_u64(b, sizeof(b), u, 0)] = '\0';
+			ck_assert_str_eq(b, a);
+			b[numfmt_u64_plain(b, u)] = '\0';
 			ck_assert_str_eq(b, a);
 		}
 	}
