@@ -147,7 +147,9 @@ sadf_names_of(struct sadf *d, const char *list)
 	static const struct sadf_names none = {NULL, NULL, NULL, 0, false, NULL};
 	size_t i;
 
-	struct sadf_names **slot = &d->names_hash[((uintptr_t) list >> 3) % 64];
+	/* Fibonacci hashing: string literals lie close together, their low bits alike. */
+	struct sadf_names **slot =
+	        &d->names_hash[((uintptr_t) list * UINT64_C(0x9e3779b97f4a7c15)) >> 56];
 
 	if (!list)
 		return &none;

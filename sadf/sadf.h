@@ -165,7 +165,7 @@ struct sadf {
 	size_t n_plan;
 	size_t n_names;
 	/* The lists by address, direct-mapped (rows alternate between a few lists). */
-	struct sadf_names *names_hash[64];
+	struct sadf_names *names_hash[256];
 	unsigned stamp_gen; /* bumped with every new date/time/interval */
 	unsigned pfx_gen;   /* fmt_text: the stamp its prefix was built for */
 	char pfx[256];      /* fmt_text: "host<sep>dt<sep>timestamp" of the record */
@@ -321,7 +321,7 @@ sadf_put_cell(struct sadf *d, const struct sar_cell *c)
 {
 	struct outbuf *o = &d->s.ob;
 
-	/* sadf_cell_text()'s most common case, in place and without its NUL. */
+	/* sadf_cell_text()'s most common cases, in place and without its NUL. */
 	if (c->kind == SAR_CELL_NUM && d->dot && o->cap - o->len >= NUMFMT_PLAIN_ROOM) {
 		size_t n = numfmt_fixed_plain(o->buf + o->len, c->d, c->decimals);
 
@@ -329,6 +329,11 @@ sadf_put_cell(struct sadf *d, const struct sar_cell *c)
 			o->len += n;
 			return n;
 		}
+	} else if (c->kind == SAR_CELL_U64 && o->cap - o->len >= NUMFMT_PLAIN_ROOM) {
+		size_t n = numfmt_u64_plain(o->buf + o->len, c->u);
+
+		o->len += n;
+		return n;
 	}
 	return sadf_put_cell_slow(d, c);
 }
