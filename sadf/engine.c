@@ -271,8 +271,8 @@ keep_str(struct sadf *d, const char *str)
 	return at;
 }
 
-static void
-sink_cell(struct sar *s, const struct sar_cell *c)
+static __attribute__((noinline)) void
+sink_cell_slow(struct sar *s, const struct sar_cell *c)
 {
 	struct sadf *d = ctx(s);
 
@@ -314,6 +314,22 @@ sink_row_end(struct sar *s)
 	if (d->view && d->b->row)
 		d->b->row(d);
 	d->rows++;
+}
+
+/* A number or a counter, without a name of its own, where the row has room: a copy. */
+static void
+sink_cell(struct sar *s, const struct sar_cell *c)
+{
+	struct sadf *d = ctx(s);
+
+	if (d->n_cells < d->cap_cells && !s->pending_name && c->kind != SAR_CELL_STR) {
+		struct sar_cell *t = &d->cells[d->n_cells++];
+
+		*t = *c;
+		t->name = NULL;
+		return;
+	}
+	sink_cell_slow(s, c);
 }
 
 static const struct sar_sink sink = {sink_row_begin, sink_cell, sink_row_end};
