@@ -700,9 +700,14 @@ put_level(const struct raw_ctx *x, const void *item, const struct raw_field *f)
 	case RT_INT:
 		put_i64_field(d, (int) (uint32_t) member(item, f->off, f->type));
 		break;
-	case RT_HEX:
-		sadf_printf(d, "; %x;", (unsigned) member(item, f->off, f->type));
+	case RT_HEX: {
+		char num[24];
+
+		put_num(d, num,
+		        numfmt_x64(num, sizeof(num), (unsigned) member(item, f->off, f->type), 0));
+		sadf_putc(d, ';');
 		break;
+	}
 	case RT_CHAR:
 		put_u64_field(d, (unsigned) *(const char *) p);
 		break;
@@ -1074,9 +1079,12 @@ rows_irq(struct raw_ctx *x)
 
 			if (!sar_cpu_selected(&d->s, c))
 				continue;
-			if (c)
-				sadf_printf(d, " CPU%u", c - 1);
-			else
+			if (c) {
+				char num[24];
+
+				sadf_put(d, " CPU", 4);
+				sadf_put(d, num, numfmt_u64(num, sizeof(num), c - 1, 0));
+			} else
 				sadf_puts(d, " all");
 			put_pair(x, qp->irq_nr, qc->irq_nr);
 		}
