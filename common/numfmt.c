@@ -115,15 +115,17 @@ static inline __attribute__((always_inline)) unsigned __int128
 quick_round(double a, int decimals)
 {
 	static const double pow10_d[10] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
-	double x = a * pow10_d[decimals], r, f;
+	double x = a * pow10_d[decimals], f;
+	int64_t i;
 
 	if (x >= 1099511627776.0) /* 2^40 */
 		return scaled_round(a, decimals);
-	r = (double) (uint64_t) x; /* floor(), exactly, without a library call */
-	f = x - r;
+	/* floor(), exactly, without a library call; signed, as x fits: one instruction each way */
+	i = (int64_t) x;
+	f = x - (double) i;
 	if (f > 0.5 - 1.0 / 4096 && f < 0.5 + 1.0 / 4096)
 		return scaled_round(a, decimals);
-	return (unsigned __int128) ((uint64_t) r + (f > 0.5));
+	return (unsigned __int128) (uint64_t) (i + (f > 0.5));
 }
 
 /*
@@ -168,15 +170,18 @@ static const uint64_t pow10_u64[20] = {
 	1000000000000000000ull, 10000000000000000000ull,
 };
 
-/* The number of decimal digits of v (1 for 0). */
+/*
+ * The number of decimal digits of v (1 for 0): from its bit length, since
+ * 1233 / 4096 is just above log10(2), the estimate t is the digit count or
+ * one less; one comparison tells which.
+ */
 static inline int
 digit_count(uint64_t v)
 {
-	int k = 1;
+	uint64_t w = v | 1; /* 0 has the digits of 1; no power of ten above 1 is odd */
+	int t = ((64 - __builtin_clzll(w)) * 1233) >> 12; /* at most 19 */
 
-	while (k < 20 && v >= pow10_u64[k])
-		k++;
-	return k;
+	return t + (w >= pow10_u64[t]);
 }
 
 /*
@@ -251,6 +256,45 @@ numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const cha
 	if (neg)
 		*--q = '-';
 	return need;
+}
+
+size_t
+numfmt_fixed_plain(char *out, double v, int decimals)
+{
+	/* The digits end at tmp + 32, and the 32 bytes from their start are copied at once. */
+	char tmp[64];
+	char *q = tmp + 32;
+	double a = fabs(v);
+	uint64_t n;
+
+	if (!(a < 1.0e9) || decimals < 0 || decimals > 9)
+		return 0;
+	n = (uint64_t) quick_round(a, decimals); /* below 10^18 */
+	if (decimals == 2) {
+		q -= 2;
+		memcpy(q, digit_pairs + 2 * (n % 100), 2);
+		*--q = '.';
+		n /= 100;
+	} else if (decimals > 0) {
+		q = fixed_digits_back(q, (uint32_t) (n % pow10_u32[decimals]), decimals);
+		*--q = '.';
+		n /= pow10_u32[decimals];
+	}
+	q = digits_back64(q, n);
+	if (signbit(v))
+		*--q = '-';
+	memcpy(out, q, 32);
+	return (size_t) (tmp + 32 - q);
+}
+
+size_t
+numfmt_u64_plain(char *out, uint64_t v)
+{
+	char tmp[64];
+	char *q = digits_back64(tmp + 32, v);
+
+	memcpy(out, q, 32);
+	return (size_t) (tmp + 32 - q);
 }
 
 /* printf's "%*llu" of mag, with a '-' before it when neg, in place. */

@@ -20,6 +20,18 @@
  */
 size_t numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const char *dp);
 
+/*
+ * numfmt_fixed() with no width and the decimal point ".", for |v| < 1e9:
+ * out has room for NUMFMT_PLAIN_ROOM bytes, which may all be written
+ * (those after the value's are garbage). Returns the value's length, or 0
+ * (nothing written) when v or decimals are out of its range.
+ */
+#define NUMFMT_PLAIN_ROOM 32
+size_t numfmt_fixed_plain(char *out, double v, int decimals);
+
+/* "%llu" of v into out, which has room for NUMFMT_PLAIN_ROOM bytes (as numfmt_fixed_plain()). */
+size_t numfmt_u64_plain(char *out, uint64_t v);
+
 /* printf("%*llu", width, v). Same return convention. */
 size_t numfmt_u64(char *out, size_t len, uint64_t v, int width);
 

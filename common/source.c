@@ -745,6 +745,16 @@ source_read(struct source *s, void *buf, size_t len)
 {
 	ssize_t n;
 
+	/*
+	 * Most reads are a record header or an item count that the buffer
+	 * holds: a pass over the records makes one for every activity.
+	 */
+	if (!s->err && !s->codec && s->fd >= 0 && len && len <= s->buf_len - s->buf_pos) {
+		memcpy(buf, s->buf + s->buf_pos, len);
+		s->buf_pos += len;
+		s->offset += len;
+		return (ssize_t) len;
+	}
 	/* After a damage, the bytes decoded before it can still be read. */
 	if (s->err && !(s->codec && !s->spool_off && s->offset < s->spool_len))
 		return s->err;
@@ -793,6 +803,12 @@ source_skip(struct source *s, uint64_t n)
 		uint64_t left = s->seg_total - s->offset;
 
 		n = n < left ? n : left;
+		s->offset += n;
+		return (int64_t) n;
+	}
+	/* The activities a pass does not print, skipped inside the buffer. */
+	if (!s->codec && s->fd >= 0 && n <= s->buf_len - s->buf_pos) {
+		s->buf_pos += (size_t) n;
 		s->offset += n;
 		return (int64_t) n;
 	}

@@ -17,6 +17,7 @@
  * rows are irregular: values named by CPU column, and in XML one element
  * per value (irq_xml_row).
  */
+#include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -674,13 +675,49 @@ irq_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
 }
 
 /*
+ * One <irq intr="intr" cpu="cpu" value="v"/> line, as fprintf("%.*f")
+ * would write it in the locale of decimal point dp: built in one buffer
+ * (fprintf() took 2,000 instructions a value, an eighth of sadf -x -- -A).
+ */
+static void
+irq_xml_value(FILE *out, const char *intr, const char *cpu, const struct sar_cell *c,
+              const char *dp)
+{
+	char line[256];
+	size_t a = strlen(intr), b = strlen(cpu), n = 0, v;
+
+	if (a + b > 128 || c->decimals < 0 || c->decimals > 9)
+		goto slow;
+	memcpy(line, "<irq intr=\"", 11);
+	n = 11;
+	memcpy(line + n, intr, a);
+	n += a;
+	memcpy(line + n, "\" cpu=\"", 7);
+	n += 7;
+	memcpy(line + n, cpu, b);
+	n += b;
+	memcpy(line + n, "\" value=\"", 9);
+	n += 9;
+	v = numfmt_fixed(line + n, sizeof(line) - n - 4, c->d, 0, c->decimals, dp);
+	if (!v)
+		goto slow;
+	n += v;
+	memcpy(line + n, "\"/>\n", 4);
+	fwrite(line, 1, n + 4, out);
+	return;
+slow:
+	fprintf(out, "<irq intr=\"%s\" cpu=\"%s\" value=\"%.*f\"/>\n", intr, cpu, c->decimals,
+	        c->d);
+}
+
+/*
  * sadf -x: the record's interrupts in one row of cells, each name (a
  * string cell) followed by its values, which are named by CPU.
  */
 static void
 irq_xml_row(const struct sar *s, FILE *out, int tab, const struct sar_cell *cells, size_t n)
 {
-	const char *intr = "";
+	const char *intr = "", *dp = localeconv()->decimal_point;
 	size_t k;
 	int t;
 
@@ -695,8 +732,7 @@ irq_xml_row(const struct sar *s, FILE *out, int tab, const struct sar_cell *cell
 		}
 		for (t = 0; t <= tab; t++)
 			putc('\t', out);
-		fprintf(out, "<irq intr=\"%s\" cpu=\"%s\" value=\"%.*f\"/>\n", intr,
-		        cells[k].name ? cells[k].name : "", cells[k].decimals, cells[k].d);
+		irq_xml_value(out, intr, cells[k].name ? cells[k].name : "", &cells[k], dp);
 	}
 	for (t = 0; t < tab; t++)
 		putc('\t', out);

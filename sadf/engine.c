@@ -111,7 +111,8 @@ split_names(struct sadf_names *e, const char *list)
 	char *q;
 
 	e->list = list;
-	e->buf = sysrec_malloc(len + 1);
+	/* 64 bytes more, that sadf_put_block() may read past the last name. */
+	e->buf = sysrec_calloc(len + 1 + 64, 1);
 	memcpy(e->buf, list, len + 1);
 	for (i = 0; i < len; i++)
 		n += list[i] == ';' || list[i] == '&';
@@ -131,8 +132,11 @@ split_names(struct sadf_names *e, const char *list)
 		q[w] = '\0';
 		q += w + 1;
 	}
-	/* Each name twice, with 4 + 3 more bytes and two NULs. */
-	e->forms = sysrec_malloc(2 * len + 9 * e->n + 1);
+	/*
+	 * Each name twice, with 4 + 3 more bytes and two NULs, and 32 bytes
+	 * more that sadf_put_form() may read past the last.
+	 */
+	e->forms = sysrec_calloc(2 * len + 9 * e->n + 1 + 32, 1);
 	for (q = e->forms, i = 0; i < e->n; i++)
 		set_forms(&e->v[i], &q);
 }
@@ -143,10 +147,14 @@ sadf_names_of(struct sadf *d, const char *list)
 	static const struct sadf_names none = {NULL, NULL, NULL, 0, false, NULL};
 	size_t i;
 
+	/* Fibonacci hashing: string literals lie close together, their low bits alike. */
+	struct sadf_names **slot =
+	        &d->names_hash[((uintptr_t) list * UINT64_C(0x9e3779b97f4a7c15)) >> 56];
+
 	if (!list)
 		return &none;
-	if (d->last_names < d->n_names && d->names[d->last_names]->list == list)
-		return d->names[d->last_names];
+	if (*slot && (*slot)->list == list)
+		return *slot;
 	for (i = 0; i < d->n_names; i++)
 		if (d->names[i]->list == list)
 			break;
@@ -157,7 +165,7 @@ sadf_names_of(struct sadf *d, const char *list)
 		split_names(d->names[i], list);
 		d->n_names++;
 	}
-	d->last_names = i;
+	*slot = d->names[i];
 	return d->names[i];
 }
 
@@ -198,12 +206,23 @@ sadf_cell_text(const struct sadf *d, const struct sar_cell *c, char *buf, size_t
 }
 
 size_t
-sadf_put_cell(struct sadf *d, const struct sar_cell *c)
+sadf_put_cell_slow(struct sadf *d, const struct sar_cell *c)
 {
 	char *o = outbuf_reserve(&d->s.ob, SADF_NUM_LEN);
 	char buf[SADF_NUM_LEN];
 	size_t n;
 
+	/* Strings and counters, as sadf_cell_text() writes them, without its NUL. */
+	if (o && c->kind == SAR_CELL_U64) {
+		n = numfmt_u64(o, SADF_NUM_LEN - 1, c->u, 0);
+		outbuf_commit(&d->s.ob, n);
+		return n;
+	}
+	if (c->kind == SAR_CELL_STR && c->str) {
+		n = strnlen(c->str, SADF_NUM_LEN - 1);
+		sadf_put(d, c->str, n);
+		return n;
+	}
 	if (!o) { /* no buffer */
 		n = sadf_cell_text(d, c, buf, sizeof(buf));
 		sadf_put(d, buf, n);
@@ -232,8 +251,28 @@ sink_row_begin(struct sar *s)
 	strbuf_reset(&d->strs);
 }
 
-static void
-sink_cell(struct sar *s, const struct sar_cell *c)
+/*
+ * Appends the string str and its NUL to d->strs; returns its offset there.
+ * A row's strings are short: most fit in the room left, without a call.
+ */
+static size_t
+keep_str(struct sadf *d, const char *str)
+{
+	struct strbuf *sb = &d->strs;
+	size_t at = sb->len, n = strlen(str) + 1;
+
+	if (sb->buf && sb->cap - sb->len > n) {
+		memcpy(sb->buf + sb->len, str, n);
+		sb->len += n;
+		sb->buf[sb->len] = '\0';
+	} else {
+		strbuf_add(sb, str, n);
+	}
+	return at;
+}
+
+static __attribute__((noinline)) void
+sink_cell_slow(struct sar *s, const struct sar_cell *c)
 {
 	struct sadf *d = ctx(s);
 
@@ -247,14 +286,13 @@ sink_cell(struct sar *s, const struct sar_cell *c)
 	/* Strings are kept as offsets: the buffer may move while the row grows. */
 	d->cells[d->n_cells].name = NULL;
 	if (s->pending_name) {
-		d->cells[d->n_cells].name = (const char *) (uintptr_t) (d->strs.len + 1);
-		strbuf_add(&d->strs, s->pending_name, strlen(s->pending_name) + 1);
+		d->cells[d->n_cells].name =
+		        (const char *) (uintptr_t) (keep_str(d, s->pending_name) + 1);
 		s->pending_name = NULL;
 	}
 	if (c->kind == SAR_CELL_STR) {
 		d->cells[d->n_cells].str = NULL;
-		d->cells[d->n_cells].u = d->strs.len;
-		strbuf_add(&d->strs, c->str, strlen(c->str) + 1);
+		d->cells[d->n_cells].u = keep_str(d, c->str);
 	}
 	d->n_cells++;
 }
@@ -278,6 +316,22 @@ sink_row_end(struct sar *s)
 	d->rows++;
 }
 
+/* A number or a counter, without a name of its own, where the row has room: a copy. */
+static void
+sink_cell(struct sar *s, const struct sar_cell *c)
+{
+	struct sadf *d = ctx(s);
+
+	if (d->n_cells < d->cap_cells && !s->pending_name && c->kind != SAR_CELL_STR) {
+		struct sar_cell *t = &d->cells[d->n_cells++];
+
+		*t = *c;
+		t->name = NULL;
+		return;
+	}
+	sink_cell_slow(s, c);
+}
+
 static const struct sar_sink sink = {sink_row_begin, sink_cell, sink_row_end};
 
 /* ---- time ---- */
@@ -286,9 +340,12 @@ bool
 sadf_record_tm(const struct sadf *d, const struct sa_record_header *h, struct tm *ret)
 {
 	time_t t = (time_t) h->ust_time;
-	struct tm *r = localtime_r(&t, ret);
+	struct tm *r;
 
-	if (d->c->time_mode != SADF_T_LOCAL && d->c->time_mode != SADF_T_TRUE)
+	/* Local time only where it is shown: it costs half as much again as UTC. */
+	if (d->c->time_mode == SADF_T_LOCAL || d->c->time_mode == SADF_T_TRUE)
+		r = localtime_r(&t, ret);
+	else
 		r = gmtime_r(&t, ret);
 	if (!r)
 		return false;
@@ -297,6 +354,47 @@ sadf_record_tm(const struct sadf *d, const struct sa_record_header *h, struct tm
 		ret->tm_min = h->minute;
 		ret->tm_sec = h->second;
 	}
+	return true;
+}
+
+/* Two digits of v (0 to 99) at p. */
+static void
+two_digits(char *p, int v)
+{
+	p[0] = (char) ('0' + v / 10);
+	p[1] = (char) ('0' + v % 10);
+}
+
+/*
+ * strftime()'s "%Y-%m-%d" and "%H:%M:%S" by hand, for years of four
+ * digits and fields of at most two: a pass over the records formats every time
+ * again, and strftime() took a thousand instructions a record for both.
+ * False, with nothing written, for anything else.
+ */
+static bool
+put_date_time(struct sadf *d, const struct tm *tm)
+{
+	int year = tm->tm_year + 1900;
+
+	/* strftime's %Y does not pad: years below 1000 are shorter. */
+	if (tm->tm_year > 9999 - 1900 || tm->tm_year < 1000 - 1900 || tm->tm_mon < 0 ||
+	    tm->tm_mon > 98 || tm->tm_mday < 0 || tm->tm_mday > 99 || tm->tm_hour < 0 ||
+	    tm->tm_hour > 99 || tm->tm_min < 0 || tm->tm_min > 99 || tm->tm_sec < 0 ||
+	    tm->tm_sec > 99)
+		return false;
+	two_digits(d->date, year / 100);
+	two_digits(d->date + 2, year % 100);
+	d->date[4] = '-';
+	two_digits(d->date + 5, tm->tm_mon + 1);
+	d->date[7] = '-';
+	two_digits(d->date + 8, tm->tm_mday);
+	d->date[10] = '\0';
+	two_digits(d->time, tm->tm_hour);
+	d->time[2] = ':';
+	two_digits(d->time + 3, tm->tm_min);
+	d->time[5] = ':';
+	two_digits(d->time + 6, tm->tm_sec);
+	d->time[8] = '\0';
 	return true;
 }
 
@@ -309,10 +407,12 @@ set_stamp(struct sadf *d, const struct sa_record_header *h, const struct tm *tm)
 		snprintf(d->time, sizeof(d->time), "%llu", (unsigned long long) h->ust_time);
 		return;
 	}
-	if (!strftime(d->date, sizeof(d->date), "%Y-%m-%d", tm))
-		d->date[0] = '\0';
-	if (!strftime(d->time, sizeof(d->time), "%H:%M:%S", tm))
-		d->time[0] = '\0';
+	if (!put_date_time(d, tm)) {
+		if (!strftime(d->date, sizeof(d->date), "%Y-%m-%d", tm))
+			d->date[0] = '\0';
+		if (!strftime(d->time, sizeof(d->time), "%H:%M:%S", tm))
+			d->time[0] = '\0';
+	}
 }
 
 /*
@@ -1164,7 +1264,8 @@ sadf_engine_release(struct sadf *d)
 	}
 	free(d->names);
 	d->names = NULL;
-	d->n_names = d->last_names = 0;
+	d->n_names = 0;
+	memset(d->names_hash, 0, sizeof(d->names_hash));
 	for (i = 0; d->plan && i < d->n_plan; i++)
 		free(d->plan[i].v);
 	free(d->plan);

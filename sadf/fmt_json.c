@@ -177,21 +177,22 @@ pairs(struct sadf *d, size_t first, bool item_bare)
 
 	for (k = first; k < d->n_cells; k++) {
 		const struct sar_cell *c = &d->cells[k];
-		struct sadf_name key = sadf_cell_key(names, c, k);
+		struct sadf_name tmp;
+		const struct sadf_name *key = sadf_cell_key_at(names, c, k, &tmp);
 		bool sep = k > first;
 
-		if (key.dot >= 0) {
-			if (!group || group_len != (size_t) key.dot ||
-			    memcmp(group, key.s, group_len)) {
+		if (key->dot >= 0) {
+			if (!group || group_len != (size_t) key->dot ||
+			    memcmp(group, key->s, group_len)) {
 				if (group)
 					sadf_putc(d, '}');
 				if (sep)
 					sadf_put(d, ", ", 2);
 				sadf_putc(d, '"');
-				sadf_put(d, key.s, (size_t) key.dot);
+				sadf_put(d, key->s, (size_t) key->dot);
 				sadf_put(d, "\": {", 4);
-				group = key.s;
-				group_len = (size_t) key.dot;
+				group = key->s;
+				group_len = (size_t) key->dot;
 				sep = false;
 			}
 		} else if (group) {
@@ -200,11 +201,11 @@ pairs(struct sadf *d, size_t first, bool item_bare)
 		}
 		if (sep)
 			sadf_put(d, ", ", 2);
-		if (key.json) {
-			sadf_put(d, key.json, key.json_len);
+		if (key->json) {
+			sadf_put_form(d, key->json, key->json_len);
 		} else {
 			sadf_putc(d, '"');
-			sadf_put(d, key.s + key.dot + 1, key.len - (size_t) (key.dot + 1));
+			sadf_put(d, key->s + key->dot + 1, key->len - (size_t) (key->dot + 1));
 			sadf_put(d, "\": ", 3);
 		}
 		if (c->kind == SAR_CELL_STR && !(k == 0 && item_bare)) {

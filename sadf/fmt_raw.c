@@ -588,13 +588,26 @@ put_num(struct sadf *d, const char *num, size_t n)
 	sadf_put(d, num, n);
 }
 
+/* "; V" of a counter, in place in the output buffer when it has the room. */
+static void
+put_u64_num(struct sadf *d, uint64_t v)
+{
+	struct outbuf *o = &d->s.ob;
+	char num[24];
+
+	if (o->cap - o->len >= 2 + NUMFMT_PLAIN_ROOM) {
+		memcpy(o->buf + o->len, "; ", 2);
+		o->len += 2 + numfmt_u64_plain(o->buf + o->len + 2, v);
+		return;
+	}
+	put_num(d, num, numfmt_u64(num, sizeof(num), v, 0));
+}
+
 /* "; V;": a level or an item number. */
 static void
 put_u64_field(struct sadf *d, uint64_t v)
 {
-	char num[24];
-
-	put_num(d, num, numfmt_u64(num, sizeof(num), v, 0));
+	put_u64_num(d, v);
 	sadf_putc(d, ';');
 }
 
@@ -687,9 +700,14 @@ put_level(const struct raw_ctx *x, const void *item, const struct raw_field *f)
 	case RT_INT:
 		put_i64_field(d, (int) (uint32_t) member(item, f->off, f->type));
 		break;
-	case RT_HEX:
-		sadf_printf(d, "; %x;", (unsigned) member(item, f->off, f->type));
+	case RT_HEX: {
+		char num[24];
+
+		put_num(d, num,
+		        numfmt_x64(num, sizeof(num), (unsigned) member(item, f->off, f->type), 0));
+		sadf_putc(d, ';');
 		break;
+	}
 	case RT_CHAR:
 		put_u64_field(d, (unsigned) *(const char *) p);
 		break;
@@ -724,10 +742,8 @@ put_level(const struct raw_ctx *x, const void *item, const struct raw_field *f)
 static void
 put_pair(const struct raw_ctx *x, uint64_t prev, uint64_t curr)
 {
-	char num[24];
-
 	marker(x->d, x->st->debug && curr < prev ? "DEC" : NULL);
-	put_num(x->d, num, numfmt_u64(num, sizeof(num), prev, 0));
+	put_u64_num(x->d, prev);
 	put_u64_field(x->d, curr);
 }
 
@@ -1063,9 +1079,12 @@ rows_irq(struct raw_ctx *x)
 
 			if (!sar_cpu_selected(&d->s, c))
 				continue;
-			if (c)
-				sadf_printf(d, " CPU%u", c - 1);
-			else
+			if (c) {
+				char num[24];
+
+				sadf_put(d, " CPU", 4);
+				sadf_put(d, num, numfmt_u64(num, sizeof(num), c - 1, 0));
+			} else
 				sadf_puts(d, " all");
 			put_pair(x, qp->irq_nr, qc->irq_nr);
 		}

@@ -46,7 +46,7 @@ record_prefix(struct sadf *d, char sep)
 		d->pfx_len = build_prefix(d, d->pfx, sizeof(d->pfx), sep, dt, false);
 		d->pfx_gen = d->stamp_gen;
 	}
-	sadf_put(d, d->pfx, d->pfx_len);
+	sadf_put_block(d, d->pfx, d->pfx_len, sizeof(d->pfx));
 }
 
 void
@@ -85,16 +85,20 @@ ppc_row(struct sadf *d)
 	size_t k = (n->flags & SAR_NF_ITEMS) ? 1 : 0;
 	const struct sadf_names *names = sadf_names_of(d, d->view->hdr);
 	char item[SADF_NUM_LEN];
+	size_t item_len;
 
 	item_text(d, false, item, sizeof(item));
+	item_len = strlen(item);
 	for (; k < d->n_cells; k++) {
-		struct sadf_name key = sadf_cell_key(names, &d->cells[k], k);
+		struct sadf_name tmp;
+		const struct sadf_name *key = sadf_cell_key_at(names, &d->cells[k], k, &tmp);
 
 		record_prefix(d, '\t');
 		sadf_putc(d, '\t');
-		sadf_puts(d, item);
+		sadf_put_block(d, item, item_len, sizeof(item));
 		sadf_putc(d, '\t');
-		sadf_put(d, key.s, key.len);
+		/* A list's names are padded for sadf_put_block(), a cell's own are not. */
+		sadf_put_block(d, key->s, key->len, key == &tmp ? 0 : 64);
 		sadf_putc(d, '\t');
 		sadf_put_cell(d, &d->cells[k]);
 		sadf_putc(d, '\n');

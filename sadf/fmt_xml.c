@@ -267,13 +267,14 @@ row(struct sadf *d)
 	}
 	names = sadf_names_of(d, xml_keys(n));
 	for (k = 0; k < d->n_cells; k++) {
-		struct sadf_name key = sadf_cell_key(names, &d->cells[k], k);
+		struct sadf_name tmp;
+		const struct sadf_name *key = sadf_cell_key_at(names, &d->cells[k], k, &tmp);
 
-		if (key.xml && key.dot < 0) {
-			sadf_put(d, key.xml, key.xml_len);
+		if (key->xml && key->dot < 0) {
+			sadf_put_form(d, key->xml, key->xml_len);
 		} else {
 			sadf_putc(d, ' ');
-			sadf_put(d, key.s, key.len);
+			sadf_put(d, key->s, key->len);
 			sadf_put(d, "=\"", 2);
 		}
 		sadf_put_cell(d, &d->cells[k]);

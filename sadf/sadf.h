@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "common/archive.h"
+#include "common/numfmt.h"
 #include "common/strbuf.h"
 #include "report/engine.h"
 
@@ -162,7 +163,9 @@ struct sadf {
 	struct sadf_names **names; /* the name lists split so far (sadf_names_of) */
 	struct sadf_plan *plan;    /* engine: the activities and outputs of a record */
 	size_t n_plan;
-	size_t n_names, last_names;
+	size_t n_names;
+	/* The lists by address, direct-mapped (rows alternate between a few lists). */
+	struct sadf_names *names_hash[256];
 	unsigned stamp_gen; /* bumped with every new date/time/interval */
 	unsigned pfx_gen;   /* fmt_text: the stamp its prefix was built for */
 	char pfx[256];      /* fmt_text: "host<sep>dt<sep>timestamp" of the record */
@@ -292,6 +295,19 @@ sadf_cell_key(const struct sadf_names *names, const struct sar_cell *c, size_t k
 	return k < names->n ? names->v[k] : sadf_name_of("");
 }
 /*
+ * sadf_cell_key() without the copy: the list's own name, or the cell's
+ * own (or "") split into *tmp.
+ */
+static inline const struct sadf_name *
+sadf_cell_key_at(const struct sadf_names *names, const struct sar_cell *c, size_t k,
+                 struct sadf_name *tmp)
+{
+	if (!c->name && k < names->n)
+		return &names->v[k];
+	*tmp = sadf_cell_key(names, c, k);
+	return tmp;
+}
+/*
  * A cell as text into buf (len > 1 bytes, NUL-terminated): a number as
  * "%.*f" in the current LC_NUMERIC, an integer as "%llu", or the string.
  * Returns its length. SADF_NUM_LEN holds any double.
@@ -299,7 +315,64 @@ sadf_cell_key(const struct sadf_names *names, const struct sar_cell *c, size_t k
 size_t sadf_cell_text(const struct sadf *d, const struct sar_cell *c, char *buf, size_t len);
 #define SADF_NUM_LEN 400
 /* sadf_cell_text() into the output buffer (sadf_put); returns the length. */
-size_t sadf_put_cell(struct sadf *d, const struct sar_cell *c);
+size_t sadf_put_cell_slow(struct sadf *d, const struct sar_cell *c);
+static inline size_t
+sadf_put_cell(struct sadf *d, const struct sar_cell *c)
+{
+	struct outbuf *o = &d->s.ob;
+
+	/* sadf_cell_text()'s most common cases, in place and without its NUL. */
+	if (c->kind == SAR_CELL_NUM && d->dot && o->cap - o->len >= NUMFMT_PLAIN_ROOM) {
+		size_t n = numfmt_fixed_plain(o->buf + o->len, c->d, c->decimals);
+
+		if (n) {
+			o->len += n;
+			return n;
+		}
+	} else if (c->kind == SAR_CELL_U64 && o->cap - o->len >= NUMFMT_PLAIN_ROOM) {
+		size_t n = numfmt_u64_plain(o->buf + o->len, c->u);
+
+		o->len += n;
+		return n;
+	}
+	return sadf_put_cell_slow(d, c);
+}
+
+/*
+ * outbuf_put() of the n bytes at p, which has room readable bytes: one
+ * block of 64 copied when they fit in it and room allows (short copies
+ * of a length only known at run time are a call to memcpy() otherwise).
+ */
+static inline void
+sadf_put_block(struct sadf *d, const char *p, size_t n, size_t room)
+{
+	struct outbuf *o = &d->s.ob;
+
+	if (n <= 64 && room >= 64 && o->cap - o->len >= 64) {
+		memcpy(o->buf + o->len, p, 64);
+		o->len += n;
+		return;
+	}
+	outbuf_put(o, p, n);
+}
+
+/*
+ * The form of a list's name (json or xml of struct sadf_name): its n
+ * bytes, with 32 readable from form (sadf_names pads them), copied as a
+ * block of 32 when they fit.
+ */
+static inline void
+sadf_put_form(struct sadf *d, const char *form, size_t n)
+{
+	struct outbuf *o = &d->s.ob;
+
+	if (n <= 32 && o->cap - o->len >= 32) {
+		memcpy(o->buf + o->len, form, 32);
+		o->len += n;
+		return;
+	}
+	outbuf_put(o, form, n);
+}
 /*
  * -d -h's field list: calls fn for every output sysstat lists, in its
  * activity order: the selected outputs of the file's activities (of a known

@@ -160,6 +160,62 @@ START_TEST(test_against_printf)
 }
 END_TEST
 
+/*
+ * numfmt_fixed_plain() is "%.*f" in its range and declines the rest; the
+ * digit counts at every power of ten go through numfmt_u64 and
+ * numfmt_u64_plain.
+ */
+START_TEST(test_plain)
+{
+	static const double edges[] = {0.0,           -0.0, 0.005, -0.004, 0.125, 999999999.994,
+	                               999999999.996, 1e9,  -1e9,  1e-300, NAN,   INFINITY};
+	char a[128], b[128];
+	long i;
+	size_t k;
+
+	for (i = 0; i < 1000000; i++) {
+		double v = random_value(i);
+		int d = (int) (rnd() % 11) - 1;
+		size_t lb = numfmt_fixed_plain(b, v, d);
+
+		if (!(fabs(v) < 1e9) || d < 0 || d > 9) {
+			ck_assert_uint_eq(lb, 0);
+			continue;
+		}
+		snprintf(a, sizeof(a), "%.*f", d, v);
+		b[lb] = '\0';
+		ck_assert_msg(!strcmp(a, b), "%.17g d=%d: '%s' vs '%s'", v, d, a, b);
+	}
+	for (k = 0; k < sizeof(edges) / sizeof(edges[0]); k++) {
+		size_t lb = numfmt_fixed_plain(b, edges[k], 2);
+
+		if (!(fabs(edges[k]) < 1e9)) {
+			ck_assert_uint_eq(lb, 0);
+			continue;
+		}
+		snprintf(a, sizeof(a), "%.2f", edges[k]);
+		b[lb] = '\0';
+		ck_assert_str_eq(b, a);
+	}
+	for (i = 0; i < 20; i++) {
+		uint64_t p = 1;
+		int j;
+
+		for (j = 0; j < i; j++)
+			p *= 10;
+		for (j = -1; j <= 1; j++) {
+			uint64_t u = p + (uint64_t) j;
+
+			snprintf(a, sizeof(a), "%llu", (unsigned long long) u);
+			b[numfmt_u64(b, sizeof(b), u, 0)] = '\0';
+			ck_assert_str_eq(b, a);
+			b[numfmt_u64_plain(b, u)] = '\0';
+			ck_assert_str_eq(b, a);
+		}
+	}
+}
+END_TEST
+
 /* Widths past the fast path's field, and a decimal point of two bytes (the general path). */
 START_TEST(test_wide_fields)
 {
@@ -228,6 +284,7 @@ main(void)
 	tcase_add_test(tc, test_small_buffer);
 	tcase_add_test(tc, test_against_printf);
 	tcase_add_test(tc, test_wide_fields);
+	tcase_add_test(tc, test_plain);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
