@@ -294,6 +294,52 @@ static const struct walk_rules sar_rules = {WALK_1275_ANY_BAD, NULL, NULL};
  * with the time strings set and counted in the block; after -e the pass
  * ends (cnt 0).
  */
+/* Whether strftime()'s %X gives what %H:%M:%S gives, at two times that tell the forms apart. */
+static bool
+x_is_hms(void)
+{
+	static const int probe[2][3] = {{13, 4, 5}, {9, 8, 7}};
+	char x[32], hms[32];
+	unsigned i;
+
+	for (i = 0; i < 2; i++) {
+		struct tm tm = {.tm_hour = probe[i][0],
+		                .tm_min = probe[i][1],
+		                .tm_sec = probe[i][2],
+		                .tm_mday = 1,
+		                .tm_year = 100};
+
+		if (!strftime(x, sizeof(x), "%X", &tm) || !strftime(hms, sizeof(hms), "%T", &tm) ||
+		    strcmp(x, hms))
+			return false;
+	}
+	return true;
+}
+
+/* sar_time_string() of tm into out (SAR_TS_LEN bytes), written by hand where %X is hh:mm:ss. */
+static void
+time_string(struct sar *s, const struct tm *tm, char *out, size_t len)
+{
+	static const char digits[] = "0123456789";
+
+	if (!s->x_is_hms)
+		s->x_is_hms = (signed char) (x_is_hms() ? 1 : -1);
+	if ((!s->o.iso_time && s->x_is_hms < 0) || len < 9 || (unsigned) tm->tm_hour > 23 ||
+	    (unsigned) tm->tm_min > 59 || (unsigned) tm->tm_sec > 60) {
+		sar_time_string(s, tm, out, len);
+		return;
+	}
+	out[0] = digits[tm->tm_hour / 10];
+	out[1] = digits[tm->tm_hour % 10];
+	out[2] = ':';
+	out[3] = digits[tm->tm_min / 10];
+	out[4] = digits[tm->tm_min % 10];
+	out[5] = ':';
+	out[6] = digits[tm->tm_sec / 10];
+	out[7] = digits[tm->tm_sec % 10];
+	out[8] = '\0';
+}
+
 /*
  * sar_record_tm() and sar_time_string() of h into *ret and out, through
  * s->tcache: the fields they depend on are the record's time and, with
@@ -316,7 +362,7 @@ record_time(struct sar *s, const struct sa_record_header *h, struct tm *ret, cha
 		c->valid = false;
 		if (!sar_record_tm(s, h, &c->tm))
 			return false;
-		sar_time_string(s, &c->tm, c->str, sizeof(c->str));
+		time_string(s, &c->tm, c->str, sizeof(c->str));
 		c->ust_time = h->ust_time;
 		c->hour = h->hour;
 		c->minute = h->minute;

@@ -96,6 +96,11 @@ struct sar {
 		char str[SAR_TS_LEN];
 	} tcache[2];
 	unsigned tcache_next;
+	/*
+	 * Whether the locale's %X is %H:%M:%S (1), or not (-1); 0: not asked
+	 * yet. Then sar writes the time itself: strftime() was 6 % of sar -A.
+	 */
+	signed char x_is_hms;
 	uint64_t avg_count;       /* lines (records) displayed in this block */
 	bool since_boot;          /* sar 0 */
 	uint32_t view_opt;        /* the output (SAR_O_*) being printed */
