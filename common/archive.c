@@ -393,6 +393,13 @@ read_ext_item(struct archive_reader *r, const struct sa_file_activity *fa,
 
 		return skipped < 0 ? (int) skipped : 0;
 	}
+	/*
+	 * This reader's own layout, in its byte order: read in place. The
+	 * scratch buffer's memset, remap and copy were 3 % of iostat -x
+	 * --archive.
+	 */
+	if (!r->swapped && fsize == gsize && !memcmp(gtypes, fa->types_nr, sizeof(fa->types_nr)))
+		return read_exact(r, dst, fsize, false, "extension item");
 	rc = ensure_scratch(r, len);
 	if (rc < 0)
 		return rc;
