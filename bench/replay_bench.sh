@@ -12,6 +12,9 @@
 # FORMATS (default "-d -p -j -x -r -g") picks sadf's formats: sysstat's
 # sadf -g over the whole day runs for many minutes with gigabytes of
 # memory, so measure it apart on a shorter day (RECORDS=1440 FORMATS=-g).
+# STABLE=1 makes the day with sa_make -s: each disk and interface keeps its
+# identity, as on a real machine (without it a disk takes new numbers at
+# every record, and -g's graphs, one per name, grow with the file).
 #
 # Usage: bench/replay_bench.sh [BUILD_DIR]   (default: the source tree)
 set -eu
@@ -28,8 +31,8 @@ export LC_ALL=C TZ=UTC S_COLORS=never SYSREC_COMPAT=12.6.1
 for p in tests/tools/sa_make sar/sar sadf/sadf; do
 	[ -x "$build/$p" ] || { echo "build $p first ($build/$p)"; exit 1; }
 done
-"$build/tests/tools/sa_make" -r "$RECORDS" -c 8 -d 16 -i 4 "$tmp/day.sa"
-echo "the day: $RECORDS records, $(stat -c %s "$tmp/day.sa") bytes"
+"$build/tests/tools/sa_make" ${STABLE:+-s} -r "$RECORDS" -c 8 -d 16 -i 4 "$tmp/day.sa"
+echo "the day: $RECORDS records${STABLE:+ (stable identities)}, $(stat -c %s "$tmp/day.sa") bytes"
 
 cat >"$tmp/measure.py" <<'EOF'
 import filecmp, os, statistics, sys
