@@ -11,6 +11,7 @@
 #include "datafile.h"
 #include "history.h"
 #include "source.h"
+#include "tmpfile.h"
 #include "banned.h"
 
 /* Decoded bytes moved at a time from a compressed file into the spill file. */
@@ -70,45 +71,18 @@ hfile_release(struct hfile *f)
 
 /* ---- the spill file ---- */
 
-/* An unnamed file in dir: O_TMPFILE, else a named one unlinked at once. */
-static int
-spill_create(const char *dir)
-{
-	char path[4096];
-	int fd;
-
-#ifdef O_TMPFILE
-	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-	if (fd >= 0)
-		return fd;
-	/* Only a file system or kernel without O_TMPFILE is worth the other way. */
-	if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)
-		return -errno;
-#endif
-	if (snprintf(path, sizeof(path), "%s/sysrec-XXXXXX", dir) >= (int) sizeof(path))
-		return -ENAMETOOLONG;
-	fd = mkostemp(path, O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	unlink(path);
-	return fd;
-}
-
 /* Opens the spill file at its first use; false when there is none (memory then). */
 static bool
 spill_ready(struct history *h)
 {
-	const char *dir = getenv("TMPDIR");
+	const char *dir = tmpfile_dir();
 	int fd;
 
 	if (h->spill_state != HISTORY_SPILL_NONE)
 		return h->spill_state == HISTORY_SPILL_OPEN;
-	/* /var/tmp rather than /tmp, which is often memory itself (tmpfs). */
-	if (!dir || !*dir)
-		dir = "/var/tmp";
 	free(h->spill_dir);
 	h->spill_dir = strdup(dir);
-	fd = spill_create(dir);
+	fd = tmpfile_open(dir);
 	if (fd < 0) {
 		h->spill_state = HISTORY_SPILL_FAILED;
 		h->spill_err = -fd;

@@ -20,6 +20,7 @@ common_libsysrec_a_SOURCES = \
 	common/source.c common/source.h \
 	common/strbuf.c common/strbuf.h \
 	common/sysroot.c common/sysroot.h \
-	common/sysexit.c common/sysexit.h
+	common/sysexit.c common/sysexit.h \
+	common/tmpfile.c common/tmpfile.h
 common_libsysrec_a_CFLAGS = $(AM_CFLAGS) $(ZLIB_CFLAGS) $(LZMA_CFLAGS) $(ZSTD_CFLAGS)
 common_libsysrec_a_CPPFLAGS = $(AM_CPPFLAGS) -DLOCALEDIR='"$(localedir)"'

@@ -4,10 +4,12 @@
 #include <string.h>
 #include <unistd.h>
 #include <stdio.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include "codec_lib.h"
 #include "source.h"
+#include "tmpfile.h"
 #include "banned.h"
 
 /*
@@ -39,6 +41,16 @@ enum codec {
 #define SPOOL_MAX ((size_t) 256 << 20)
 /* Decompressed at least this much at a time into the spool. */
 #define SPOOL_STEP ((size_t) 64 << 10)
+/*
+ * The spool is held in memory up to this size; past it, in an unnamed
+ * temporary file (tmpfile.h), of which this much memory holds a window: the
+ * peak memory of a report on a compressed day does not grow with the day.
+ * A day of a few records never makes the file.
+ */
+#define SPOOL_MEM ((size_t) 1 << 20)
+/* spool_read() decodes at most this much at a time: a window must hold it. */
+#define SPOOL_GROW_MAX (SPOOL_STEP * 16)
+_Static_assert(SPOOL_GROW_MAX <= SPOOL_MEM, "a decode step fits in the spool's window");
 
 /* Longest magic of the codecs (xz's six bytes). */
 #define MAGIC_MAX 6
@@ -74,12 +86,35 @@ struct source {
 		struct codec_bz2 bz;
 		struct codec_zstd zstd;
 	} lib;
-	/* every byte decoded so far, from the data's start (spool_len of them) */
+	/*
+	 * Every byte decoded so far, from the data's start (spool_len of them):
+	 * all in the buffer spool, or past SPOOL_MEM all in spool_fd with
+	 * win_len of them from win_at in the buffer. In memory, win_at is 0
+	 * and win_len spool_len.
+	 */
 	unsigned char *spool;
 	size_t spool_len;
 	size_t spool_cap;
 	size_t spool_max; /* SPOOL_MAX, or source_set_spool_max()'s */
 	bool spool_off;   /* dropped (past spool_max): seeks backwards decode again */
+	int spool_fd;     /* the temporary file, or -1 */
+	bool spool_nofile; /* none could be made or written: memory, up to spool_max */
+	size_t win_at;
+	size_t win_len;
+	/*
+	 * A read-only view of map_len bytes of spool_fd from map_at, where the
+	 * bytes before the window are read from: pread() into the window would
+	 * copy every byte twice on each of sar's passes, a view maps the page
+	 * cache's pages, and dropping it keeps them out of our memory
+	 * (MAP_FAILED: none).
+	 */
+	const unsigned char *map;
+	size_t map_at;
+	size_t map_len;
+	/* where the last read found its bytes: the window or the view (view_len 0: unknown) */
+	const unsigned char *view;
+	size_t view_at;
+	size_t view_len;
 
 	/* segments (source_open_segments): read with pread() or memcpy(), never decoded */
 	struct source_seg *segs;
@@ -538,6 +573,164 @@ dec_read(struct source *s, unsigned char *dst, size_t len)
 	return (ssize_t) done;
 }
 
+static void
+spool_unmap(struct source *s)
+{
+	if (s->map != MAP_FAILED)
+		munmap((void *) (uintptr_t) s->map, s->map_len);
+	s->map = MAP_FAILED;
+	s->map_at = s->map_len = 0;
+	s->view_len = 0;
+}
+
+/* Drops the spool: from now on a seek backwards decodes again. */
+static void
+spool_drop(struct source *s)
+{
+	spool_unmap(s);
+	free(s->spool);
+	s->spool = NULL;
+	s->spool_len = s->spool_cap = s->win_at = s->win_len = 0;
+	if (s->spool_fd >= 0)
+		close(s->spool_fd);
+	s->spool_fd = -1;
+	s->spool_off = true;
+}
+
+/* Makes the buffer hold at least need bytes, doubling up to max (>= need). */
+static int
+spool_reserve(struct source *s, size_t need, size_t max)
+{
+	size_t cap = s->spool_cap ? s->spool_cap : 4 * SPOOL_STEP;
+	unsigned char *p;
+
+	if (need <= s->spool_cap)
+		return 0;
+	while (cap < need)
+		cap *= 2;
+	if (cap > max)
+		cap = max;
+	p = realloc(s->spool, cap);
+	if (!p)
+		return source_fail(s, -ENOMEM, NULL);
+	s->spool = p;
+	s->spool_cap = cap;
+	return 0;
+}
+
+static int
+spool_pwrite(int fd, const unsigned char *p, size_t len, size_t off)
+{
+	while (len) {
+		ssize_t n = pwrite(fd, p, len, (off_t) off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? -errno : -ENOSPC;
+		p += n;
+		len -= (size_t) n;
+		off += (size_t) n;
+	}
+	return 0;
+}
+
+/* Reads len bytes of the file from off into dst: all of them, or a negative errno. */
+static int
+spool_pread(int fd, unsigned char *dst, size_t len, size_t off)
+{
+	while (len) {
+		ssize_t n = pread(fd, dst, len, (off_t) off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? -errno : -EIO;
+		dst += n;
+		len -= (size_t) n;
+		off += (size_t) n;
+	}
+	return 0;
+}
+
+/* Moves what is in memory to a new temporary file; without one, memory it stays. */
+static void
+spool_to_file(struct source *s)
+{
+	int fd = tmpfile_open(tmpfile_dir());
+
+	if (fd >= 0 && spool_pwrite(fd, s->spool, s->spool_len, 0) == 0 &&
+	    spool_reserve(s, SPOOL_MEM, SPOOL_MEM) == 0) {
+		s->spool_fd = fd;
+		return;
+	}
+	if (fd >= 0)
+		close(fd);
+	s->spool_nofile = true;
+}
+
+/*
+ * The file failed a write (a full disk): all of the spool moves to memory,
+ * as when no file could be made. The window holds the bytes not written.
+ */
+static int
+spool_to_mem(struct source *s)
+{
+	size_t cap = SPOOL_MEM;
+	unsigned char *p;
+	int rc;
+
+	while (cap < s->spool_len)
+		cap *= 2;
+	if (cap > s->spool_max)
+		cap = s->spool_max;
+	p = malloc(cap);
+	if (!p)
+		return source_fail(s, -ENOMEM, NULL);
+	rc = spool_pread(s->spool_fd, p, s->win_at, 0);
+	if (rc < 0) {
+		free(p);
+		return source_fail(s, rc, NULL);
+	}
+	memcpy(p + s->win_at, s->spool, s->win_len);
+	spool_unmap(s);
+	free(s->spool);
+	close(s->spool_fd);
+	s->spool = p;
+	s->spool_cap = cap;
+	s->spool_fd = -1;
+	s->spool_nofile = true;
+	s->view_len = 0;
+	s->win_at = 0;
+	s->win_len = s->spool_len;
+	return 0;
+}
+
+/* Decodes up to want more bytes into the window, which moves to the end when it must. */
+static ssize_t
+spool_grow_file(struct source *s, size_t want)
+{
+	ssize_t n;
+	int rc;
+
+	if (s->win_at + s->win_len != s->spool_len || s->win_len + want > s->spool_cap) {
+		s->win_at = s->spool_len;
+		s->win_len = 0;
+	}
+	n = dec_read(s, s->spool + s->win_len, want);
+	if (n <= 0)
+		return n;
+	rc = spool_pwrite(s->spool_fd, s->spool + s->win_len, (size_t) n, s->spool_len);
+	s->win_len += (size_t) n;
+	s->spool_len += (size_t) n;
+	if (rc < 0) {
+		rc = spool_to_mem(s);
+		if (rc < 0)
+			return rc;
+	}
+	return n;
+}
+
 /*
  * Decodes up to want more bytes onto the spool's end. Returns the count (0
  * at the end of the data), or a negative errno. Turns the spool off, with
@@ -549,36 +742,84 @@ static ssize_t
 spool_grow(struct source *s, size_t want)
 {
 	ssize_t n;
+	int rc;
 
 	if (s->err)
 		return s->err;
 	if (want < SPOOL_STEP)
 		want = SPOOL_STEP;
+	s->view_len = 0; /* the window moves, or the buffer with realloc() */
 	if (s->spool_len + want > s->spool_max) {
-		free(s->spool);
-		s->spool = NULL;
-		s->spool_len = s->spool_cap = 0;
-		s->spool_off = true;
+		spool_drop(s);
 		return 0;
 	}
-	if (s->spool_len + want > s->spool_cap) {
-		size_t cap = s->spool_cap ? s->spool_cap : 4 * SPOOL_STEP;
-		unsigned char *p;
-
-		while (cap < s->spool_len + want)
-			cap *= 2;
-		if (cap > s->spool_max)
-			cap = s->spool_max;
-		p = realloc(s->spool, cap);
-		if (!p)
-			return source_fail(s, -ENOMEM, NULL);
-		s->spool = p;
-		s->spool_cap = cap;
-	}
+	if (s->spool_fd < 0 && !s->spool_nofile && s->spool_len + want > SPOOL_MEM)
+		spool_to_file(s);
+	if (s->spool_fd >= 0)
+		return spool_grow_file(s, want);
+	rc = spool_reserve(s, s->spool_len + want, s->spool_max);
+	if (rc < 0)
+		return rc;
 	n = dec_read(s, s->spool + s->spool_len, want);
 	if (n > 0)
 		s->spool_len += (size_t) n;
+	s->win_len = s->spool_len;
 	return n;
+}
+
+/*
+ * Makes the spooled byte at off (< spool_len, outside the window) readable:
+ * in a view of the file's SPOOL_MEM bytes around it, else (no view can be
+ * made) copied into the window with those after it.
+ */
+static int
+spool_load(struct source *s, size_t off)
+{
+	size_t at = off - off % SPOOL_MEM, len;
+	void *p;
+	int rc;
+
+	if (s->map != MAP_FAILED && off >= s->map_at && off < s->map_at + s->map_len)
+		return 0;
+	spool_unmap(s);
+	len = s->spool_len - at < SPOOL_MEM ? s->spool_len - at : SPOOL_MEM;
+	/* All its pages at once: a pass reads most of them, one fault per 64 KiB costs more. */
+	p = mmap(NULL, len, PROT_READ, MAP_SHARED | MAP_POPULATE, s->spool_fd, (off_t) at);
+	if (p != MAP_FAILED) {
+		s->map = p;
+		s->map_at = at;
+		s->map_len = len;
+		return 0;
+	}
+	len = s->spool_len - off < s->spool_cap ? s->spool_len - off : s->spool_cap;
+	rc = spool_pread(s->spool_fd, s->spool, len, off);
+	if (rc < 0)
+		return source_fail(s, rc, NULL);
+	s->win_at = off;
+	s->win_len = len;
+	return 0;
+}
+
+/* Points the view at the bytes from off (< spool_len) on: the window's, else the map's. */
+static int
+spool_view(struct source *s, size_t off)
+{
+	if (off < s->win_at || off >= s->win_at + s->win_len) {
+		int rc = spool_load(s, off);
+
+		if (rc < 0)
+			return rc;
+	}
+	if (off >= s->win_at && off < s->win_at + s->win_len) {
+		s->view = s->spool;
+		s->view_at = s->win_at;
+		s->view_len = s->win_len;
+	} else {
+		s->view = s->map;
+		s->view_at = s->map_at;
+		s->view_len = s->map_len;
+	}
+	return 0;
 }
 
 /*
@@ -620,18 +861,29 @@ spool_read(struct source *s, unsigned char *dst, uint64_t n)
 
 			if (s->dec_end)
 				break;
-			got = spool_grow(s,
-			                 rest > SPOOL_STEP * 16 ? SPOOL_STEP * 16 : (size_t) rest);
+			got = spool_grow(s, rest > SPOOL_GROW_MAX ? SPOOL_GROW_MAX : (size_t) rest);
 			if (got < 0)
 				return got;
 			if (got == 0 && !s->spool_off)
 				break;
 			continue;
 		}
-		have = s->spool_len - (size_t) s->offset;
-		step = (uint64_t) have < n - done ? have : (size_t) (n - done);
-		if (dst)
-			memcpy(dst + done, s->spool + s->offset, step);
+		if (!dst) {
+			/* A skip needs no bytes: they are in the spool. */
+			have = s->spool_len - (size_t) s->offset;
+			step = (uint64_t) have < n - done ? have : (size_t) (n - done);
+		} else {
+			/* Unsigned: an offset before the view is as far out as one after it. */
+			if ((size_t) s->offset - s->view_at >= s->view_len) {
+				int rc = spool_view(s, (size_t) s->offset);
+
+				if (rc < 0)
+					return rc;
+			}
+			have = s->view_at + s->view_len - (size_t) s->offset;
+			step = (uint64_t) have < n - done ? have : (size_t) (n - done);
+			memcpy(dst + done, s->view + ((size_t) s->offset - s->view_at), step);
+		}
 		done += step;
 		s->offset += step;
 	}
@@ -942,6 +1194,8 @@ source_new(int fd, const void *mem, size_t len, struct source **ret)
 	s->mem_len = len;
 	s->base = fd >= 0 ? lseek(fd, 0, SEEK_CUR) : 0;
 	s->spool_max = SPOOL_MAX;
+	s->spool_fd = -1;
+	s->map = MAP_FAILED;
 	if (fd >= 0) {
 		s->buf = malloc(SOURCE_BUF_SIZE);
 		if (!s->buf) {
@@ -983,6 +1237,8 @@ source_open_segments(const struct source_seg *segs, size_t n, struct source **re
 	if (!s)
 		return -ENOMEM;
 	s->fd = -1;
+	s->spool_fd = -1;
+	s->map = MAP_FAILED;
 	s->n_segs = n;
 	/* One empty segment stands for no data, so that segs says which kind this is. */
 	s->segs = calloc(n ? n : 1, sizeof(*s->segs));
@@ -1082,7 +1338,10 @@ source_free(struct source *s)
 		return;
 	if (s->dec_ready)
 		codecs[s->codec].end(s);
+	spool_unmap(s);
 	free(s->spool);
+	if (s->spool_fd >= 0)
+		close(s->spool_fd);
 	free(s->buf);
 	free(s->segs);
 	free(s->seg_start);

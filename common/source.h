@@ -85,7 +85,10 @@ int source_seek(struct source *s, uint64_t off);
  * Compressed data is kept as it is decoded (up to 256 MiB), so that a seek
  * backwards, which sar makes once per report, copies it rather than
  * decompressing the file again from its start; past that size the kept data
- * is dropped and a seek backwards decodes again. This sets another size,
+ * is dropped and a seek backwards decodes again. The first MiB is kept in
+ * memory, the rest in an unnamed temporary file in $TMPDIR or /var/tmp
+ * (tmpfile.h), read through a view of 1 MiB at a time; where no such file
+ * can be made or written, all of it in memory. This sets another size,
  * before the first read (for tests and memory-tight callers).
  */
 void source_set_spool_max(struct source *s, size_t max);

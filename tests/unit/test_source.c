@@ -317,6 +317,66 @@ START_TEST(test_seek_past_spool)
 }
 END_TEST
 
+/* The lowest free descriptor: one more while a source keeps its spool in a file. */
+static int
+next_fd(void)
+{
+	int fd = dup(0);
+
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	return fd;
+}
+
+/* Reads across the spool's memory part (1 MiB), its file's windows and back again. */
+static void
+check_spool_file(const struct blob *z, const struct blob *in, bool file)
+{
+	static const size_t offs[] = {2500000, 10, 0, 1048575, 1048576, 3000000, 5, 3145727};
+	size_t big = 1600000, i;
+	unsigned char *buf = malloc(big);
+	int fd0 = next_fd();
+	struct source *s;
+
+	ck_assert_int_eq(source_open_mem(z->data, z->len, &s), 0);
+	for (i = 0; i < sizeof(offs) / sizeof(offs[0]); i++) {
+		size_t want = in->len - offs[i] < 64 ? in->len - offs[i] : 64;
+
+		ck_assert_int_eq(source_seek(s, offs[i]), 0);
+		ck_assert_int_eq(source_read(s, buf, 64), (ssize_t) want);
+		ck_assert(!memcmp(buf, in->data + offs[i], want));
+	}
+	ck_assert_int_eq(next_fd(), file ? fd0 + 1 : fd0);
+	/* A read longer than a window, from inside one. */
+	ck_assert_int_eq(source_seek(s, 1000000), 0);
+	ck_assert_int_eq(source_read(s, buf, big), (ssize_t) big);
+	ck_assert(!memcmp(buf, in->data + 1000000, big));
+	ck_assert_int_eq(source_skip(s, 100), 100);
+	ck_assert_int_eq(source_read(s, buf, 64), 64);
+	ck_assert(!memcmp(buf, in->data + 1000000 + big + 100, 64));
+	source_free(s);
+	ck_assert_int_eq(next_fd(), fd0);
+	free(buf);
+}
+
+/*
+ * Past 1 MiB the spool goes to an unnamed file in TMPDIR; where none can be
+ * made, memory holds it all, as before.
+ */
+START_TEST(test_spool_file)
+{
+	enum fmt f = (enum fmt) _i;
+	struct blob in = plain_data(3 << 20), z = compress_all(f, &in, 2);
+
+	setenv("TMPDIR", "/tmp", 1);
+	check_spool_file(&z, &in, true);
+	setenv("TMPDIR", "/nonexistent/test_source", 1);
+	check_spool_file(&z, &in, false);
+	free(z.data);
+	free(in.data);
+}
+END_TEST
+
 /*
  * Cut anywhere, a stream reads as a short file: a prefix of the data, then
  * the end, never an error; source_damage() calls it truncated.
@@ -587,6 +647,7 @@ main(void)
 	tcase_add_loop_test(tc, test_concatenated_streams, 0, F_MAX);
 	tcase_add_loop_test(tc, test_seek_backwards, 0, F_MAX);
 	tcase_add_loop_test(tc, test_seek_past_spool, 0, F_MAX);
+	tcase_add_loop_test(tc, test_spool_file, 0, F_MAX);
 	tcase_add_loop_test(tc, test_truncated, 0, F_MAX);
 	tcase_add_loop_test(tc, test_corrupt, 0, F_MAX);
 	tcase_add_test(tc, test_magic_decides);
