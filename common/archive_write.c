@@ -6,6 +6,7 @@
 
 #include "archive.h"
 #include "compat.h"
+#include "fdio.h"
 #include "banned.h"
 
 void
@@ -251,26 +252,6 @@ archive_write_buf(int fd, const struct archive_recbuf *b)
 	return 0;
 }
 
-/* read() that retries on EINTR and short counts until len bytes or the end. */
-static ssize_t
-read_full(int fd, void *buf, size_t len)
-{
-	size_t done = 0;
-
-	while (done < len) {
-		ssize_t n = read(fd, (char *) buf + done, len - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			break;
-		done += (size_t) n;
-	}
-	return (ssize_t) done;
-}
-
 static bool
 types_equal(const uint32_t a[3], const uint32_t b[3])
 {
@@ -285,7 +266,7 @@ archive_append_read_start(int fd, struct sa_file_magic *ret_magic, struct sa_fil
 	ssize_t n;
 
 	memset(m, 0, sizeof(*m));
-	n = read_full(fd, m, sizeof(*m));
+	n = fdio_read_full(fd, m, sizeof(*m));
 	if (n < 0)
 		return (int) n;
 	if (n == 0)
@@ -298,7 +279,7 @@ archive_append_read_start(int fd, struct sa_file_magic *ret_magic, struct sa_fil
 		                       m->sysstat_magic == SA_SYSSTAT_MAGIC_SWAPPED
 		               ? ARCHIVE_E_FORMAT
 		               : ARCHIVE_E_INVALID;
-	n = read_full(fd, ret_hdr, sizeof(*ret_hdr));
+	n = fdio_read_full(fd, ret_hdr, sizeof(*ret_hdr));
 	if (n < 0)
 		return (int) n;
 	if ((size_t) n != sizeof(*ret_hdr))
@@ -348,7 +329,7 @@ archive_append_check_list(int fd, const struct sa_file_header *hdr,
 	    !types_equal(hdr->rec_types_nr, rec_types))
 		return ARCHIVE_E_APPEND;
 	for (i = 0; i < hdr->sa_act_nr; i++) {
-		ssize_t n = read_full(fd, &ret_list[i], sizeof(ret_list[i]));
+		ssize_t n = fdio_read_full(fd, &ret_list[i], sizeof(ret_list[i]));
 		int rc;
 
 		if (n < 0)

@@ -9,6 +9,7 @@
 
 #include "archive.h"
 #include "datafile.h"
+#include "fdio.h"
 #include "history.h"
 #include "source.h"
 #include "tmpfile.h"
@@ -97,41 +98,14 @@ spill_ready(struct history *h)
 static int
 spill_write(struct history *h, const unsigned char *p, size_t len)
 {
-	size_t done = 0;
+	int rc = fdio_pwrite_all(h->spill_fd, p, len, h->spill_len);
 
-	while (done < len) {
-		ssize_t n =
-		        pwrite(h->spill_fd, p + done, len - done, (off_t) (h->spill_len + done));
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			h->spill_err = n < 0 ? errno : ENOSPC;
-			h->spill_state = HISTORY_SPILL_FAILED;
-			return -h->spill_err;
-		}
-		done += (size_t) n;
+	if (rc < 0) {
+		h->spill_err = -rc;
+		h->spill_state = HISTORY_SPILL_FAILED;
+		return rc;
 	}
 	h->spill_len += len;
-	return 0;
-}
-
-/* Reads len bytes at off of fd; a file cut short is -EIO. */
-static int
-pread_all(int fd, void *buf, size_t len, uint64_t off)
-{
-	size_t done = 0;
-
-	while (done < len) {
-		ssize_t n =
-		        pread(fd, (unsigned char *) buf + done, len - done, (off_t) (off + done));
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? -errno : -EIO;
-		done += (size_t) n;
-	}
 	return 0;
 }
 
@@ -172,7 +146,7 @@ spill_to_mem(struct hfile *f, size_t *cap, uint64_t *budget)
 		return -ENOMEM;
 	f->own_mem = true;
 	*cap = f->len;
-	if (pread_all(f->fd, f->mem, (size_t) f->len, f->base) < 0)
+	if (fdio_pread_all(f->fd, f->mem, (size_t) f->len, f->base) < 0)
 		return -EIO;
 	f->fd = -1;
 	return 0;
@@ -349,7 +323,7 @@ hfile_pread(const struct hfile *f, uint64_t off, void *buf, size_t len)
 		memcpy(buf, f->mem + off, len);
 		return 0;
 	}
-	return pread_all(f->fd, buf, len, f->base + off);
+	return fdio_pread_all(f->fd, buf, len, f->base + off);
 }
 
 /* ---- the stitching ---- */

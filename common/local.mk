@@ -11,6 +11,7 @@ common_libsysrec_a_SOURCES = \
 	common/compat.c common/compat.h \
 	common/convert.c common/convert.h \
 	common/datafile.c common/datafile.h \
+	common/fdio.c common/fdio.h \
 	common/history.c common/history.h \
 	common/layout.h common/layout_stats.h \
 	common/layout_ops.c common/layout_ops.h \

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "codec_lib.h"
+#include "fdio.h"
 #include "source.h"
 #include "tmpfile.h"
 #include "banned.h"
@@ -618,48 +619,13 @@ spool_reserve(struct source *s, size_t need, size_t max)
 	return 0;
 }
 
-static int
-spool_pwrite(int fd, const unsigned char *p, size_t len, size_t off)
-{
-	while (len) {
-		ssize_t n = pwrite(fd, p, len, (off_t) off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? -errno : -ENOSPC;
-		p += n;
-		len -= (size_t) n;
-		off += (size_t) n;
-	}
-	return 0;
-}
-
-/* Reads len bytes of the file from off into dst: all of them, or a negative errno. */
-static int
-spool_pread(int fd, unsigned char *dst, size_t len, size_t off)
-{
-	while (len) {
-		ssize_t n = pread(fd, dst, len, (off_t) off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? -errno : -EIO;
-		dst += n;
-		len -= (size_t) n;
-		off += (size_t) n;
-	}
-	return 0;
-}
-
 /* Moves what is in memory to a new temporary file; without one, memory it stays. */
 static void
 spool_to_file(struct source *s)
 {
 	int fd = tmpfile_open(tmpfile_dir());
 
-	if (fd >= 0 && spool_pwrite(fd, s->spool, s->spool_len, 0) == 0 &&
+	if (fd >= 0 && fdio_pwrite_all(fd, s->spool, s->spool_len, 0) == 0 &&
 	    spool_reserve(s, SPOOL_MEM, SPOOL_MEM) == 0) {
 		s->spool_fd = fd;
 		return;
@@ -687,7 +653,7 @@ spool_to_mem(struct source *s)
 	p = malloc(cap);
 	if (!p)
 		return source_fail(s, -ENOMEM, NULL);
-	rc = spool_pread(s->spool_fd, p, s->win_at, 0);
+	rc = fdio_pread_all(s->spool_fd, p, s->win_at, 0);
 	if (rc < 0) {
 		free(p);
 		return source_fail(s, rc, NULL);
@@ -720,7 +686,7 @@ spool_grow_file(struct source *s, size_t want)
 	n = dec_read(s, s->spool + s->win_len, want);
 	if (n <= 0)
 		return n;
-	rc = spool_pwrite(s->spool_fd, s->spool + s->win_len, (size_t) n, s->spool_len);
+	rc = fdio_pwrite_all(s->spool_fd, s->spool + s->win_len, (size_t) n, s->spool_len);
 	s->win_len += (size_t) n;
 	s->spool_len += (size_t) n;
 	if (rc < 0) {
@@ -792,7 +758,7 @@ spool_load(struct source *s, size_t off)
 		return 0;
 	}
 	len = s->spool_len - off < s->spool_cap ? s->spool_len - off : s->spool_cap;
-	rc = spool_pread(s->spool_fd, s->spool, len, off);
+	rc = fdio_pread_all(s->spool_fd, s->spool, len, off);
 	if (rc < 0)
 		return source_fail(s, rc, NULL);
 	s->win_at = off;
@@ -914,24 +880,18 @@ static int
 seg_copy_one(struct source *s, size_t k, uint64_t off, unsigned char *dst, size_t len)
 {
 	const struct source_seg *g = &s->segs[k];
-	size_t done = 0;
+	ssize_t n;
 
 	if (g->fd < 0) {
 		memcpy(dst, g->mem + g->off + off, len);
 		return 0;
 	}
-	while (done < len) {
-		ssize_t n = pread(g->fd, dst + done, len - done, (off_t) (g->off + off + done));
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return source_fail(s, -errno, NULL);
-		/* The file was cut since its bytes were counted. */
-		if (n == 0)
-			return source_fail(s, -EIO, "the file became shorter while being read");
-		done += (size_t) n;
-	}
+	n = fdio_pread_full(g->fd, dst, len, g->off + off);
+	if (n < 0)
+		return source_fail(s, (int) n, NULL);
+	/* The file was cut since its bytes were counted. */
+	if ((size_t) n < len)
+		return source_fail(s, -EIO, "the file became shorter while being read");
 	return 0;
 }
 
