@@ -358,3 +358,14 @@ numfmt_x64(char *out, size_t len, uint64_t v, int width)
 	memcpy(out + need - n, p, n);
 	return need;
 }
+
+void
+numfmt_hms(char *out, int h, int m, int s)
+{
+	memcpy(out, digit_pairs + 2 * h, 2);
+	out[2] = ':';
+	memcpy(out + 3, digit_pairs + 2 * m, 2);
+	out[5] = ':';
+	memcpy(out + 6, digit_pairs + 2 * s, 2);
+	out[8] = '\0';
+}

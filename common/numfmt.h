@@ -45,6 +45,13 @@ size_t numfmt_i64(char *out, size_t len, int64_t v, int width);
  */
 char *numfmt_label(char *out, size_t len, const char *prefix, int64_t v, int width);
 
+/*
+ * strftime()'s "%H:%M:%S" of h, m and s (each 0 to 99) into out, with
+ * its NUL: 9 bytes. The report times of sar and sadf, written once a
+ * record by every pass.
+ */
+void numfmt_hms(char *out, int h, int m, int s);
+
 /* printf("%*llx", width, v). Same return convention as numfmt_u64(). */
 size_t numfmt_x64(char *out, size_t len, uint64_t v, int width);
 

@@ -22,6 +22,7 @@
 #include "common/compat.h"
 #include "common/datafile.h"
 #include "common/history.h"
+#include "common/numfmt.h"
 #include "common/source.h"
 #include "common/strbuf.h"
 #include "common/sysexit.h"
@@ -320,8 +321,6 @@ x_is_hms(void)
 static void
 time_string(struct sar *s, const struct tm *tm, char *out, size_t len)
 {
-	static const char digits[] = "0123456789";
-
 	if (!s->x_is_hms)
 		s->x_is_hms = (signed char) (x_is_hms() ? 1 : -1);
 	if ((!s->o.iso_time && s->x_is_hms < 0) || len < 9 || (unsigned) tm->tm_hour > 23 ||
@@ -329,15 +328,7 @@ time_string(struct sar *s, const struct tm *tm, char *out, size_t len)
 		sar_time_string(s, tm, out, len);
 		return;
 	}
-	out[0] = digits[tm->tm_hour / 10];
-	out[1] = digits[tm->tm_hour % 10];
-	out[2] = ':';
-	out[3] = digits[tm->tm_min / 10];
-	out[4] = digits[tm->tm_min % 10];
-	out[5] = ':';
-	out[6] = digits[tm->tm_sec / 10];
-	out[7] = digits[tm->tm_sec % 10];
-	out[8] = '\0';
+	numfmt_hms(out, tm->tm_hour, tm->tm_min, tm->tm_sec);
 }
 
 /*

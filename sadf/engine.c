@@ -389,12 +389,7 @@ put_date_time(struct sadf *d, const struct tm *tm)
 	d->date[7] = '-';
 	two_digits(d->date + 8, tm->tm_mday);
 	d->date[10] = '\0';
-	two_digits(d->time, tm->tm_hour);
-	d->time[2] = ':';
-	two_digits(d->time + 3, tm->tm_min);
-	d->time[5] = ':';
-	two_digits(d->time + 6, tm->tm_sec);
-	d->time[8] = '\0';
+	numfmt_hms(d->time, tm->tm_hour, tm->tm_min, tm->tm_sec);
 	return true;
 }
 
