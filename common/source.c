@@ -68,6 +68,19 @@ struct source {
 	unsigned char *buf;
 	size_t buf_pos;
 	size_t buf_len;
+	/*
+	 * A plain regular file is read with pread() from rpos, the file
+	 * offset of buf[buf_len], so that a skip past the buffer moves rpos
+	 * and reads nothing: sar reads the file once per report, and read()
+	 * copied every byte of it into the process each time. fsize is the
+	 * file's size as last seen (a skip past it looks again). until, when
+	 * past the offset, is where the reader's next needs end (source_until):
+	 * a refill reads no further.
+	 */
+	bool positional;
+	uint64_t rpos;
+	uint64_t fsize;
+	uint64_t until;
 
 	/* decompression layer */
 	enum codec codec;
@@ -151,6 +164,23 @@ raw_fill(struct source *s)
 		return (ssize_t) (s->buf_len - s->buf_pos);
 	if (s->fd < 0 || s->raw_eof)
 		return 0;
+	if (s->positional) {
+		/* The buffer is empty: its end is the data's next byte. */
+		uint64_t at = s->rpos - (uint64_t) s->base;
+		size_t want = SOURCE_BUF_SIZE;
+
+		if (s->until > at && s->until - at < want)
+			want = (size_t) (s->until - at);
+		n = fdio_pread_full(s->fd, s->buf, want, s->rpos);
+		if (n < 0)
+			return source_fail(s, (int) n, NULL);
+		if (n == 0)
+			s->raw_eof = true;
+		s->rpos += (uint64_t) n;
+		s->buf_pos = 0;
+		s->buf_len = (size_t) n;
+		return n;
+	}
 	do
 		n = read(s->fd, s->buf, SOURCE_BUF_SIZE);
 	while (n < 0 && errno == EINTR);
@@ -193,6 +223,16 @@ raw_read_direct(struct source *s, unsigned char *dst, size_t len)
 {
 	size_t done = 0;
 
+	if (s->positional) {
+		ssize_t n = fdio_pread_full(s->fd, dst, len, s->rpos);
+
+		if (n < 0)
+			return source_fail(s, (int) n, NULL);
+		s->rpos += (uint64_t) n;
+		if ((size_t) n < len)
+			s->raw_eof = true;
+		return n;
+	}
 	while (done < len && !s->raw_eof) {
 		ssize_t n = read(s->fd, dst + done, len - done);
 
@@ -989,6 +1029,28 @@ raw_skip(struct source *s, uint64_t n)
 {
 	uint64_t done = 0;
 
+	/* Past the buffer, a file read with pread() moves on without reading. */
+	if (s->positional && !s->raw_eof && n > s->buf_len - s->buf_pos) {
+		uint64_t rest = n - (s->buf_len - s->buf_pos), can;
+
+		if (s->rpos + rest > s->fsize) {
+			struct stat st;
+
+			if (fstat(s->fd, &st) < 0)
+				return source_fail(s, -errno, NULL);
+			s->fsize = (uint64_t) st.st_size;
+		}
+		can = s->fsize > s->rpos ? s->fsize - s->rpos : 0;
+		if (can > rest)
+			can = rest;
+		else if (can < rest)
+			s->raw_eof = true;
+		s->rpos += can;
+		done = (s->buf_len - s->buf_pos) + can;
+		s->buf_pos = s->buf_len = 0;
+		s->offset += done;
+		return (int64_t) done;
+	}
 	while (done < n) {
 		const unsigned char *p;
 		ssize_t avail = raw_peek(s, &p);
@@ -1062,6 +1124,19 @@ source_seek(struct source *s, uint64_t off)
 		s->offset = s->mem_pos;
 		return 0;
 	}
+	if (s->positional) {
+		struct stat st;
+
+		/* A pass starts: the file may have grown or been cut since the last. */
+		if (fstat(s->fd, &st) < 0)
+			return -errno;
+		s->fsize = (uint64_t) st.st_size;
+		s->rpos = (uint64_t) s->base + off;
+		s->buf_pos = s->buf_len = 0;
+		s->raw_eof = false;
+		s->offset = off;
+		return 0;
+	}
 	if (!s->codec) {
 		if (lseek(s->fd, s->base + (off_t) off, SEEK_SET) < 0)
 			return -errno;
@@ -1127,8 +1202,16 @@ source_init(struct source *s)
 		return (int) n;
 	/* A shorter input than a magic is plain data. */
 	s->codec = codec_detect(p, (size_t) n);
-	if (!s->codec)
+	if (!s->codec) {
+		struct stat st;
+
+		if (s->fd >= 0 && s->base >= 0 && fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode)) {
+			s->positional = true;
+			s->rpos = (uint64_t) s->base + s->buf_len;
+			s->fsize = (uint64_t) st.st_size;
+		}
 		return 0;
+	}
 	/*
 	 * Without its library the data cannot be read: the first read says so
 	 * ("Cannot read FILE: cannot load liblzma.so.5: ...", source_damage()).
@@ -1216,6 +1299,12 @@ source_open_segments(const struct source_seg *segs, size_t n, struct source **re
 	}
 	*ret = s;
 	return 0;
+}
+
+void
+source_until(struct source *s, uint64_t off)
+{
+	s->until = off;
 }
 
 void
