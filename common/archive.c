@@ -616,10 +616,233 @@ archive_ext_base(const struct archive_ext *e, const struct ext_proc *p)
 	return NULL;
 }
 
+/* ---- the layouts of the records read whole ---- */
+
+/*
+ * sar and sadf read a file once per report, each time decoding one
+ * activity and skipping the others, and a skip needs the item count that
+ * precedes each activity. Once a statistics record has been read whole,
+ * its counts are known: later passes jump over what they do not decode
+ * and read only the bytes they do (source_until), instead of copying the
+ * whole file into the process once per report. The counts of a day are
+ * nearly always the same from record to record, so the memo keeps a few
+ * distinct count vectors and runs of records, equally long and one after
+ * the other, that share one; past its limits it stops growing and records
+ * beyond it are read as before.
+ */
+#define MEMO_ACTS     64
+#define MEMO_VECS     16
+#define MEMO_RUNS_MAX 4096
+/* Bytes not decoded between two that are: read, not skipped (a read costs that much copying). */
+#define MEMO_GAP 4096
+/* A span read at once ends past this size (the source's buffer holds 16 KiB). */
+#define MEMO_SPAN (12 << 10)
+
+struct memo_run {
+	uint64_t start;  /* offset of the first record's header */
+	uint64_t stride; /* each record's length, header included */
+	uint32_t count;
+	uint32_t vec;
+};
+
+struct archive_memo {
+	uint32_t n_acts;
+	uint32_t n_vecs;
+	int32_t vecs[MEMO_VECS][MEMO_ACTS];
+	struct memo_run *runs;
+	size_t n_runs, cap_runs;
+	size_t cursor; /* the run of the last hit */
+};
+
+static void
+memo_forget(struct archive_reader *r)
+{
+	if (r->memo)
+		free(r->memo->runs);
+	free(r->memo);
+	r->memo = NULL;
+}
+
+static bool
+memo_in_run(const struct memo_run *u, uint64_t off)
+{
+	return off >= u->start && (off - u->start) % u->stride == 0 &&
+	       (off - u->start) / u->stride < u->count;
+}
+
+/* The counts of the statistics record at off, when a pass read it whole; NULL otherwise. */
+static const int32_t *
+memo_find(struct archive_reader *r, uint64_t off)
+{
+	struct archive_memo *m = r->memo;
+	size_t k, lo, hi;
+
+	if (!m || !m->n_runs)
+		return NULL;
+	/* Passes go forwards: the last run, or the next. */
+	for (k = m->cursor; k < m->n_runs && k <= m->cursor + 1; k++)
+		if (memo_in_run(&m->runs[k], off))
+			goto hit;
+	lo = 0;
+	hi = m->n_runs;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->runs[mid].start <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	k = lo;
+	if (!memo_in_run(&m->runs[k], off))
+		return NULL;
+hit:
+	m->cursor = k;
+	return m->vecs[m->runs[k].vec];
+}
+
+/* Remembers that the statistics record at off, len bytes long, holds the counts nrs. */
+static void
+memo_add(struct archive_reader *r, uint64_t off, uint64_t len, const int32_t *nrs)
+{
+	struct archive_memo *m = r->memo;
+	struct memo_run *last;
+	uint32_t v;
+
+	if (!m) {
+		m = r->memo = calloc(1, sizeof(*m));
+		if (!m)
+			return;
+		m->n_acts = r->n_acts;
+	}
+	last = m->n_runs ? &m->runs[m->n_runs - 1] : NULL;
+	if (last && off < last->start + last->stride * last->count)
+		return; /* behind what is known: known already, or out of order */
+	if (last && last->stride == len && off == last->start + last->stride * last->count &&
+	    !memcmp(m->vecs[last->vec], nrs, m->n_acts * sizeof(*nrs)) &&
+	    last->count < UINT32_MAX) {
+		last->count++;
+		return;
+	}
+	for (v = 0; v < m->n_vecs; v++)
+		if (!memcmp(m->vecs[v], nrs, m->n_acts * sizeof(*nrs)))
+			break;
+	if (v == m->n_vecs) {
+		if (v == MEMO_VECS)
+			return;
+		memcpy(m->vecs[v], nrs, m->n_acts * sizeof(*nrs));
+		m->n_vecs++;
+	}
+	if (m->n_runs == m->cap_runs) {
+		size_t cap = m->cap_runs ? m->cap_runs * 2 : 8;
+		struct memo_run *p;
+
+		if (cap > MEMO_RUNS_MAX)
+			return;
+		p = realloc(m->runs, cap * sizeof(*p));
+		if (!p)
+			return;
+		m->runs = p;
+		m->cap_runs = cap;
+	}
+	m->runs[m->n_runs++] = (struct memo_run){off, len, 1, v};
+}
+
+/* Whether a pass decodes activity a's items. */
+static bool
+memo_decodes(const struct archive_reader *r, const struct archive_act *a)
+{
+	return a->known_format && !r->skim && !a->ignore;
+}
+
+/* Bytes of activity i in a record of counts v, its count included. */
+static uint64_t
+memo_len(const struct archive_reader *r, const int32_t *v, uint32_t i)
+{
+	const struct sa_file_activity *fa = &r->acts[i].fa;
+
+	return (fa->has_nr ? sizeof(int32_t) : 0) + (uint64_t) fa->size * (uint64_t) v[i] * fa->nr2;
+}
+
+/*
+ * Where the bytes to read end, from activity i at pos on: its own, and
+ * those decoded next, while what lies between is less than MEMO_GAP; past
+ * the record's end into the next one of the same run (its header is read
+ * always), up to a buffer's worth.
+ */
+static uint64_t
+memo_span_end(const struct archive_reader *r, const int32_t *v, uint32_t i, uint64_t pos)
+{
+	const struct archive_memo *m = r->memo;
+	const struct memo_run *u = &m->runs[m->cursor];
+	uint64_t end = pos + memo_len(r, v, i), at = end, gap = 0;
+
+	for (i++; gap < MEMO_GAP && end - pos < MEMO_SPAN;) {
+		uint64_t len;
+
+		if (i == r->n_acts) {
+			if (!memo_in_run(u, at))
+				break;
+			at += r->hdr.rec_size;
+			end = at;
+			gap = 0;
+			i = 0;
+			continue;
+		}
+		len = memo_len(r, v, i);
+		at += len;
+		if (memo_decodes(r, &r->acts[i])) {
+			end = at;
+			gap = 0;
+		} else {
+			gap += len;
+		}
+		i++;
+	}
+	return end;
+}
+
+/* Where the bytes to read of the record at off end, from its header on. */
+static uint64_t
+memo_header_until(const struct archive_reader *r, const int32_t *v, uint64_t off)
+{
+	uint64_t pos = off + r->hdr.rec_size;
+	uint32_t i;
+
+	for (i = 0; i < r->n_acts && pos - off - r->hdr.rec_size < MEMO_GAP; i++) {
+		if (memo_decodes(r, &r->acts[i]))
+			return memo_span_end(r, v, i, pos);
+		pos += memo_len(r, v, i);
+	}
+	return off + r->hdr.rec_size;
+}
+
+/* Skips n bytes not decoded, up to activity i (n_acts: the record's end) at pos. */
+static int
+memo_skip(struct archive_reader *r, const int32_t *v, uint64_t n, uint32_t i, uint64_t pos)
+{
+	int64_t s;
+
+	if (i < r->n_acts)
+		source_until(r->src, memo_span_end(r, v, i, pos));
+	s = source_skip(r->src, n);
+	if (s < 0)
+		return fail(r, (int) s, pos - n, "skipping activities");
+	/* The record was whole when its counts were kept: the file was cut since. */
+	if ((uint64_t) s < n)
+		return fail(r, ARCHIVE_E_TRUNCATED, pos - n, "activities: %lld of %llu bytes",
+		            (long long) s, (unsigned long long) n);
+	return 0;
+}
+
 int
 archive_read_header(struct archive_reader *r, bool header_only)
 {
-	int rc = read_file_header(r);
+	int rc;
+
+	/* Another header (the next file of a window): other activities, other counts. */
+	memo_forget(r);
+	rc = read_file_header(r);
 
 	if (rc < 0)
 		return rc;
@@ -786,17 +1009,35 @@ skip_items(struct archive_reader *r, struct archive_act *a, uint32_t nr, uint64_
 	return 0;
 }
 
+/*
+ * The activities of the statistics record whose header, at off, was just
+ * read: v, its counts when a pass read it whole before (memo_find()), or
+ * NULL. off is UINT64_MAX for a record not to remember (extra structures).
+ */
 static int
-read_stats(struct archive_reader *r)
+read_stats(struct archive_reader *r, uint64_t off, const int32_t *v)
 {
+	int32_t nrs[MEMO_ACTS];
+	bool keep = !v && !r->skim && off != UINT64_MAX && r->n_acts <= MEMO_ACTS;
+	uint64_t skip = 0;
 	uint32_t i;
+	int rc;
 
 	for (i = 0; i < r->n_acts; i++) {
 		struct archive_act *a = &r->acts[i];
-		uint64_t at = source_offset(r->src);
+		uint64_t at = source_offset(r->src) + skip;
 		int32_t nr = a->fa.nr;
-		int rc;
 
+		if (v && !memo_decodes(r, a)) {
+			skip += memo_len(r, v, i);
+			continue;
+		}
+		if (skip) {
+			rc = memo_skip(r, v, skip, i, at);
+			if (rc < 0)
+				return rc;
+			skip = 0;
+		}
 		if (a->fa.has_nr) {
 			rc = read_nr(r, &nr, "item count");
 			if (rc < 0)
@@ -807,6 +1048,13 @@ read_stats(struct archive_reader *r)
 		if (a->known_format && nr > a->desc->nr_max)
 			return fail(r, ARCHIVE_E_INVALID, at, "%s: item count %d > %d",
 			            a->desc->name, nr, a->desc->nr_max);
+		if (v && nr != v[i]) {
+			/* The file is not what it was: no more jumps over it. */
+			memo_forget(r);
+			v = NULL;
+		}
+		if (keep)
+			nrs[i] = nr;
 		if (!a->known_format || r->skim || a->ignore) {
 			rc = skip_items(r, a, (uint32_t) nr, at);
 			if (rc < 0)
@@ -817,6 +1065,13 @@ read_stats(struct archive_reader *r)
 		if (rc < 0)
 			return rc;
 	}
+	if (skip) {
+		rc = memo_skip(r, v, skip, r->n_acts, source_offset(r->src) + skip);
+		if (rc < 0)
+			return rc;
+	}
+	if (keep)
+		memo_add(r, off, source_offset(r->src) - off, nrs);
 	return 0;
 }
 
@@ -908,8 +1163,14 @@ next_record(struct archive_reader *r, struct archive_record *ret)
 {
 	int rc;
 
+	uint64_t off = 0;
+	const int32_t *v = NULL;
+
 	memset(ret, 0, sizeof(*ret));
 	for (;;) {
+		off = source_offset(r->src);
+		v = memo_find(r, off);
+		source_until(r->src, v ? memo_header_until(r, v, off) : 0);
 		rc = read_record_header(r, ret);
 		if (rc <= 0)
 			return rc;
@@ -930,11 +1191,13 @@ next_record(struct archive_reader *r, struct archive_record *ret)
 			rc = skip_extra(r, ARCHIVE_E_BAD_RECORD);
 			if (rc < 0)
 				return rc;
+			off = UINT64_MAX;
+			v = NULL;
 		}
 		if (ret->hdr.record_type < SA_R_EXTRA_MIN)
 			break;
 	}
-	rc = read_stats(r);
+	rc = read_stats(r, off, v);
 	return rc < 0 ? rc : 1;
 }
 
@@ -978,6 +1241,7 @@ archive_forget_header(struct archive_reader *r)
 	free(r->acts);
 	r->acts = NULL;
 	r->n_acts = 0;
+	memo_forget(r);
 }
 
 void
@@ -990,6 +1254,7 @@ archive_reader_release(struct archive_reader *r)
 	for (i = 0; r->acts && i < r->n_acts; i++)
 		free(r->acts[i].buf);
 	free(r->acts);
+	memo_forget(r);
 	free(r->scratch);
 	free(r->ext.proc);
 	free(r->ext.cgroup);

@@ -172,6 +172,13 @@ struct archive_reader {
 	bool converted;
 	struct convert_result conv;
 
+	/*
+	 * The reader's own: the item counts of the statistics records read
+	 * whole so far, by offset (archive.c), so that a later pass over them
+	 * reads only the activities it decodes and skips the rest unread.
+	 */
+	struct archive_memo *memo;
+
 	/* Where the last error happened: decompressed offset and what was read. */
 	uint64_t err_offset;
 	char err_what[96];

@@ -1820,6 +1820,151 @@ START_TEST(test_plain_file_descriptor)
 }
 END_TEST
 
+/*
+ * Passes after the first over a plain file jump over what they do not
+ * decode (the counts of the records read whole are kept): each pass,
+ * whatever it ignores, decodes exactly what the file holds, and leaves
+ * the others untouched. The records are larger than the source's buffer,
+ * so that the jumps go past it; one has other counts, and a comment lies
+ * between two runs of records.
+ */
+#define MEMO_RECS 12
+static const int32_t memo_counts[2][4] = {{200, 0, 150, 300}, {40, 0, 0, 7}};
+
+static int
+memo_counts_of(unsigned k)
+{
+	return k == 5 ? 1 : 0;
+}
+
+static void
+memo_pass(struct archive_reader *r, uint64_t first, const bool *ignore, bool cut)
+{
+	static const struct sa_file_activity *const list[] = {&fa_cpu, &fa_pcsw, &fa_irq,
+	                                                      &fa_net_dev};
+	struct archive_record rec;
+	uint64_t before[4];
+	unsigned k;
+
+	ck_assert_int_eq(source_seek(r->src, first), 0);
+	for (size_t i = 0; i < 4; i++)
+		r->acts[i].ignore = ignore[i];
+	for (k = 0; k < MEMO_RECS; k++) {
+		const int32_t *c = memo_counts[memo_counts_of(k)];
+
+		for (size_t i = 0; i < 4; i++)
+			before[i] = r->acts[i].n_decoded;
+		if (cut && k == MEMO_RECS - 1) {
+			ck_assert_int_eq(archive_next(r, &rec), ARCHIVE_E_TRUNCATED);
+			return;
+		}
+		next_record(r, &rec, SA_R_STATS);
+		ck_assert_uint_eq(rec.hdr.second, k);
+		for (size_t i = 0; i < 4; i++) {
+			if (ignore[i]) {
+				ck_assert_uint_eq(r->acts[i].n_decoded, before[i]);
+				continue;
+			}
+			check_items(r, list[i], list[i]->has_nr ? c[i] : list[i]->nr, k + 1);
+		}
+		if (k == 6)
+			next_record(r, &rec, SA_R_COMMENT);
+	}
+	ck_assert_int_eq(archive_next(r, &rec), 0);
+}
+
+START_TEST(test_later_passes_skip_what_they_ignore)
+{
+	static const bool every[4] = {false, false, false, false};
+	static const bool passes[][4] = {
+	        {false, true, true, true}, {true, true, false, true}, {true, true, true, false},
+	        {true, false, true, true}, {true, true, true, true},  {false, true, true, false},
+	};
+	struct tfile tf;
+	struct archive_reader r;
+	struct source *src;
+	uint64_t first;
+	int fd;
+
+	tf_start(&tf, std_list, 4);
+	for (unsigned k = 0; k < MEMO_RECS; k++) {
+		tf_record(&tf, SA_R_STATS, 10, 0, (uint8_t) k);
+		tf_stats(&tf, std_list, 4, memo_counts[memo_counts_of(k)], k + 1);
+		if (k == 6) {
+			tf_record(&tf, SA_R_COMMENT, 10, 0, (uint8_t) k);
+			tf_comment(&tf, "between");
+		}
+	}
+	fd = temp_file_with(tf.b.data, tf.b.len);
+	ck_assert_int_eq(source_open_fd(fd, &src), 0);
+	memset(&r, 0, sizeof(r));
+	ck_assert_int_eq(archive_open(&r, src, true), 0);
+	ck_assert_int_eq(archive_read_header(&r, false), 0);
+	first = source_offset(src);
+	/* The first pass reads everything and learns the counts; the others jump. */
+	memo_pass(&r, first, every, false);
+	for (size_t p = 0; p < sizeof(passes) / sizeof(passes[0]); p++)
+		memo_pass(&r, first, passes[p], false);
+	memo_pass(&r, first, every, false);
+	/* Cut in the last record once the counts are known: a truncation, as on a first pass. */
+	ck_assert_int_eq(ftruncate(fd, (off_t) tf.b.len - 100), 0);
+	for (size_t p = 0; p < sizeof(passes) / sizeof(passes[0]); p++)
+		memo_pass(&r, first, passes[p], true);
+	archive_reader_release(&r);
+	close(fd);
+	tf_release(&tf);
+}
+END_TEST
+
+/*
+ * A record whose count changed since a pass learnt it (the file was
+ * rewritten): the count read for an activity decoded differs, the reader
+ * forgets what it learnt and reads the rest as a first pass would.
+ */
+START_TEST(test_later_pass_sees_changed_counts)
+{
+	static const int32_t counts[4] = {200, 0, 150, 300};
+	static const int32_t other[4] = {100, 0, 150, 300};
+	struct tfile tf, tf2;
+	struct archive_reader r;
+	struct archive_record rec;
+	struct source *src;
+	uint64_t first;
+	int fd;
+
+	tf_start(&tf, std_list, 4);
+	tf_start(&tf2, std_list, 4);
+	for (unsigned k = 0; k < 3; k++) {
+		tf_record(&tf, SA_R_STATS, 10, 0, (uint8_t) k);
+		tf_stats(&tf, std_list, 4, counts, k + 1);
+		tf_record(&tf2, SA_R_STATS, 10, 0, (uint8_t) k);
+		tf_stats(&tf2, std_list, 4, k == 1 ? other : counts, k + 1);
+	}
+	fd = temp_file_with(tf.b.data, tf.b.len);
+	ck_assert_int_eq(source_open_fd(fd, &src), 0);
+	memset(&r, 0, sizeof(r));
+	ck_assert_int_eq(archive_open(&r, src, true), 0);
+	ck_assert_int_eq(archive_read_header(&r, false), 0);
+	first = source_offset(src);
+	for (unsigned k = 0; k < 3; k++)
+		next_record(&r, &rec, SA_R_STATS);
+	ck_assert_int_eq(pwrite(fd, tf2.b.data, tf2.b.len, 0), (ssize_t) tf2.b.len);
+	ck_assert_int_eq(ftruncate(fd, (off_t) tf2.b.len), 0);
+	ck_assert_int_eq(source_seek(src, first), 0);
+	r.acts[1].ignore = r.acts[2].ignore = true;
+	for (unsigned k = 0; k < 3; k++) {
+		next_record(&r, &rec, SA_R_STATS);
+		check_items(&r, &fa_cpu, k == 1 ? 100 : 200, k + 1);
+		check_items(&r, &fa_net_dev, 300, k + 1);
+	}
+	ck_assert_int_eq(archive_next(&r, &rec), 0);
+	archive_reader_release(&r);
+	close(fd);
+	tf_release(&tf2);
+	tf_release(&tf);
+}
+END_TEST
+
 START_TEST(test_gzip_file_descriptor)
 {
 	struct tfile tf;
@@ -2889,6 +3034,8 @@ archive_suite(void)
 	suite_add_tcase(s, me);
 
 	tcase_add_test(fd, test_plain_file_descriptor);
+	tcase_add_test(fd, test_later_passes_skip_what_they_ignore);
+	tcase_add_test(fd, test_later_pass_sees_changed_counts);
 	tcase_add_test(fd, test_gzip_file_descriptor);
 	tcase_add_test(fd, test_gzip_concatenated_members);
 	tcase_add_test(fd, test_gzip_swapped_file);
