@@ -634,7 +634,7 @@ archive_ext_base(const struct archive_ext *e, const struct ext_proc *p)
 #define MEMO_VECS     16
 #define MEMO_RUNS_MAX 4096
 /* Bytes not decoded between two that are: read, not skipped (a read costs that much copying). */
-#define MEMO_GAP 4096
+#define MEMO_GAP 8192
 /* A span read at once ends past this size (the source's buffer holds 16 KiB). */
 #define MEMO_SPAN (12 << 10)
 
@@ -645,13 +645,42 @@ struct memo_run {
 	uint32_t vec;
 };
 
+/* The counts of records, and where each activity starts in them. */
+struct memo_vec {
+	int32_t nr[MEMO_ACTS];
+	uint64_t at[MEMO_ACTS + 1]; /* from the record's start; at[n_acts]: its end */
+};
+
+/*
+ * What a pass reads of a record of vector vec when it decodes the
+ * activities of the mask want (bit i: activity i), the next record
+ * following in the same run: the end of the bytes to read from the
+ * header on, and from each activity decoded on (source_until), from the
+ * record's start.
+ */
+struct memo_plan {
+	bool valid;
+	uint32_t vec;
+	uint64_t want;
+	uint64_t head;
+	uint64_t until[MEMO_ACTS];
+};
+
 struct archive_memo {
 	uint32_t n_acts;
 	uint32_t n_vecs;
-	int32_t vecs[MEMO_VECS][MEMO_ACTS];
+	struct memo_vec vecs[MEMO_VECS];
 	struct memo_run *runs;
 	size_t n_runs, cap_runs;
 	size_t cursor; /* the run of the last hit */
+	struct memo_plan plan;
+};
+
+/* What memo_find() found: the record's counts and whether the next record is of its run. */
+struct memo_hit {
+	const struct memo_vec *mv;
+	uint32_t vec;
+	bool next_in_run;
 };
 
 static void
@@ -663,6 +692,15 @@ memo_forget(struct archive_reader *r)
 	r->memo = NULL;
 }
 
+/* memo_forget(), and the counts of the last record: another activity list comes. */
+static void
+memo_forget_all(struct archive_reader *r)
+{
+	memo_forget(r);
+	free(r->rec_counts);
+	r->rec_counts = NULL;
+}
+
 static bool
 memo_in_run(const struct memo_run *u, uint64_t off)
 {
@@ -670,15 +708,16 @@ memo_in_run(const struct memo_run *u, uint64_t off)
 	       (off - u->start) / u->stride < u->count;
 }
 
-/* The counts of the statistics record at off, when a pass read it whole; NULL otherwise. */
-static const int32_t *
-memo_find(struct archive_reader *r, uint64_t off)
+/* Whether a pass read the statistics record at off whole before; *ret then says what it holds. */
+static bool
+memo_find(struct archive_reader *r, uint64_t off, struct memo_hit *ret)
 {
 	struct archive_memo *m = r->memo;
+	const struct memo_run *u;
 	size_t k, lo, hi;
 
 	if (!m || !m->n_runs)
-		return NULL;
+		return false;
 	/* Passes go forwards: the last run, or the next. */
 	for (k = m->cursor; k < m->n_runs && k <= m->cursor + 1; k++)
 		if (memo_in_run(&m->runs[k], off))
@@ -695,10 +734,23 @@ memo_find(struct archive_reader *r, uint64_t off)
 	}
 	k = lo;
 	if (!memo_in_run(&m->runs[k], off))
-		return NULL;
+		return false;
 hit:
 	m->cursor = k;
-	return m->vecs[m->runs[k].vec];
+	u = &m->runs[k];
+	ret->vec = u->vec;
+	ret->mv = &m->vecs[u->vec];
+	ret->next_in_run = (off - u->start) / u->stride + 1 < u->count;
+	return true;
+}
+
+/* Bytes of activity i holding nr items, its count included. */
+static uint64_t
+memo_len(const struct archive_reader *r, uint32_t i, int32_t nr)
+{
+	const struct sa_file_activity *fa = &r->acts[i].fa;
+
+	return (fa->has_nr ? sizeof(int32_t) : 0) + (uint64_t) fa->size * (uint64_t) nr * fa->nr2;
 }
 
 /* Remembers that the statistics record at off, len bytes long, holds the counts nrs. */
@@ -707,7 +759,7 @@ memo_add(struct archive_reader *r, uint64_t off, uint64_t len, const int32_t *nr
 {
 	struct archive_memo *m = r->memo;
 	struct memo_run *last;
-	uint32_t v;
+	uint32_t v, i;
 
 	if (!m) {
 		m = r->memo = calloc(1, sizeof(*m));
@@ -719,18 +771,23 @@ memo_add(struct archive_reader *r, uint64_t off, uint64_t len, const int32_t *nr
 	if (last && off < last->start + last->stride * last->count)
 		return; /* behind what is known: known already, or out of order */
 	if (last && last->stride == len && off == last->start + last->stride * last->count &&
-	    !memcmp(m->vecs[last->vec], nrs, m->n_acts * sizeof(*nrs)) &&
+	    !memcmp(m->vecs[last->vec].nr, nrs, m->n_acts * sizeof(*nrs)) &&
 	    last->count < UINT32_MAX) {
 		last->count++;
 		return;
 	}
 	for (v = 0; v < m->n_vecs; v++)
-		if (!memcmp(m->vecs[v], nrs, m->n_acts * sizeof(*nrs)))
+		if (!memcmp(m->vecs[v].nr, nrs, m->n_acts * sizeof(*nrs)))
 			break;
 	if (v == m->n_vecs) {
+		struct memo_vec *mv = &m->vecs[v];
+
 		if (v == MEMO_VECS)
 			return;
-		memcpy(m->vecs[v], nrs, m->n_acts * sizeof(*nrs));
+		memcpy(mv->nr, nrs, m->n_acts * sizeof(*nrs));
+		mv->at[0] = r->hdr.rec_size;
+		for (i = 0; i < m->n_acts; i++)
+			mv->at[i + 1] = mv->at[i] + memo_len(r, i, nrs[i]);
 		m->n_vecs++;
 	}
 	if (m->n_runs == m->cap_runs) {
@@ -748,89 +805,117 @@ memo_add(struct archive_reader *r, uint64_t off, uint64_t len, const int32_t *nr
 	m->runs[m->n_runs++] = (struct memo_run){off, len, 1, v};
 }
 
-/* Whether a pass decodes activity a's items. */
-static bool
-memo_decodes(const struct archive_reader *r, const struct archive_act *a)
-{
-	return a->known_format && !r->skim && !a->ignore;
-}
-
-/* Bytes of activity i in a record of counts v, its count included. */
+/* The activities a pass decodes, as a mask (n_acts <= MEMO_ACTS when there is a memo). */
 static uint64_t
-memo_len(const struct archive_reader *r, const int32_t *v, uint32_t i)
+memo_want(const struct archive_reader *r)
 {
-	const struct sa_file_activity *fa = &r->acts[i].fa;
+	uint64_t want = 0;
+	uint32_t i;
 
-	return (fa->has_nr ? sizeof(int32_t) : 0) + (uint64_t) fa->size * (uint64_t) v[i] * fa->nr2;
+	if (r->skim)
+		return 0;
+	for (i = 0; i < r->n_acts; i++)
+		if (r->acts[i].known_format && !r->acts[i].ignore)
+			want |= (uint64_t) 1 << i;
+	return want;
 }
 
 /*
- * Where the bytes to read end, from activity i at pos on: its own, and
- * those decoded next, while what lies between is less than MEMO_GAP; past
- * the record's end into the next one of the same run (its header is read
- * always), up to a buffer's worth.
+ * Where the bytes to read end (from the record's start) when they run from
+ * start to end and the activities of mask m are read next: each joins while
+ * what lies between is less than MEMO_GAP; past the record's end into the
+ * next one (its header is read always) when cross, up to MEMO_SPAN.
  */
 static uint64_t
-memo_span_end(const struct archive_reader *r, const int32_t *v, uint32_t i, uint64_t pos)
+memo_span(const struct archive_reader *r, const struct memo_vec *mv, uint64_t want, uint64_t m,
+          uint64_t start, uint64_t end, bool cross)
 {
-	const struct archive_memo *m = r->memo;
-	const struct memo_run *u = &m->runs[m->cursor];
-	uint64_t end = pos + memo_len(r, v, i), at = end, gap = 0;
+	uint64_t base = 0, stride = mv->at[r->n_acts];
 
-	for (i++; gap < MEMO_GAP && end - pos < MEMO_SPAN;) {
-		uint64_t len;
+	for (;;) {
+		while (m) {
+			unsigned j = (unsigned) __builtin_ctzll(m);
 
-		if (i == r->n_acts) {
-			if (!memo_in_run(u, at))
-				break;
-			at += r->hdr.rec_size;
-			end = at;
-			gap = 0;
-			i = 0;
-			continue;
+			m &= m - 1;
+			if (base + mv->at[j] - end >= MEMO_GAP)
+				return end;
+			end = base + mv->at[j + 1];
+			if (end - start >= MEMO_SPAN)
+				return end;
 		}
-		len = memo_len(r, v, i);
-		at += len;
-		if (memo_decodes(r, &r->acts[i])) {
-			end = at;
-			gap = 0;
-		} else {
-			gap += len;
-		}
-		i++;
+		if (!cross || base + stride - end >= MEMO_GAP)
+			return end;
+		/* Once: the next record's own next is not known to be in the run. */
+		cross = false;
+		base += stride;
+		end = base + r->hdr.rec_size;
+		if (end - start >= MEMO_SPAN)
+			return end;
+		m = want;
 	}
-	return end;
 }
 
-/* Where the bytes to read of the record at off end, from its header on. */
+/* The mask of the activities after i. */
 static uint64_t
-memo_header_until(const struct archive_reader *r, const int32_t *v, uint64_t off)
+memo_after(uint64_t want, unsigned i)
 {
-	uint64_t pos = off + r->hdr.rec_size;
-	uint32_t i;
-
-	for (i = 0; i < r->n_acts && pos - off - r->hdr.rec_size < MEMO_GAP; i++) {
-		if (memo_decodes(r, &r->acts[i]))
-			return memo_span_end(r, v, i, pos);
-		pos += memo_len(r, v, i);
-	}
-	return off + r->hdr.rec_size;
+	return i + 1 >= 64 ? 0 : want & ~(((uint64_t) 2 << i) - 1);
 }
 
-/* Skips n bytes not decoded, up to activity i (n_acts: the record's end) at pos. */
-static int
-memo_skip(struct archive_reader *r, const int32_t *v, uint64_t n, uint32_t i, uint64_t pos)
+/* The plan of records of h's vector for the mask want (cached while they are the same). */
+static const struct memo_plan *
+memo_plan(struct archive_reader *r, const struct memo_hit *h, uint64_t want)
 {
+	struct memo_plan *pl = &r->memo->plan;
+	uint64_t m;
+
+	if (pl->valid && pl->vec == h->vec && pl->want == want)
+		return pl;
+	pl->valid = true;
+	pl->vec = h->vec;
+	pl->want = want;
+	pl->head = memo_span(r, h->mv, want, want, 0, r->hdr.rec_size, true);
+	for (m = want; m; m &= m - 1) {
+		unsigned i = (unsigned) __builtin_ctzll(m);
+
+		pl->until[i] = memo_span(r, h->mv, want, memo_after(want, i), h->mv->at[i],
+		                         h->mv->at[i + 1], true);
+	}
+	return pl;
+}
+
+/* Where the bytes to read from activity i (n_acts: the header) of the record at off end. */
+static uint64_t
+memo_until(struct archive_reader *r, const struct memo_hit *h, uint64_t want, uint32_t i,
+           uint64_t off)
+{
+	const struct memo_plan *pl;
+
+	if (!h->next_in_run) {
+		if (i == r->n_acts)
+			return off + memo_span(r, h->mv, want, want, 0, r->hdr.rec_size, false);
+		return off + memo_span(r, h->mv, want, memo_after(want, i), h->mv->at[i],
+		                       h->mv->at[i + 1], false);
+	}
+	pl = memo_plan(r, h, want);
+	return off + (i == r->n_acts ? pl->head : pl->until[i]);
+}
+
+/* Moves from the current offset on to to, unread; a file cut since it was read whole is truncated.
+ */
+static int
+memo_skip_to(struct archive_reader *r, uint64_t to)
+{
+	uint64_t at = source_offset(r->src), n = to - at;
 	int64_t s;
 
-	if (i < r->n_acts)
-		source_until(r->src, memo_span_end(r, v, i, pos));
+	if (to <= at)
+		return 0;
 	s = source_skip(r->src, n);
 	if (s < 0)
-		return fail(r, (int) s, pos - n, "skipping activities");
-	/* The record was whole when its counts were kept: the file was cut since. */
+		return fail(r, (int) s, at, "skipping activities");
 	if ((uint64_t) s < n)
-		return fail(r, ARCHIVE_E_TRUNCATED, pos - n, "activities: %lld of %llu bytes",
+		return fail(r, ARCHIVE_E_TRUNCATED, at, "activities: %lld of %llu bytes",
 		            (long long) s, (unsigned long long) n);
 	return 0;
 }
@@ -841,7 +926,7 @@ archive_read_header(struct archive_reader *r, bool header_only)
 	int rc;
 
 	/* Another header (the next file of a window): other activities, other counts. */
-	memo_forget(r);
+	memo_forget_all(r);
 	rc = read_file_header(r);
 
 	if (rc < 0)
@@ -1009,52 +1094,103 @@ skip_items(struct archive_reader *r, struct archive_act *a, uint32_t nr, uint64_
 	return 0;
 }
 
-/*
- * The activities of the statistics record whose header, at off, was just
- * read: v, its counts when a pass read it whole before (memo_find()), or
- * NULL. off is UINT64_MAX for a record not to remember (extra structures).
- */
+/* Checks a count read for activity a at offset at. */
 static int
-read_stats(struct archive_reader *r, uint64_t off, const int32_t *v)
+check_nr(struct archive_reader *r, const struct archive_act *a, int32_t nr, uint64_t at)
 {
-	int32_t nrs[MEMO_ACTS];
-	bool keep = !v && !r->skim && off != UINT64_MAX && r->n_acts <= MEMO_ACTS;
-	uint64_t skip = 0;
-	uint32_t i;
+	if (nr < 0 || nr > SA_NR_MAX)
+		return fail(r, ARCHIVE_E_INVALID, at, "item count %d", nr);
+	if (a->known_format && nr > a->desc->nr_max)
+		return fail(r, ARCHIVE_E_INVALID, at, "%s: item count %d > %d", a->desc->name, nr,
+		            a->desc->nr_max);
+	return 0;
+}
+
+/*
+ * The activities of a statistics record read whole before (h): only those
+ * decoded are read, the rest jumped over. Returns 0 when done; or the
+ * index of the activity after the first whose count is not the one kept
+ * (the file was rewritten: the caller reads on as a first pass would); or
+ * a negative error.
+ */
+static int64_t
+read_stats_known(struct archive_reader *r, uint64_t off, const struct memo_hit *h)
+{
+	uint64_t want = memo_want(r), m;
 	int rc;
 
-	for (i = 0; i < r->n_acts; i++) {
+	memcpy(r->rec_counts, h->mv->nr, r->n_acts * sizeof(*r->rec_counts));
+	for (m = want; m; m &= m - 1) {
+		unsigned i = (unsigned) __builtin_ctzll(m);
 		struct archive_act *a = &r->acts[i];
-		uint64_t at = source_offset(r->src) + skip;
+		uint64_t at = off + h->mv->at[i];
 		int32_t nr = a->fa.nr;
 
-		if (v && !memo_decodes(r, a)) {
-			skip += memo_len(r, v, i);
-			continue;
-		}
-		if (skip) {
-			rc = memo_skip(r, v, skip, i, at);
+		if (at > source_offset(r->src)) {
+			source_until(r->src, memo_until(r, h, want, i, off));
+			rc = memo_skip_to(r, at);
 			if (rc < 0)
 				return rc;
-			skip = 0;
 		}
 		if (a->fa.has_nr) {
 			rc = read_nr(r, &nr, "item count");
 			if (rc < 0)
 				return rc;
-			if (nr < 0 || nr > SA_NR_MAX)
-				return fail(r, ARCHIVE_E_INVALID, at, "item count %d", nr);
 		}
-		if (a->known_format && nr > a->desc->nr_max)
-			return fail(r, ARCHIVE_E_INVALID, at, "%s: item count %d > %d",
-			            a->desc->name, nr, a->desc->nr_max);
-		if (v && nr != v[i]) {
+		rc = check_nr(r, a, nr, at);
+		if (rc < 0)
+			return rc;
+		rc = read_items(r, a, (uint32_t) nr);
+		if (rc < 0)
+			return rc;
+		if (nr != h->mv->nr[i]) {
 			/* The file is not what it was: no more jumps over it. */
 			memo_forget(r);
-			v = NULL;
+			return (int64_t) i + 1;
 		}
-		if (keep)
-			nrs[i] = nr;
+	}
+	rc = memo_skip_to(r, off + h->mv->at[r->n_acts]);
+	return rc < 0 ? rc : 0;
+}
+
+/*
+ * The activities of the statistics record whose header, at off, was just
+ * read; h: what a pass that read it whole before learnt of it, or NULL.
+ * off is UINT64_MAX for a record not to remember (extra structures).
+ */
+static int
+read_stats(struct archive_reader *r, uint64_t off, const struct memo_hit *h)
+{
+	bool keep = !h && !r->skim && off != UINT64_MAX && r->n_acts <= MEMO_ACTS;
+	uint32_t i = 0;
+	int rc;
+
+	if (!r->rec_counts) {
+		r->rec_counts = calloc(r->n_acts ? r->n_acts : 1, sizeof(*r->rec_counts));
+		if (!r->rec_counts)
+			return -ENOMEM;
+	}
+	if (h) {
+		int64_t next = read_stats_known(r, off, h);
+
+		if (next <= 0)
+			return (int) next;
+		i = (uint32_t) next;
+	}
+	for (; i < r->n_acts; i++) {
+		struct archive_act *a = &r->acts[i];
+		uint64_t at = source_offset(r->src);
+		int32_t nr = a->fa.nr;
+
+		if (a->fa.has_nr) {
+			rc = read_nr(r, &nr, "item count");
+			if (rc < 0)
+				return rc;
+		}
+		rc = check_nr(r, a, nr, at);
+		if (rc < 0)
+			return rc;
+		r->rec_counts[i] = nr;
 		if (!a->known_format || r->skim || a->ignore) {
 			rc = skip_items(r, a, (uint32_t) nr, at);
 			if (rc < 0)
@@ -1065,13 +1201,8 @@ read_stats(struct archive_reader *r, uint64_t off, const int32_t *v)
 		if (rc < 0)
 			return rc;
 	}
-	if (skip) {
-		rc = memo_skip(r, v, skip, r->n_acts, source_offset(r->src) + skip);
-		if (rc < 0)
-			return rc;
-	}
 	if (keep)
-		memo_add(r, off, source_offset(r->src) - off, nrs);
+		memo_add(r, off, source_offset(r->src) - off, r->rec_counts);
 	return 0;
 }
 
@@ -1161,16 +1292,16 @@ read_record_header(struct archive_reader *r, struct archive_record *ret)
 static int
 next_record(struct archive_reader *r, struct archive_record *ret)
 {
-	int rc;
-
+	struct memo_hit hit;
+	bool known = false;
 	uint64_t off = 0;
-	const int32_t *v = NULL;
+	int rc;
 
 	memset(ret, 0, sizeof(*ret));
 	for (;;) {
 		off = source_offset(r->src);
-		v = memo_find(r, off);
-		source_until(r->src, v ? memo_header_until(r, v, off) : 0);
+		known = memo_find(r, off, &hit);
+		source_until(r->src, known ? memo_until(r, &hit, memo_want(r), r->n_acts, off) : 0);
 		rc = read_record_header(r, ret);
 		if (rc <= 0)
 			return rc;
@@ -1192,12 +1323,12 @@ next_record(struct archive_reader *r, struct archive_record *ret)
 			if (rc < 0)
 				return rc;
 			off = UINT64_MAX;
-			v = NULL;
+			known = false;
 		}
 		if (ret->hdr.record_type < SA_R_EXTRA_MIN)
 			break;
 	}
-	rc = read_stats(r, off, v);
+	rc = read_stats(r, off, known ? &hit : NULL);
 	return rc < 0 ? rc : 1;
 }
 
@@ -1241,7 +1372,7 @@ archive_forget_header(struct archive_reader *r)
 	free(r->acts);
 	r->acts = NULL;
 	r->n_acts = 0;
-	memo_forget(r);
+	memo_forget_all(r);
 }
 
 void
@@ -1254,7 +1385,7 @@ archive_reader_release(struct archive_reader *r)
 	for (i = 0; r->acts && i < r->n_acts; i++)
 		free(r->acts[i].buf);
 	free(r->acts);
-	memo_forget(r);
+	memo_forget_all(r);
 	free(r->scratch);
 	free(r->ext.proc);
 	free(r->ext.cgroup);

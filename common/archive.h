@@ -178,6 +178,11 @@ struct archive_reader {
 	 * reads only the activities it decodes and skips the rest unread.
 	 */
 	struct archive_memo *memo;
+	/*
+	 * The item counts of every activity (by index in acts, decoded or not)
+	 * in the last statistics record read; NULL before the first.
+	 */
+	int32_t *rec_counts;
 
 	/* Where the last error happened: decompressed offset and what was read. */
 	uint64_t err_offset;

@@ -1861,6 +1861,8 @@ memo_pass(struct archive_reader *r, uint64_t first, const bool *ignore, bool cut
 		next_record(r, &rec, SA_R_STATS);
 		ck_assert_uint_eq(rec.hdr.second, k);
 		for (size_t i = 0; i < 4; i++) {
+			/* Every count is known, decoded or not. */
+			ck_assert_int_eq(r->rec_counts[i], list[i]->has_nr ? c[i] : list[i]->nr);
 			if (ignore[i]) {
 				ck_assert_uint_eq(r->acts[i].n_decoded, before[i]);
 				continue;
