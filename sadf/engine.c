@@ -526,13 +526,6 @@ read_record(struct sadf *d, struct walk_pos *w, unsigned rules, int k_percpu, in
 	return walk_next(&d->s, w, &r, k_percpu, k_other);
 }
 
-/* The formats that read every activity (-r) have the reader decode them all. */
-static unsigned
-decode_flags(const struct sadf *d)
-{
-	return d->b->decode_all ? WALK_DECODE_EVERY : 0;
-}
-
 /*
  * A RESTART: the file's CPU count changes; with print, per-CPU activities
  * take it too and it is printed when in the window (sysstat's -j and -x
@@ -954,7 +947,7 @@ pass_view(struct sadf *d, struct walk_pos *w, struct sar_act *a, const struct sa
 			sar_copy_slot_from(&x->slot[!w->curr], &x->slot[2]);
 	}
 	reset_avgs(d, a, v);
-	walk_decode(&d->s, a, decode_flags(d));
+	walk_decode(&d->s, a, 0);
 	if (d->b->pass_begin)
 		d->b->pass_begin(d, v);
 	return run_pass(d, w, 0, &wp);
@@ -1056,7 +1049,7 @@ by_activity(struct sadf *d)
 		rc = segment_passes(d, &w, source_offset(d->s.r->src));
 		if (rc < 0)
 			return rc;
-		walk_decode(&d->s, NULL, decode_flags(d));
+		walk_decode(&d->s, NULL, 0);
 		if (w.cnt == 0 && !w.eof) {
 			while ((rc = read_record(d, &w, 0, w.curr, -1)) > 0 &&
 			       w.rec.hdr.record_type != SA_R_RESTART)
@@ -1112,7 +1105,7 @@ by_record_stats(struct sadf *d)
 	int rc;
 
 	memset(&w, 0, sizeof(w));
-	walk_decode(&d->s, NULL, decode_flags(d));
+	walk_decode(&d->s, NULL, 0);
 	do {
 		rc = find_segment_start(d, &w, false);
 		if (rc <= 0)

@@ -1277,9 +1277,10 @@ track_allocs(struct sadf *d, struct raw_state *st, uint64_t offset)
 				grow(&st->alloc[i], st->restarts[k].cpu_nr);
 	}
 	st->n_restarts = kept;
+	/* Every activity's count, decoded by this pass or not (sysstat reads them all). */
 	for (i = 0; i < st->n_acts; i++)
-		if (d->s.acts[i].fa->known_format && !d->s.acts[i].fa->ignore)
-			grow(&st->alloc[i], (int32_t) d->s.acts[i].fa->nr);
+		if (d->s.acts[i].fa->known_format)
+			grow(&st->alloc[i], d->s.r->rec_counts[i]);
 }
 
 static void
@@ -1375,7 +1376,6 @@ raw_file_end(struct sadf *d)
 }
 
 const struct sadf_backend sadf_raw = {
-        .decode_all = true,
         .file_begin = raw_file_begin,
         .file_end = raw_file_end,
         .release = raw_file_end,

@@ -131,7 +131,6 @@ struct sadf_backend {
 	void (*print_view)(struct sadf *d, struct sar_act *a, const struct sar_view *v, int curr);
 	/* -r: every archive_next() of the walk, with its return code. */
 	void (*record_read)(struct sadf *d, const struct archive_record *rec, int rc);
-	bool decode_all; /* -r: every activity of every record is decoded, not the pass's only */
 	/* Frees the backend's state in d->fmt, also after an exit half-way (NULL: none). */
 	void (*release)(struct sadf *d);
 };
