@@ -669,7 +669,7 @@ struct memo_plan {
 struct archive_memo {
 	uint32_t n_acts;
 	uint32_t n_vecs;
-	struct memo_vec vecs[MEMO_VECS];
+	struct memo_vec *vecs[MEMO_VECS]; /* allocated as met: a day has one or two */
 	struct memo_run *runs;
 	size_t n_runs, cap_runs;
 	size_t cursor; /* the run of the last hit */
@@ -686,8 +686,13 @@ struct memo_hit {
 static void
 memo_forget(struct archive_reader *r)
 {
-	if (r->memo)
+	uint32_t v;
+
+	if (r->memo) {
+		for (v = 0; v < r->memo->n_vecs; v++)
+			free(r->memo->vecs[v]);
 		free(r->memo->runs);
+	}
 	free(r->memo);
 	r->memo = NULL;
 }
@@ -739,7 +744,7 @@ hit:
 	m->cursor = k;
 	u = &m->runs[k];
 	ret->vec = u->vec;
-	ret->mv = &m->vecs[u->vec];
+	ret->mv = m->vecs[u->vec];
 	ret->next_in_run = (off - u->start) / u->stride + 1 < u->count;
 	return true;
 }
@@ -771,19 +776,23 @@ memo_add(struct archive_reader *r, uint64_t off, uint64_t len, const int32_t *nr
 	if (last && off < last->start + last->stride * last->count)
 		return; /* behind what is known: known already, or out of order */
 	if (last && last->stride == len && off == last->start + last->stride * last->count &&
-	    !memcmp(m->vecs[last->vec].nr, nrs, m->n_acts * sizeof(*nrs)) &&
+	    !memcmp(m->vecs[last->vec]->nr, nrs, m->n_acts * sizeof(*nrs)) &&
 	    last->count < UINT32_MAX) {
 		last->count++;
 		return;
 	}
 	for (v = 0; v < m->n_vecs; v++)
-		if (!memcmp(m->vecs[v].nr, nrs, m->n_acts * sizeof(*nrs)))
+		if (!memcmp(m->vecs[v]->nr, nrs, m->n_acts * sizeof(*nrs)))
 			break;
 	if (v == m->n_vecs) {
-		struct memo_vec *mv = &m->vecs[v];
+		struct memo_vec *mv;
 
 		if (v == MEMO_VECS)
 			return;
+		mv = malloc(sizeof(*mv));
+		if (!mv)
+			return;
+		m->vecs[v] = mv;
 		memcpy(mv->nr, nrs, m->n_acts * sizeof(*nrs));
 		mv->at[0] = r->hdr.rec_size;
 		for (i = 0; i < m->n_acts; i++)
