@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "outbuf.h"
 #include "sysexit.h"
@@ -28,11 +30,39 @@ outbuf_attach(struct outbuf *o, char *buf, size_t cap)
 	o->owned = false;
 }
 
+/*
+ * Writes n bytes to o's stream. A stream on a descriptor gets them in one
+ * write(), after what stdio holds of it: through fwrite() they were copied
+ * into stdio's buffer first (memory kept for the whole run) and cost two
+ * writes a block. What a failed write leaves goes through the stream,
+ * which meets the error again and keeps it (ferror()).
+ */
+static void
+outbuf_write(struct outbuf *o, const char *p, size_t n)
+{
+	int fd = fileno(o->fp);
+	size_t done = 0;
+
+	if (fd >= 0 && fflush(o->fp) == 0) {
+		while (done < n) {
+			ssize_t w = write(fd, p + done, n - done);
+
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w <= 0)
+				break;
+			done += (size_t) w;
+		}
+	}
+	if (done < n)
+		fwrite(p + done, 1, n - done, o->fp);
+}
+
 FILE *
 outbuf_sync(struct outbuf *o)
 {
 	if (o->len) {
-		fwrite(o->buf, 1, o->len, o->fp);
+		outbuf_write(o, o->buf, o->len);
 		o->len = 0;
 	}
 	return o->fp;
@@ -64,7 +94,7 @@ outbuf_put_slow(struct outbuf *o, const char *p, size_t n)
 		return;
 	outbuf_sync(o);
 	if (n > o->cap) {
-		fwrite(p, 1, n, o->fp);
+		outbuf_write(o, p, n);
 		return;
 	}
 	memcpy(o->buf, p, n);

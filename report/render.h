@@ -24,6 +24,14 @@ struct sar_view;
  */
 void sar_out_buffer(struct sar *s, size_t cap);
 
+/*
+ * The buffer of a report written to a file or a pipe: one write() a block.
+ * 32 kB costs a write per 32 kB of output (3,700 for sar -A over a day of
+ * 122 MB of text, about 1 % of its time) and keeps 32 kB less resident
+ * than 64 kB did.
+ */
+#define SAR_OUT_BUFFER ((size_t) 32 << 10)
+
 /* The stream, after the buffered text has been written to it. */
 FILE *sar_fp(struct sar *s);
 

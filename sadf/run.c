@@ -285,7 +285,7 @@ sadf_main(int argc, char **argv, FILE *out)
 	}
 	nls_init();
 	sar_init(&d->s, out);
-	sar_out_buffer(&d->s, 1 << 16);
+	sar_out_buffer(&d->s, SAR_OUT_BUFFER);
 	sysrec_exit_cleanup(finish_run, d);
 	rc = sadf_run_cmdline(d, argc, argv);
 	sysrec_exit_cleanup(NULL, NULL);

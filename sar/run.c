@@ -207,7 +207,7 @@ run(struct sar *s, int argc, char **argv)
 		s->o.interval = c.interval < 0 ? 1 : c.interval;
 		if (sar_fp(s) == stdout)
 			setvbuf(stdout, NULL, _IOFBF, 1 << 16);
-		sar_out_buffer(s, 1 << 16);
+		sar_out_buffer(s, SAR_OUT_BUFFER);
 		status = report_history(s, &c);
 		strbuf_release(&c.files);
 		return status;
@@ -238,7 +238,7 @@ run(struct sar *s, int argc, char **argv)
 	 */
 	if (sar_fp(s) == stdout)
 		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
-	sar_out_buffer(s, 1 << 16);
+	sar_out_buffer(s, SAR_OUT_BUFFER);
 	return sar_report_file(s, c.from_file, dflt);
 }
 
