@@ -1125,8 +1125,17 @@ source_seek(struct source *s, uint64_t off)
 		return 0;
 	}
 	if (s->positional) {
+		uint64_t buf_at = s->rpos - (uint64_t) s->base - s->buf_len;
 		struct stat st;
 
+		/* Back to a record just read (the extension records of --proc): the buffer has it.
+		 */
+		if (off >= buf_at && off <= buf_at + s->buf_len) {
+			s->buf_pos = (size_t) (off - buf_at);
+			s->raw_eof = false;
+			s->offset = off;
+			return 0;
+		}
 		/* A pass starts: the file may have grown or been cut since the last. */
 		if (fstat(s->fd, &st) < 0)
 			return -errno;
