@@ -412,7 +412,10 @@ sink_cell(struct sar *s, const struct sar_cell *c)
 	dst->d = c->d;
 	dst->u = c->u;
 	dst->has_ext = false;
-	snprintf(dst->str, sizeof(dst->str), "%s", c->kind == SAR_CELL_STR && c->str ? c->str : "");
+	if (c->kind == SAR_CELL_STR && c->str)
+		str_copy(dst->str, sizeof(dst->str), c->str, SIZE_MAX);
+	else
+		dst->str[0] = '\0';
 }
 
 /* count_items: a name not seen before in this activity. */
