@@ -21,6 +21,7 @@
 #include "common/activity.h"
 #include "common/compat.h"
 #include "common/datafile.h"
+#include "common/numfmt.h"
 #include "common/source.h"
 #include "common/sysexit.h"
 #include "report/render.h"
@@ -77,9 +78,23 @@ static const unsigned palettes[PAL_MAX][COL_MAX] = {
                     0x000000, 0x000000, 0x000000},
 };
 
+/*
+ * A piece of a path's text. A path grows by pieces, each twice the last up
+ * to PATH_PIECE_MAX, instead of by reallocation: a doubled buffer holds up
+ * to twice the text at its peak, and the copy of the old one on top.
+ */
+struct piece {
+	struct piece *next;
+	size_t len, cap;
+	char text[];
+};
+
+enum { PATH_PIECE_MIN = 112, PATH_PIECE_MAX = 16384 - 32 };
+
 /* One series of one item: its path and extrema. */
 struct line {
-	struct strbuf path;
+	struct piece *head, *tail;
+	size_t len; /* of the whole path */
 	double min, max;
 };
 
@@ -163,13 +178,90 @@ fail(struct svg *v, int rc)
 
 /* ---- item sets ---- */
 
+/* ---- paths ---- */
+
+static void
+path_release(struct line *l)
+{
+	struct piece *p = l->head, *next;
+
+	for (; p; p = next) {
+		next = p->next;
+		free(p);
+	}
+	l->head = l->tail = NULL;
+	l->len = 0;
+}
+
+/* Appends n bytes to l's path. */
+static void
+path_add(struct line *l, const char *text, size_t n)
+{
+	struct piece *t = l->tail;
+
+	if (!t || t->cap - t->len < n) {
+		size_t cap = t ? 2 * t->cap : PATH_PIECE_MIN;
+
+		if (cap > PATH_PIECE_MAX)
+			cap = PATH_PIECE_MAX;
+		if (cap < n)
+			cap = n;
+		t = sysrec_malloc(sizeof(*t) + cap);
+		t->next = NULL;
+		t->len = 0;
+		t->cap = cap;
+		if (l->tail)
+			l->tail->next = t;
+		else
+			l->head = t;
+		l->tail = t;
+	}
+	memcpy(t->text + t->len, text, n);
+	t->len += n;
+	l->len += n;
+}
+
+/* Writes l's path to out. */
+static void
+path_write(const struct line *l, FILE *out)
+{
+	const struct piece *p;
+
+	for (p = l->head; p; p = p->next)
+		fwrite(p->text, 1, p->len, out);
+}
+
+/*
+ * The numbers of a path, as "%llu" and "%.2f" print them: numfmt's
+ * writers give the same bytes (doubles rounded from their binary value,
+ * ties to even) at a fraction of printf's cost, which was most of -g's.
+ */
+enum { NUM_ROOM = 352 }; /* "%.2f" of DBL_MAX has 312 digits */
+
+static size_t
+put_u64(char *out, uint64_t u)
+{
+	return numfmt_u64_plain(out, u);
+}
+
+static size_t
+put_2f(char *out, double x)
+{
+	size_t n = numfmt_fixed_plain(out, x, 2);
+
+	if (n)
+		return n;
+	n = (size_t) snprintf(out, NUM_ROOM, "%.2f", x);
+	return n < NUM_ROOM ? n : NUM_ROOM - 1;
+}
+
 static void
 set_release(struct item_set *set, size_t n_series)
 {
 	size_t k;
 
 	for (k = 0; set->lines && k < n_series; k++)
-		strbuf_release(&set->lines[k].path);
+		path_release(&set->lines[k]);
 	free(set->lines);
 	memset(set, 0, sizeof(*set));
 }
@@ -289,12 +381,55 @@ static void
 add_bar(struct svg *v, struct line *l, double offset, double value)
 {
 	uint64_t x = v->dt < v->t ? v->t - v->dt : 0;
+	char buf[2 * NUM_ROOM + 96];
+	size_t n = 0;
 
 	if (value == 0.0 || v->dt == 0)
 		return;
-	strbuf_addf(&l->path, "<rect x=\"%llu\" y=\"%.2f\" height=\"%.2f\" width=\"%llu\"/>",
-	            (unsigned long long) x, offset < 100.0 ? offset : 100.0,
-	            value < 100.0 - offset ? value : 100.0 - offset, (unsigned long long) v->dt);
+	memcpy(buf, "<rect x=\"", 9);
+	n = 9;
+	n += put_u64(buf + n, x);
+	memcpy(buf + n, "\" y=\"", 5);
+	n += 5;
+	n += put_2f(buf + n, offset < 100.0 ? offset : 100.0);
+	memcpy(buf + n, "\" height=\"", 10);
+	n += 10;
+	n += put_2f(buf + n, value < 100.0 - offset ? value : 100.0 - offset);
+	memcpy(buf + n, "\" width=\"", 9);
+	n += 9;
+	n += put_u64(buf + n, v->dt);
+	memcpy(buf + n, "\"/>", 3);
+	path_add(l, buf, n + 3);
+}
+
+/* " Mx,y" or " Lx,y" with y "%.2f". */
+static void
+add_point(struct line *l, char cmd, uint64_t x, double y)
+{
+	char buf[NUM_ROOM + 64];
+	size_t n = 2;
+
+	buf[0] = ' ';
+	buf[1] = cmd;
+	n += put_u64(buf + n, x);
+	buf[n++] = ',';
+	n += put_2f(buf + n, y);
+	path_add(l, buf, n);
+}
+
+/* The same with y "%llu". */
+static void
+add_point_u64(struct line *l, char cmd, uint64_t x, uint64_t y)
+{
+	char buf[96];
+	size_t n = 2;
+
+	buf[0] = ' ';
+	buf[1] = cmd;
+	n += put_u64(buf + n, x);
+	buf[n++] = ',';
+	n += put_u64(buf + n, y);
+	path_add(l, buf, n);
 }
 
 /* A step through the previous value: its level over the interval, then the new one. */
@@ -304,10 +439,10 @@ add_step(struct svg *v, struct line *l, double prev, double value, bool restart)
 	uint64_t x = v->dt < v->t ? v->t - v->dt : 0;
 
 	if (restart)
-		strbuf_addf(&l->path, " M%llu,%.2f", (unsigned long long) x, prev);
-	strbuf_addf(&l->path, " L%llu,%.2f", (unsigned long long) v->t, prev);
+		add_point(l, 'M', x, prev);
+	add_point(l, 'L', v->t, prev);
 	if (prev != value)
-		strbuf_addf(&l->path, " L%llu,%.2f", (unsigned long long) v->t, value);
+		add_point(l, 'L', v->t, value);
 }
 
 /*
@@ -365,11 +500,9 @@ add_row(struct svg *v, struct item_set *set, bool restart)
 		case SVG_K_RATE:
 		case SVG_K_RATE32:
 			if (c->kind == SAR_CELL_U64 && sr->scale == 0)
-				strbuf_addf(&l->path, " %c%llu,%llu", restart ? 'M' : 'L',
-				            (unsigned long long) v->t, (unsigned long long) c->u);
+				add_point_u64(l, restart ? 'M' : 'L', v->t, c->u);
 			else
-				strbuf_addf(&l->path, " %c%llu,%.2f", restart ? 'M' : 'L',
-				            (unsigned long long) v->t, x);
+				add_point(l, restart ? 'M' : 'L', v->t, x);
 			break;
 		case SVG_K_BAR:
 			add_bar(v, l, 0.0, x);
@@ -1239,6 +1372,19 @@ legend(struct svg *v, const struct line *l, size_t pos, int group, int palpos, c
 	}
 }
 
+/*
+ * The drawing so far to the document: the frames are written as they are
+ * drawn, each pass's paths released after, so that memory holds one
+ * output's series, never the document.
+ */
+static void
+body_flush(struct svg *v)
+{
+	if (v->body.len)
+		fwrite(v->body.buf, 1, v->body.len, v->out);
+	strbuf_reset(&v->body);
+}
+
 /* The grid and the lines or bars of one frame, inside the graph's own coordinates. */
 static void
 plot(struct svg *v, const struct line *l, int group, bool bar, double gmax, int palpos,
@@ -1268,17 +1414,24 @@ plot(struct svg *v, const struct line *l, int group, bool bar, double gmax, int 
 	for (j = 0; j < group; j++) {
 		unsigned c = col(v, (palpos + j) & 0x0f);
 
-		if (!bar)
+		if (!bar) {
+			strbuf_adds(&v->body, "<path d=\"");
+			body_flush(v);
+			path_write(&l[j], v->out);
 			strbuf_addf(&v->body,
-			            "<path d=\"%s\" style=\"vector-effect: non-scaling-stroke; stroke: "
+			            "\" style=\"vector-effect: non-scaling-stroke; stroke: "
 			            "#%06x; stroke-width: 1; fill-opacity: 0\" "
 			            "transform=\"scale(%f,%f)\"/>\n",
-			            l[j].path.len ? l[j].path.buf : "", c, xfactor, yfactor * asf[j]);
-		else if (l[j].path.len)
+			            c, xfactor, yfactor * asf[j]);
+		} else if (l[j].len) {
 			strbuf_addf(&v->body,
 			            "<g style=\"fill: #%06x; stroke: none\" "
-			            "transform=\"scale(%f,%f)\">\n%s\n</g>\n",
-			            c, xfactor, yfactor, l[j].path.buf);
+			            "transform=\"scale(%f,%f)\">\n",
+			            c, xfactor, yfactor);
+			body_flush(v);
+			path_write(&l[j], v->out);
+			strbuf_adds(&v->body, "\n</g>\n");
+		}
 	}
 }
 
@@ -1439,7 +1592,7 @@ draw_pass(struct svg *v)
 	}
 	if (g->items == SVG_I_NAMED) {
 		for (i = 0; i < v->n_sets; i++)
-			if (v->sets[i].lines && v->sets[i].lines[0].path.len &&
+			if (v->sets[i].lines && v->sets[i].lines[0].len &&
 			    draw_set(v, &v->sets[i], v->sets[i].name, false,
 			             (g->flags & SVG_F_XID_ITEM) ? (int) i : xid))
 				xid++;
@@ -1504,6 +1657,7 @@ run_pass(struct svg *v, struct sar_act *a, const struct svg_graphs *g)
 		sar_reset_avg(a, g->view);
 	read_pass(v);
 	draw_pass(v);
+	body_flush(v);
 	release_sets(v);
 }
 
@@ -1627,7 +1781,7 @@ print_header(struct svg *v, int height_rows, int views_per_row)
 static void
 print_trailer(struct svg *v)
 {
-	FILE *out = sadf_fp(v->d);
+	FILE *out = v->out;
 	int toc = C_YSIZE * (opt(v, SADF_O_SHOWTOC) ? v->nr_act_dispd : 0);
 
 	if (!v->graph_no)
@@ -1702,6 +1856,7 @@ svg_run(struct sadf *d, const char *file)
 	struct counts n = {0, 1};
 	unsigned int cpu_nr;
 	int status = 0;
+	bool found;
 
 	if (!v)
 		sysrec_nomem();
@@ -1743,22 +1898,36 @@ svg_run(struct sadf *d, const char *file)
 		goto out;
 	v->w.curr = 1;
 	v->w.reset = true;
-	if (count_items(v) && !v->err) {
+	found = count_items(v);
+	/* Nothing of the document is written when the count could not read the file whole. */
+	if (v->err) {
+		status = sadf_report_failed(d, v->err, file);
+		goto out;
+	}
+	if (found) {
 		v->nr_act_dispd = count_displayed(v);
 		n = count_rows(v);
-		/* sysstat prints the header before its passes, with the CPU count they start from. */
+	}
+	/* sysstat prints the header before its passes, with the CPU count they start from. */
+	print_header(v, n.graph_nr, n.views_per_row);
+	sar_set_out(&d->s, v->sink_out ? v->sink_out : v->out);
+	if (found) {
 		cpu_nr = d->s.r->hdr.sa_cpu_nr;
 		if (find_first(v))
 			run_all(v);
 		d->s.r->hdr.sa_cpu_nr = cpu_nr;
 	}
-	/* Nothing of the document is written before its reading ended whole. */
+	body_flush(v);
+	sar_set_out(&d->s, v->out);
+	/*
+	 * The passes read what the count read (the same records, to the same
+	 * end): a read failing only now (the file changed) ends the document
+	 * where it is, as sysstat's exit does.
+	 */
 	if (v->err) {
 		status = sadf_report_failed(d, v->err, file);
 		goto out;
 	}
-	print_header(v, n.graph_nr, n.views_per_row);
-	fwrite(v->body.buf ? v->body.buf : "", 1, v->body.len, sadf_fp(d));
 	print_trailer(v);
 out:
 	svg_release(d);
