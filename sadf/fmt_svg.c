@@ -115,6 +115,18 @@ struct cell {
 	char str[128];
 };
 
+/*
+ * One output read in the current pass: what struct svg holds of the
+ * output being drawn (out_load, out_save).
+ */
+struct out_state {
+	const struct svg_graphs *g;
+	struct sar_act *a;
+	struct item_set *sets;
+	size_t n_sets, cap_sets;
+	size_t item_list_sz;
+};
+
 /* The whole document. */
 struct svg {
 	struct sadf *d;
@@ -137,7 +149,12 @@ struct svg {
 	struct strbuf names; /* count_items: the names seen, NUL-terminated */
 	size_t n_names;
 
-	/* The current pass. */
+	size_t n_records; /* counted in the window, for out_cost() */
+
+	/* The current pass: its outputs, and the one being read or drawn. */
+	struct out_state *outs;
+	size_t n_outs, cap_outs;
+	size_t cur; /* the output in struct svg's fields below, or SIZE_MAX */
 	const struct svg_graphs *g;
 	struct sar_act *a;
 	struct item_set *sets;
@@ -700,6 +717,57 @@ draw_record(struct svg *v, int curr)
 		sar_out_nl(s);
 }
 
+/* Output k of the pass becomes the current one (struct svg's fields), until out_save(). */
+static void
+out_load(struct svg *v, size_t k)
+{
+	const struct out_state *o = &v->outs[k];
+
+	v->cur = k;
+	v->g = o->g;
+	v->a = o->a;
+	v->sets = o->sets;
+	v->n_sets = o->n_sets;
+	v->cap_sets = o->cap_sets;
+	v->item_list_sz = o->item_list_sz;
+}
+
+static void
+out_save(struct svg *v)
+{
+	struct out_state *o = &v->outs[v->cur];
+
+	v->cur = SIZE_MAX;
+	o->sets = v->sets;
+	o->n_sets = v->n_sets;
+	o->cap_sets = v->cap_sets;
+}
+
+/* Whether the current pass reads an output of a. */
+static bool
+in_pass(const struct svg *v, const struct sar_act *a)
+{
+	size_t k;
+
+	for (k = 0; k < v->n_outs; k++)
+		if (v->outs[k].a == a)
+			return true;
+	return false;
+}
+
+/* The record in slot curr into each output of the pass. */
+static void
+draw_outputs(struct svg *v, int curr)
+{
+	size_t k;
+
+	for (k = 0; k < v->n_outs; k++) {
+		out_load(v, k);
+		draw_record(v, curr);
+		out_save(v);
+	}
+}
+
 /* ---- reading ---- */
 
 /*
@@ -799,7 +867,7 @@ copy_current(struct svg *v, bool all)
 	for (i = 0; i < s->n_acts; i++) {
 		struct sar_act *a = &s->acts[i];
 
-		if ((all || a == v->a || walk_keeps_buffers(s, a)) && walk_selected(s, a))
+		if ((all || in_pass(v, a) || walk_keeps_buffers(s, a)) && walk_selected(s, a))
 			sar_copy_slot(a, &a->slot[v->w.curr]);
 	}
 }
@@ -934,6 +1002,7 @@ count_items(struct svg *v)
 	found = true;
 	do {
 		count_record(v, any, names);
+		v->n_records++;
 		do {
 			if (!count_next(v, &any, true))
 				goto rewind;
@@ -1010,7 +1079,7 @@ rewind_to_first(struct svg *v)
 	s->r->hdr.sa_cpu_nr = v->first_cpu_nr;
 	for (i = 0; i < s->n_acts; i++) {
 		s->acts[i].nr_ini = v->first_nr_ini[i];
-		if (&s->acts[i] == v->a || walk_keeps_buffers(s, &s->acts[i]))
+		if (in_pass(v, &s->acts[i]) || walk_keeps_buffers(s, &s->acts[i]))
 			sar_copy_slot_from(&s->acts[i].slot[!v->w.curr], &s->acts[i].slot[2]);
 	}
 	v->w.hdr[!v->w.curr] = v->w.hdr[2];
@@ -1055,7 +1124,7 @@ write_stats(struct svg *v)
 	v->itv = sar_interval_of(prev, cur);
 	v->dt = v->itv / 100 + (v->itv % 100 >= 50);
 	v->t = cur->ust_time - v->time_ref;
-	draw_record(v, w->curr);
+	draw_outputs(v, w->curr);
 	return true;
 }
 
@@ -1646,39 +1715,120 @@ release_sets(struct svg *v)
 	v->n_sets = v->cap_sets = 0;
 }
 
-/* One output of one activity: read, then draw. */
+/*
+ * The outputs of the current pass: read the window once for all, then
+ * draw each in turn, its series freed before the next.
+ */
 static void
-run_pass(struct svg *v, struct sar_act *a, const struct svg_graphs *g)
+run_pass(struct svg *v)
 {
-	v->g = g;
-	v->a = a;
-	v->item_list_sz = v->n_items[a - v->d->s.acts];
-	if (g->view)
-		sar_reset_avg(a, g->view);
+	size_t k;
+
+	for (k = 0; k < v->n_outs; k++)
+		if (v->outs[k].g->view)
+			sar_reset_avg(v->outs[k].a, v->outs[k].g->view);
 	read_pass(v);
-	draw_pass(v);
-	body_flush(v);
-	release_sets(v);
+	for (k = 0; k < v->n_outs; k++) {
+		out_load(v, k);
+		draw_pass(v);
+		body_flush(v);
+		release_sets(v);
+		out_save(v);
+	}
+	v->n_outs = 0;
+	v->g = NULL;
+}
+
+static size_t
+mul_sat(size_t a, size_t b)
+{
+	return b && a > SIZE_MAX / b ? SIZE_MAX : a * b;
+}
+
+/*
+ * About the bytes an output's series take at most, from the counts: a
+ * point of each series of each item at each record.
+ */
+static size_t
+out_cost(const struct svg *v, const struct sar_act *a, const struct svg_graphs *g)
+{
+	size_t per = 0, k, n = g->items == SVG_I_NONE ? 1 : v->n_items[a - v->d->s.acts];
+
+	for (k = 0; k < g->n_series; k++)
+		per += g->series[k].kind == SVG_K_BAR || g->series[k].kind == SVG_K_CPU ? 52
+		       : g->series[k].kind == SVG_K_STEP                               ? 36
+		                                                                       : 18;
+	return mul_sat(mul_sat(per, n ? n : 1), v->n_records + 1);
+}
+
+/* Adds an output to the current pass. */
+static void
+pass_add(struct svg *v, struct sar_act *a, const struct svg_graphs *g)
+{
+	struct out_state *o;
+
+	if (v->n_outs == v->cap_outs) {
+		v->cap_outs = v->cap_outs ? 2 * v->cap_outs : 16;
+		v->outs = sysrec_reallocarray(v->outs, v->cap_outs, sizeof(*v->outs));
+	}
+	o = &v->outs[v->n_outs++];
+	memset(o, 0, sizeof(*o));
+	o->g = g;
+	o->a = a;
+	o->item_list_sz = v->n_items[a - v->d->s.acts];
+}
+
+/* The budget of a pass: what the biggest output takes, 1 MB at least. */
+static size_t
+pass_budget(const struct svg *v)
+{
+	const struct sar *s = &v->d->s;
+	size_t budget = 1u << 20, k, c;
+	uint32_t i;
+
+	for (i = 0; i < s->n_acts; i++)
+		for (k = 0; k < svg_graphs_count(); k++)
+			if (graphed(v, &s->acts[i], svg_graphs_at(k)) &&
+			    (c = out_cost(v, &s->acts[i], svg_graphs_at(k))) > budget)
+				budget = c;
+	return budget;
+}
+
+/*
+ * Every graphed output, in file order. Each pass over the window reads
+ * the whole file again, which was most of -g's time over a day: a pass
+ * takes the next outputs while their series fit in the budget, so the
+ * peak stays that of the biggest output alone. Two outputs of one
+ * activity are never read together: each starts from the activity's
+ * buffers as the window's first record left them.
+ */
+static void
+run_all(struct svg *v)
+{
+	struct sar *s = &v->d->s;
+	size_t budget = pass_budget(v), used = 0, k, c;
+	uint32_t i;
+
+	for (i = 0; i < s->n_acts && !v->err; i++)
+		for (k = 0; k < svg_graphs_count() && !v->err; k++) {
+			if (!graphed(v, &s->acts[i], svg_graphs_at(k)))
+				continue;
+			c = out_cost(v, &s->acts[i], svg_graphs_at(k));
+			if (v->n_outs && (c > budget - used || in_pass(v, &s->acts[i]))) {
+				run_pass(v);
+				used = 0;
+			}
+			pass_add(v, &s->acts[i], svg_graphs_at(k));
+			used += c;
+		}
+	if (v->n_outs && !v->err)
+		run_pass(v);
 }
 
 struct counts {
 	int graph_nr;
 	int views_per_row;
 };
-
-/* Every graphed output, in file order. */
-static void
-run_all(struct svg *v)
-{
-	struct sar *s = &v->d->s;
-	uint32_t i;
-	size_t k;
-
-	for (i = 0; i < s->n_acts; i++)
-		for (k = 0; k < svg_graphs_count(); k++)
-			if (!v->err && graphed(v, &s->acts[i], svg_graphs_at(k)))
-				run_pass(v, &s->acts[i], svg_graphs_at(k));
-}
 
 /* The rows of views for the canvas height, from the counts (sysstat's get_svg_graph_nr). */
 static struct counts
@@ -1828,11 +1978,19 @@ static void
 svg_release(struct sadf *d)
 {
 	struct svg *v = d->fmt;
+	size_t k;
 
 	if (!v)
 		return;
-	if (v->g)
+	/* An exit half-way may leave an output current: its sets are in struct svg. */
+	if (v->cur != SIZE_MAX)
+		out_save(v);
+	for (k = 0; k < v->n_outs; k++) {
+		out_load(v, k);
 		release_sets(v);
+		out_save(v);
+	}
+	free(v->outs);
 	free_count_names(v);
 	strbuf_release(&v->body);
 	strbuf_release(&v->names);
@@ -1862,6 +2020,7 @@ svg_run(struct sadf *d, const char *file)
 		sysrec_nomem();
 	d->fmt = v;
 	v->d = d;
+	v->cur = SIZE_MAX;
 	v->file = file;
 	v->opts = d->c->out_opts;
 	v->local = d->c->time_mode == SADF_T_LOCAL;
