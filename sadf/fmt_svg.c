@@ -261,6 +261,37 @@ put_u64(char *out, uint64_t u)
 	return numfmt_u64_plain(out, u);
 }
 
+/*
+ * "%.2f" for 1e9 <= |x| < 2^63 (counters, memory sizes), past numfmt's
+ * range: from 2^29 up, x has at most 23 bits after the point, so its
+ * fraction times 100 is exact in a double, and so is the rounding of it,
+ * ties to even as printf's.
+ */
+static size_t
+put_2f_big(char *out, double x)
+{
+	double a = x < 0 ? -x : x;
+	uint64_t n = (uint64_t) a;
+	double f = (a - (double) n) * 100.0;
+	unsigned c = (unsigned) f;
+	double rem = f - (double) c;
+	size_t k = 0;
+
+	if (rem > 0.5 || (rem == 0.5 && (c & 1)))
+		c++;
+	if (c == 100) {
+		n++;
+		c = 0;
+	}
+	if (x < 0)
+		out[k++] = '-';
+	k += numfmt_u64_plain(out + k, n);
+	out[k++] = '.';
+	out[k++] = (char) ('0' + c / 10);
+	out[k++] = (char) ('0' + c % 10);
+	return k;
+}
+
 static size_t
 put_2f(char *out, double x)
 {
@@ -268,6 +299,8 @@ put_2f(char *out, double x)
 
 	if (n)
 		return n;
+	if ((x >= 1e9 && x < 0x1p63) || (x <= -1e9 && x > -0x1p63))
+		return put_2f_big(out, x);
 	n = (size_t) snprintf(out, NUM_ROOM, "%.2f", x);
 	return n < NUM_ROOM ? n : NUM_ROOM - 1;
 }
