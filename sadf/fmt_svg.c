@@ -127,11 +127,23 @@ struct out_state {
 	size_t item_list_sz;
 };
 
+/* What the time axis's text depends on, besides the run's options (vgrid). */
+struct vgrid_key {
+	uint64_t time_ref, time_end;
+	long xpos;
+	double xfactor;
+	int v_gridnr;
+	uint8_t hour, minute, second; /* the window's first record's, for 12.7.5's -t */
+};
+
 /* The whole document. */
 struct svg {
 	struct sadf *d;
 	const char *file;
 	struct strbuf body;
+	struct strbuf vgrid_text; /* the last time axis drawn, and what it depends on */
+	struct vgrid_key vgrid_key;
+	bool vgrid_valid;
 	const unsigned *pal;
 	bool bw;
 	uint32_t opts;
@@ -1343,7 +1355,7 @@ next_graduation(struct sa_record_header *h, long xpos)
 }
 
 static void
-vgrid(struct svg *v, long xpos, double xfactor, int v_gridnr)
+vgrid_draw(struct svg *v, long xpos, double xfactor, int v_gridnr)
 {
 	struct strbuf *b = &v->body;
 	struct sa_record_header stamp = v->w.hdr[2];
@@ -1382,6 +1394,38 @@ vgrid(struct svg *v, long xpos, double xfactor, int v_gridnr)
 		next_graduation(&stamp, xpos);
 	}
 	zone_mark(v);
+}
+
+/*
+ * The time axis of a frame. Every frame of a pass has the same (its
+ * times, scale and first record are the pass's), and drawing it (21
+ * stamps through strftime and printf) was most of the cost of a frame:
+ * the text is kept, and drawn again only when what it depends on changes.
+ */
+static void
+vgrid(struct svg *v, long xpos, double xfactor, int v_gridnr)
+{
+	struct vgrid_key key;
+	size_t start = v->body.len;
+
+	memset(&key, 0, sizeof(key));
+	key.time_ref = v->time_ref;
+	key.time_end = v->time_end;
+	key.xpos = xpos;
+	key.xfactor = xfactor;
+	key.v_gridnr = v_gridnr;
+	key.hour = v->w.hdr[2].hour;
+	key.minute = v->w.hdr[2].minute;
+	key.second = v->w.hdr[2].second;
+	if (v->vgrid_valid && !memcmp(&key, &v->vgrid_key, sizeof(key))) {
+		strbuf_add(&v->body, v->vgrid_text.buf, v->vgrid_text.len);
+		return;
+	}
+	vgrid_draw(v, xpos, xfactor, v_gridnr);
+	strbuf_reset(&v->vgrid_text);
+	strbuf_add(&v->vgrid_text, v->body.buf + start, v->body.len - start);
+	v->vgrid_key = key;
+	v->vgrid_valid = !v->vgrid_text.err && !v->body.err;
 }
 
 /* -O autoscale: each line of a group scaled by a power of 10 towards the group's maximum. */
@@ -2026,6 +2070,7 @@ svg_release(struct sadf *d)
 	free(v->outs);
 	free_count_names(v);
 	strbuf_release(&v->body);
+	strbuf_release(&v->vgrid_text);
 	strbuf_release(&v->names);
 	free(v->first_nr_ini);
 	free(v->n_items);
