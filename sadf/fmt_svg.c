@@ -116,6 +116,27 @@ struct cell {
 };
 
 /*
+ * A hash index of names by number: a day whose disks or interfaces take
+ * new names at every record has tens of thousands, and a list searched
+ * from the start at every row made -g quadratic in them. Slots hold a
+ * number + 1, 0 when free; cap is a power of 2, at most half full.
+ */
+struct name_index {
+	uint32_t *slots;
+	size_t cap, n;
+};
+
+typedef const char *name_of_fn(const void *ctx, uint32_t i);
+
+/* Names in order of arrival, with their index. */
+struct name_list {
+	struct strbuf text; /* the names, each NUL-terminated */
+	size_t *off;        /* of each in text */
+	size_t n, cap;
+	struct name_index ix;
+};
+
+/*
  * One output read in the current pass: what struct svg holds of the
  * output being drawn (out_load, out_save).
  */
@@ -124,6 +145,7 @@ struct out_state {
 	struct sar_act *a;
 	struct item_set *sets;
 	size_t n_sets, cap_sets;
+	struct name_index set_ix; /* SVG_I_NAMED: the sets by name */
 	size_t item_list_sz;
 };
 
@@ -158,7 +180,7 @@ struct svg {
 	int32_t *first_nr_ini;    /* the activities' counts there */
 	size_t *n_items; /* per activity of the file: sysstat's item_list_sz */
 	bool counting;   /* the views print the names of a record (count_items) */
-	struct strbuf names; /* count_items: the names seen, NUL-terminated */
+	struct name_list names; /* count_items: the names seen */
 	size_t n_names;
 
 	size_t n_records; /* counted in the window, for out_cost() */
@@ -171,6 +193,7 @@ struct svg {
 	struct sar_act *a;
 	struct item_set *sets;
 	size_t n_sets, cap_sets;
+	struct name_index set_ix;
 	size_t item_list_sz;
 	struct cell cells[MAX_CELLS];
 	size_t n_cells;
@@ -181,7 +204,7 @@ struct svg {
 	uint64_t time_ref, time_end, time_first, time_last;
 
 	/* Freed by svg_release, also after an exit half-way. */
-	struct strbuf *count_names; /* count_items: per activity */
+	struct name_list *count_names; /* count_items: per activity */
 	size_t n_count_names;
 	FILE *sink_out;             /* /dev/null for the views' own text */
 	FILE *out;                  /* the document's stream (the views' text: sink_out) */
@@ -352,18 +375,102 @@ set_at(struct svg *v, size_t i)
 	return &v->sets[i];
 }
 
-/* Whether a list of NUL-terminated names holds name. */
-static bool
-has_name(const struct strbuf *names, const char *name)
-{
-	size_t off = 0;
+/* ---- names ---- */
 
-	while (off < names->len) {
-		if (!strcmp(names->buf + off, name))
-			return true;
-		off += strlen(names->buf + off) + 1;
+/* The slot of name in ix: its entry, or the free slot where it goes. ix->cap > 0. */
+static uint32_t *
+index_slot(const struct name_index *ix, const char *name, name_of_fn *name_of, const void *ctx)
+{
+	size_t mask = ix->cap - 1, i = (size_t) str_hash(name) & mask;
+
+	while (ix->slots[i] && strcmp(name_of(ctx, ix->slots[i] - 1), name))
+		i = (i + 1) & mask;
+	return &ix->slots[i];
+}
+
+/* Whether name has an entry in ix, and its number then. */
+static bool
+index_find(const struct name_index *ix, const char *name, name_of_fn *name_of, const void *ctx,
+           uint32_t *ret_i)
+{
+	const uint32_t *slot;
+
+	if (!ix->n)
+		return false;
+	slot = index_slot(ix, name, name_of, ctx);
+	if (!*slot)
+		return false;
+	*ret_i = *slot - 1;
+	return true;
+}
+
+/* Adds number i, whose name name_of() gives and which has no entry yet. */
+static void
+index_add(struct name_index *ix, uint32_t i, name_of_fn *name_of, const void *ctx)
+{
+	if (2 * (ix->n + 1) > ix->cap) {
+		struct name_index old = *ix;
+		size_t k;
+
+		ix->cap = old.cap ? 2 * old.cap : 16;
+		ix->slots = sysrec_calloc(ix->cap, sizeof(*ix->slots));
+		for (k = 0; k < old.cap; k++)
+			if (old.slots[k])
+				*index_slot(ix, name_of(ctx, old.slots[k] - 1), name_of, ctx) =
+				        old.slots[k];
+		free(old.slots);
 	}
-	return false;
+	*index_slot(ix, name_of(ctx, i), name_of, ctx) = i + 1;
+	ix->n++;
+}
+
+static void
+index_release(struct name_index *ix)
+{
+	free(ix->slots);
+	memset(ix, 0, sizeof(*ix));
+}
+
+static const char *
+list_name(const void *ctx, uint32_t i)
+{
+	const struct name_list *l = ctx;
+
+	return l->text.buf + l->off[i];
+}
+
+/* Whether a list holds name. */
+static bool
+has_name(const struct name_list *names, const char *name)
+{
+	uint32_t i;
+
+	return index_find(&names->ix, name, list_name, names, &i);
+}
+
+/* Adds a name the list does not hold. */
+static void
+list_add(struct name_list *l, const char *name)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->off = sysrec_reallocarray(l->off, l->cap, sizeof(*l->off));
+	}
+	l->off[l->n] = l->text.len;
+	strbuf_add(&l->text, name, strlen(name) + 1);
+	if (l->text.err)
+		sysrec_nomem();
+	index_add(&l->ix, (uint32_t) l->n, list_name, l);
+	l->n++;
+}
+
+static void
+list_release(struct name_list *l)
+{
+	strbuf_release(&l->text);
+	free(l->off);
+	index_release(&l->ix);
+	memset(l, 0, sizeof(*l));
 }
 
 /* The activities whose graphs sysstat keeps to the names it counted, and their lists. */
@@ -384,7 +491,7 @@ static const struct {
  * time), or listed with --dev=, --iface= or --fs= (then the view filters).
  * NULL when any name goes.
  */
-static const struct strbuf *
+static const struct name_list *
 counted_names(const struct svg *v)
 {
 	const struct sar *s = &v->d->s;
@@ -403,6 +510,14 @@ counted_names(const struct svg *v)
 	return NULL;
 }
 
+static const char *
+set_name(const void *ctx, uint32_t i)
+{
+	const struct svg *v = ctx;
+
+	return v->sets[i].name;
+}
+
 /*
  * A named item's set: the one of that name, else the first free one; NULL
  * for a name sysstat did not count, or past its count of names in the file
@@ -411,19 +526,22 @@ counted_names(const struct svg *v)
 static struct item_set *
 named_set(struct svg *v, const char *name)
 {
-	const struct strbuf *counted = counted_names(v);
+	const struct name_list *counted = counted_names(v);
+	uint32_t k;
 	size_t i;
 
 	if (counted && !has_name(counted, name))
 		return NULL;
-	for (i = 0; i < v->n_sets; i++)
-		if (v->sets[i].used && !strcmp(v->sets[i].name, name))
-			return &v->sets[i];
+	if (index_find(&v->set_ix, name, set_name, v, &k))
+		return &v->sets[k];
 	i = v->n_sets;
-	if (i >= v->item_list_sz)
+	if (i >= v->item_list_sz || i >= UINT32_MAX)
 		return NULL;
 	set_at(v, i)->used = true;
 	snprintf(v->sets[i].name, sizeof(v->sets[i].name), "%s", name);
+	/* A name cut to fit is not found again, as sysstat's is not. */
+	if (!strcmp(v->sets[i].name, name))
+		index_add(&v->set_ix, (uint32_t) i, set_name, v);
 	return &v->sets[i];
 }
 
@@ -619,7 +737,7 @@ count_name(struct svg *v, const char *name)
 {
 	if (has_name(&v->names, name))
 		return;
-	strbuf_add(&v->names, name, strlen(name) + 1);
+	list_add(&v->names, name);
 	v->n_names++;
 }
 
@@ -774,6 +892,7 @@ out_load(struct svg *v, size_t k)
 	v->sets = o->sets;
 	v->n_sets = o->n_sets;
 	v->cap_sets = o->cap_sets;
+	v->set_ix = o->set_ix;
 	v->item_list_sz = o->item_list_sz;
 }
 
@@ -786,6 +905,7 @@ out_save(struct svg *v)
 	o->sets = v->sets;
 	o->n_sets = v->n_sets;
 	o->cap_sets = v->cap_sets;
+	o->set_ix = v->set_ix;
 }
 
 /* Whether the current pass reads an output of a. */
@@ -923,7 +1043,7 @@ static const struct svg_graphs *first_graphs(const struct svg *v, const struct s
 
 /* The names a named output prints for the record the reader holds. */
 static size_t
-count_names(struct svg *v, struct sar_act *a, const struct svg_graphs *g, struct strbuf *names,
+count_names(struct svg *v, struct sar_act *a, const struct svg_graphs *g, struct name_list *names,
             size_t n)
 {
 	struct sar *s = &v->d->s;
@@ -948,8 +1068,8 @@ count_names(struct svg *v, struct sar_act *a, const struct svg_graphs *g, struct
 
 /* The same for an output of item_name()s (SVG_F_COUNT_NAMES). */
 static size_t
-count_raw_names(struct svg *v, struct sar_act *a, const struct svg_graphs *g, struct strbuf *names,
-                size_t n)
+count_raw_names(struct svg *v, struct sar_act *a, const struct svg_graphs *g,
+                struct name_list *names, size_t n)
 {
 	char name[128];
 	uint32_t i;
@@ -971,7 +1091,7 @@ count_raw_names(struct svg *v, struct sar_act *a, const struct svg_graphs *g, st
  * the most items of a record, or the names ever seen for named outputs.
  */
 static void
-count_record(struct svg *v, bool any, struct strbuf *names)
+count_record(struct svg *v, bool any, struct name_list *names)
 {
 	struct sar *s = &v->d->s;
 	uint32_t i;
@@ -1012,7 +1132,7 @@ free_count_names(struct svg *v)
 	size_t i;
 
 	for (i = 0; v->count_names && i < v->n_count_names; i++)
-		strbuf_release(&v->count_names[i]);
+		list_release(&v->count_names[i]);
 	free(v->count_names);
 	v->count_names = NULL;
 	v->n_count_names = 0;
@@ -1031,7 +1151,7 @@ count_items(struct svg *v)
 	struct sar *s = &v->d->s;
 	uint64_t start = source_offset(s->r->src);
 	uint32_t cpu_nr = s->r->hdr.sa_cpu_nr;
-	struct strbuf *names = calloc(s->n_acts ? s->n_acts : 1, sizeof(*names));
+	struct name_list *names = calloc(s->n_acts ? s->n_acts : 1, sizeof(*names));
 	bool any = false, found = false;
 	int rc;
 
@@ -1790,6 +1910,7 @@ release_sets(struct svg *v)
 	free(v->sets);
 	v->sets = NULL;
 	v->n_sets = v->cap_sets = 0;
+	index_release(&v->set_ix);
 }
 
 /*
@@ -2071,7 +2192,7 @@ svg_release(struct sadf *d)
 	free_count_names(v);
 	strbuf_release(&v->body);
 	strbuf_release(&v->vgrid_text);
-	strbuf_release(&v->names);
+	list_release(&v->names);
 	free(v->first_nr_ini);
 	free(v->n_items);
 	if (v->out)
