@@ -85,11 +85,15 @@ static const unsigned palettes[PAL_MAX][COL_MAX] = {
  */
 struct piece {
 	struct piece *next;
-	size_t len, cap;
+	uint32_t len, cap;
 	char text[];
 };
 
-enum { PATH_PIECE_MIN = 112, PATH_PIECE_MAX = 16384 - 32 };
+/*
+ * The first piece holds a few points: a day whose disks take new names at
+ * every record has tens of thousands of paths of one point each.
+ */
+enum { PATH_PIECE_MIN = 40, PATH_PIECE_MAX = 16384 - 32 };
 
 /* One series of one item: its path and extrema. */
 struct line {
@@ -253,7 +257,7 @@ path_add(struct line *l, const char *text, size_t n)
 	struct piece *t = l->tail;
 
 	if (!t || t->cap - t->len < n) {
-		size_t cap = t ? 2 * t->cap : PATH_PIECE_MIN;
+		size_t cap = t ? 2 * (size_t) t->cap : PATH_PIECE_MIN;
 
 		if (cap > PATH_PIECE_MAX)
 			cap = PATH_PIECE_MAX;
@@ -262,7 +266,7 @@ path_add(struct line *l, const char *text, size_t n)
 		t = sysrec_malloc(sizeof(*t) + cap);
 		t->next = NULL;
 		t->len = 0;
-		t->cap = cap;
+		t->cap = (uint32_t) cap;
 		if (l->tail)
 			l->tail->next = t;
 		else
@@ -270,7 +274,7 @@ path_add(struct line *l, const char *text, size_t n)
 		l->tail = t;
 	}
 	memcpy(t->text + t->len, text, n);
-	t->len += n;
+	t->len += (uint32_t) n;
 	l->len += n;
 }
 
