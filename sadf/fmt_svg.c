@@ -2,12 +2,14 @@
 /*
  * sadf -g: SVG graphs (doc/report.md §5.8), drawn as sysstat 12.6.1's and 12.7.5's
  * svg_stats.c draw them. Like sysstat's svg_display_loop, this format has
- * its own walk over the file: each graphed output (svg_tables.c) reads
- * every record of the window again, its sar view prints the rows into the
- * sink below, and the series of the table collect the cells as graph paths
- * and extrema. The frames are drawn at the end of each pass. The canvas
- * height needs the number of graphs before the first one, so the graphs
- * are kept in memory and printed after the header.
+ * its own walk over the file: each pass reads every record of the window
+ * again for one or more graphed outputs (svg_tables.c, as many as fit in a
+ * memory budget), their sar views print the rows into the sink below, and
+ * the series of the table collect the cells as graph paths and extrema.
+ * The frames are drawn at the end of each pass, and written then. The
+ * canvas height needs the number of graphs before the first one: it comes
+ * from a count of the items over the window (count_items) before the
+ * passes, after which the header is written.
  */
 #include <float.h>
 #include <limits.h>
@@ -233,8 +235,6 @@ fail(struct svg *v, int rc)
 	v->w.eof = true;
 }
 
-/* ---- item sets ---- */
-
 /* ---- paths ---- */
 
 static void
@@ -344,6 +344,8 @@ put_2f(char *out, double x)
 	n = (size_t) snprintf(out, NUM_ROOM, "%.2f", x);
 	return n < NUM_ROOM ? n : NUM_ROOM - 1;
 }
+
+/* ---- item sets ---- */
 
 static void
 set_release(struct item_set *set, size_t n_series)
