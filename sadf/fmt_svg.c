@@ -1923,18 +1923,45 @@ release_sets(struct svg *v)
 }
 
 /*
+ * The reader decodes only the activities of the pass (and those whose
+ * buffers every pass keeps), as walk_decode() does for one; the others'
+ * items are passed over, their counts still checked. on false: every
+ * activity as before the pass, from ignore[].
+ */
+static void
+pass_decode(struct svg *v, bool on, bool *ignore)
+{
+	struct sar *s = &v->d->s;
+	uint32_t i;
+
+	for (i = 0; i < s->r->n_acts && i < s->n_acts && i < SA_MAX_NR_ACT; i++) {
+		struct archive_act *fa = &s->r->acts[i];
+
+		if (!on) {
+			fa->ignore = ignore[i];
+			continue;
+		}
+		ignore[i] = fa->ignore;
+		fa->ignore = !(in_pass(v, &s->acts[i]) || walk_keeps_buffers(s, &s->acts[i]));
+	}
+}
+
+/*
  * The outputs of the current pass: read the window once for all, then
  * draw each in turn, its series freed before the next.
  */
 static void
 run_pass(struct svg *v)
 {
+	bool ignore[SA_MAX_NR_ACT];
 	size_t k;
 
 	for (k = 0; k < v->n_outs; k++)
 		if (v->outs[k].g->view)
 			sar_reset_avg(v->outs[k].a, v->outs[k].g->view);
+	pass_decode(v, true, ignore);
 	read_pass(v);
+	pass_decode(v, false, ignore);
 	for (k = 0; k < v->n_outs; k++) {
 		out_load(v, k);
 		draw_pass(v);
