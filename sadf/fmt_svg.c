@@ -155,6 +155,16 @@ struct out_state {
 	size_t item_list_sz;
 };
 
+/*
+ * A number's "%llu", kept: a record's time is the same in every point and
+ * rectangle drawn from it.
+ */
+struct num_cache {
+	uint64_t v;
+	size_t len; /* 0: nothing kept */
+	char text[NUMFMT_PLAIN_ROOM];
+};
+
 /* What the time axis's text depends on, besides the run's options (vgrid). */
 struct vgrid_key {
 	uint64_t time_ref, time_end;
@@ -208,6 +218,7 @@ struct svg {
 	unsigned row_no;
 	bool restart;
 	uint64_t t, dt, itv;
+	struct num_cache num_t, num_x, num_dt; /* t, t - dt and dt as text */
 	uint64_t time_ref, time_end, time_first, time_last;
 
 	/* Freed by svg_release, also after an exit half-way. */
@@ -299,6 +310,18 @@ static size_t
 put_u64(char *out, uint64_t u)
 {
 	return numfmt_u64_plain(out, u);
+}
+
+/* put_u64() through c. */
+static size_t
+put_u64_kept(struct num_cache *c, char *out, uint64_t u)
+{
+	if (!c->len || c->v != u) {
+		c->len = numfmt_u64_plain(c->text, u);
+		c->v = u;
+	}
+	memcpy(out, c->text, c->len);
+	return c->len;
 }
 
 /*
@@ -575,7 +598,7 @@ add_bar(struct svg *v, struct line *l, double offset, double value)
 		return;
 	memcpy(buf, "<rect x=\"", 9);
 	n = 9;
-	n += put_u64(buf + n, x);
+	n += put_u64_kept(&v->num_x, buf + n, x);
 	memcpy(buf + n, "\" y=\"", 5);
 	n += 5;
 	n += put_2f(buf + n, offset < 100.0 ? offset : 100.0);
@@ -584,21 +607,21 @@ add_bar(struct svg *v, struct line *l, double offset, double value)
 	n += put_2f(buf + n, value < 100.0 - offset ? value : 100.0 - offset);
 	memcpy(buf + n, "\" width=\"", 9);
 	n += 9;
-	n += put_u64(buf + n, v->dt);
+	n += put_u64_kept(&v->num_dt, buf + n, v->dt);
 	memcpy(buf + n, "\"/>", 3);
 	path_add(l, buf, n + 3);
 }
 
 /* " Mx,y" or " Lx,y" with y "%.2f". */
 static void
-add_point(struct line *l, char cmd, uint64_t x, double y)
+add_point(struct num_cache *c, struct line *l, char cmd, uint64_t x, double y)
 {
 	char buf[NUM_ROOM + 64];
 	size_t n = 2;
 
 	buf[0] = ' ';
 	buf[1] = cmd;
-	n += put_u64(buf + n, x);
+	n += put_u64_kept(c, buf + n, x);
 	buf[n++] = ',';
 	n += put_2f(buf + n, y);
 	path_add(l, buf, n);
@@ -606,14 +629,14 @@ add_point(struct line *l, char cmd, uint64_t x, double y)
 
 /* The same with y "%llu". */
 static void
-add_point_u64(struct line *l, char cmd, uint64_t x, uint64_t y)
+add_point_u64(struct num_cache *c, struct line *l, char cmd, uint64_t x, uint64_t y)
 {
 	char buf[96];
 	size_t n = 2;
 
 	buf[0] = ' ';
 	buf[1] = cmd;
-	n += put_u64(buf + n, x);
+	n += put_u64_kept(c, buf + n, x);
 	buf[n++] = ',';
 	n += put_u64(buf + n, y);
 	path_add(l, buf, n);
@@ -626,10 +649,10 @@ add_step(struct svg *v, struct line *l, double prev, double value, bool restart)
 	uint64_t x = v->dt < v->t ? v->t - v->dt : 0;
 
 	if (restart)
-		add_point(l, 'M', x, prev);
-	add_point(l, 'L', v->t, prev);
+		add_point(&v->num_x, l, 'M', x, prev);
+	add_point(&v->num_t, l, 'L', v->t, prev);
 	if (prev != value)
-		add_point(l, 'L', v->t, value);
+		add_point(&v->num_t, l, 'L', v->t, value);
 }
 
 /*
@@ -687,9 +710,9 @@ add_row(struct svg *v, struct item_set *set, bool restart)
 		case SVG_K_RATE:
 		case SVG_K_RATE32:
 			if (c->kind == SAR_CELL_U64 && sr->scale == 0)
-				add_point_u64(l, restart ? 'M' : 'L', v->t, c->u);
+				add_point_u64(&v->num_t, l, restart ? 'M' : 'L', v->t, c->u);
 			else
-				add_point(l, restart ? 'M' : 'L', v->t, x);
+				add_point(&v->num_t, l, restart ? 'M' : 'L', v->t, x);
 			break;
 		case SVG_K_BAR:
 			add_bar(v, l, 0.0, x);
