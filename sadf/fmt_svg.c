@@ -2,12 +2,14 @@
 /*
  * sadf -g: SVG graphs (doc/report.md §5.8), drawn as sysstat 12.6.1's and 12.7.5's
  * svg_stats.c draw them. Like sysstat's svg_display_loop, this format has
- * its own walk over the file: each graphed output (svg_tables.c) reads
- * every record of the window again, its sar view prints the rows into the
- * sink below, and the series of the table collect the cells as graph paths
- * and extrema. The frames are drawn at the end of each pass. The canvas
- * height needs the number of graphs before the first one, so the graphs
- * are kept in memory and printed after the header.
+ * its own walk over the file: each pass reads every record of the window
+ * again for one or more graphed outputs (svg_tables.c, as many as fit in a
+ * memory budget), their sar views print the rows into the sink below, and
+ * the series of the table collect the cells as graph paths and extrema.
+ * The frames are drawn at the end of each pass, and written then. The
+ * canvas height needs the number of graphs before the first one: it comes
+ * from a count of the items over the window (count_items) before the
+ * passes, after which the header is written.
  */
 #include <float.h>
 #include <limits.h>
@@ -21,6 +23,7 @@
 #include "common/activity.h"
 #include "common/compat.h"
 #include "common/datafile.h"
+#include "common/numfmt.h"
 #include "common/source.h"
 #include "common/sysexit.h"
 #include "report/render.h"
@@ -77,9 +80,27 @@ static const unsigned palettes[PAL_MAX][COL_MAX] = {
                     0x000000, 0x000000, 0x000000},
 };
 
+/*
+ * A piece of a path's text. A path grows by pieces, each twice the last up
+ * to PATH_PIECE_MAX, instead of by reallocation: a doubled buffer holds up
+ * to twice the text at its peak, and the copy of the old one on top.
+ */
+struct piece {
+	struct piece *next;
+	uint32_t len, cap;
+	char text[];
+};
+
+/*
+ * The first piece holds a few points: a day whose disks take new names at
+ * every record has tens of thousands of paths of one point each.
+ */
+enum { PATH_PIECE_MIN = 40, PATH_PIECE_MAX = 16384 - 32 };
+
 /* One series of one item: its path and extrema. */
 struct line {
-	struct strbuf path;
+	struct piece *head, *tail;
+	size_t len; /* of the whole path */
 	double min, max;
 };
 
@@ -100,11 +121,67 @@ struct cell {
 	char str[128];
 };
 
+/*
+ * A hash index of names by number: a day whose disks or interfaces take
+ * new names at every record has tens of thousands, and a list searched
+ * from the start at every row made -g quadratic in them. Slots hold a
+ * number + 1, 0 when free; cap is a power of 2, at most half full.
+ */
+struct name_index {
+	uint32_t *slots;
+	size_t cap, n;
+};
+
+typedef const char *name_of_fn(const void *ctx, uint32_t i);
+
+/* Names in order of arrival, with their index. */
+struct name_list {
+	struct strbuf text; /* the names, each NUL-terminated */
+	size_t *off;        /* of each in text */
+	size_t n, cap;
+	struct name_index ix;
+};
+
+/*
+ * One output read in the current pass: what struct svg holds of the
+ * output being drawn (out_load, out_save).
+ */
+struct out_state {
+	const struct svg_graphs *g;
+	struct sar_act *a;
+	struct item_set *sets;
+	size_t n_sets, cap_sets;
+	struct name_index set_ix; /* SVG_I_NAMED: the sets by name */
+	size_t item_list_sz;
+};
+
+/*
+ * A number's "%llu", kept: a record's time is the same in every point and
+ * rectangle drawn from it.
+ */
+struct num_cache {
+	uint64_t v;
+	size_t len; /* 0: nothing kept */
+	char text[NUMFMT_PLAIN_ROOM];
+};
+
+/* What the time axis's text depends on, besides the run's options (vgrid). */
+struct vgrid_key {
+	uint64_t time_ref, time_end;
+	long xpos;
+	double xfactor;
+	int v_gridnr;
+	uint8_t hour, minute, second; /* the window's first record's, for 12.7.5's -t */
+};
+
 /* The whole document. */
 struct svg {
 	struct sadf *d;
 	const char *file;
 	struct strbuf body;
+	struct strbuf vgrid_text; /* the last time axis drawn, and what it depends on */
+	struct vgrid_key vgrid_key;
+	bool vgrid_valid;
 	const unsigned *pal;
 	bool bw;
 	uint32_t opts;
@@ -118,15 +195,22 @@ struct svg {
 	unsigned int first_cpu_nr; /* the file's CPU count there */
 	int32_t *first_nr_ini;    /* the activities' counts there */
 	size_t *n_items; /* per activity of the file: sysstat's item_list_sz */
+	size_t *n_rows;  /* per activity: its items over the records counted, for out_cost() */
 	bool counting;   /* the views print the names of a record (count_items) */
-	struct strbuf names; /* count_items: the names seen, NUL-terminated */
+	struct name_list names; /* count_items: the names seen */
 	size_t n_names;
 
-	/* The current pass. */
+	size_t n_records; /* counted in the window, for out_cost() */
+
+	/* The current pass: its outputs, and the one being read or drawn. */
+	struct out_state *outs;
+	size_t n_outs, cap_outs;
+	size_t cur; /* the output in struct svg's fields below, or SIZE_MAX */
 	const struct svg_graphs *g;
 	struct sar_act *a;
 	struct item_set *sets;
 	size_t n_sets, cap_sets;
+	struct name_index set_ix;
 	size_t item_list_sz;
 	struct cell cells[MAX_CELLS];
 	size_t n_cells;
@@ -134,10 +218,11 @@ struct svg {
 	unsigned row_no;
 	bool restart;
 	uint64_t t, dt, itv;
+	struct num_cache num_t, num_x, num_dt; /* t, t - dt and dt as text */
 	uint64_t time_ref, time_end, time_first, time_last;
 
 	/* Freed by svg_release, also after an exit half-way. */
-	struct strbuf *count_names; /* count_items: per activity */
+	struct name_list *count_names; /* count_items: per activity */
 	size_t n_count_names;
 	FILE *sink_out;             /* /dev/null for the views' own text */
 	FILE *out;                  /* the document's stream (the views' text: sink_out) */
@@ -161,6 +246,128 @@ fail(struct svg *v, int rc)
 	v->w.eof = true;
 }
 
+/* ---- paths ---- */
+
+static void
+path_release(struct line *l)
+{
+	struct piece *p = l->head, *next;
+
+	for (; p; p = next) {
+		next = p->next;
+		free(p);
+	}
+	l->head = l->tail = NULL;
+	l->len = 0;
+}
+
+/* Appends n bytes to l's path. */
+static void
+path_add(struct line *l, const char *text, size_t n)
+{
+	struct piece *t = l->tail;
+
+	if (!t || t->cap - t->len < n) {
+		size_t cap = t ? 2 * (size_t) t->cap : PATH_PIECE_MIN;
+
+		if (cap > PATH_PIECE_MAX)
+			cap = PATH_PIECE_MAX;
+		if (cap < n)
+			cap = n;
+		t = sysrec_malloc(sizeof(*t) + cap);
+		t->next = NULL;
+		t->len = 0;
+		t->cap = (uint32_t) cap;
+		if (l->tail)
+			l->tail->next = t;
+		else
+			l->head = t;
+		l->tail = t;
+	}
+	memcpy(t->text + t->len, text, n);
+	t->len += (uint32_t) n;
+	l->len += n;
+}
+
+/* Writes l's path to out. */
+static void
+path_write(const struct line *l, FILE *out)
+{
+	const struct piece *p;
+
+	for (p = l->head; p; p = p->next)
+		fwrite(p->text, 1, p->len, out);
+}
+
+/*
+ * The numbers of a path, as "%llu" and "%.2f" print them: numfmt's
+ * writers give the same bytes (doubles rounded from their binary value,
+ * ties to even) at a fraction of printf's cost, which was most of -g's.
+ */
+enum { NUM_ROOM = 352 }; /* "%.2f" of DBL_MAX has 312 digits */
+
+static size_t
+put_u64(char *out, uint64_t u)
+{
+	return numfmt_u64_plain(out, u);
+}
+
+/* put_u64() through c. */
+static size_t
+put_u64_kept(struct num_cache *c, char *out, uint64_t u)
+{
+	if (!c->len || c->v != u) {
+		c->len = numfmt_u64_plain(c->text, u);
+		c->v = u;
+	}
+	memcpy(out, c->text, c->len);
+	return c->len;
+}
+
+/*
+ * "%.2f" for 1e9 <= |x| < 2^63 (counters, memory sizes), past numfmt's
+ * range: from 2^29 up, x has at most 23 bits after the point, so its
+ * fraction times 100 is exact in a double, and so is the rounding of it,
+ * ties to even as printf's.
+ */
+static size_t
+put_2f_big(char *out, double x)
+{
+	double a = x < 0 ? -x : x;
+	uint64_t n = (uint64_t) a;
+	double f = (a - (double) n) * 100.0;
+	unsigned c = (unsigned) f;
+	double rem = f - (double) c;
+	size_t k = 0;
+
+	if (rem > 0.5 || (rem == 0.5 && (c & 1)))
+		c++;
+	if (c == 100) {
+		n++;
+		c = 0;
+	}
+	if (x < 0)
+		out[k++] = '-';
+	k += numfmt_u64_plain(out + k, n);
+	out[k++] = '.';
+	out[k++] = (char) ('0' + c / 10);
+	out[k++] = (char) ('0' + c % 10);
+	return k;
+}
+
+static size_t
+put_2f(char *out, double x)
+{
+	size_t n = numfmt_fixed_plain(out, x, 2);
+
+	if (n)
+		return n;
+	if ((x >= 1e9 && x < 0x1p63) || (x <= -1e9 && x > -0x1p63))
+		return put_2f_big(out, x);
+	n = (size_t) snprintf(out, NUM_ROOM, "%.2f", x);
+	return n < NUM_ROOM ? n : NUM_ROOM - 1;
+}
+
 /* ---- item sets ---- */
 
 static void
@@ -169,7 +376,7 @@ set_release(struct item_set *set, size_t n_series)
 	size_t k;
 
 	for (k = 0; set->lines && k < n_series; k++)
-		strbuf_release(&set->lines[k].path);
+		path_release(&set->lines[k]);
 	free(set->lines);
 	memset(set, 0, sizeof(*set));
 }
@@ -198,18 +405,102 @@ set_at(struct svg *v, size_t i)
 	return &v->sets[i];
 }
 
-/* Whether a list of NUL-terminated names holds name. */
-static bool
-has_name(const struct strbuf *names, const char *name)
-{
-	size_t off = 0;
+/* ---- names ---- */
 
-	while (off < names->len) {
-		if (!strcmp(names->buf + off, name))
-			return true;
-		off += strlen(names->buf + off) + 1;
+/* The slot of name in ix: its entry, or the free slot where it goes. ix->cap > 0. */
+static uint32_t *
+index_slot(const struct name_index *ix, const char *name, name_of_fn *name_of, const void *ctx)
+{
+	size_t mask = ix->cap - 1, i = (size_t) str_hash(name) & mask;
+
+	while (ix->slots[i] && strcmp(name_of(ctx, ix->slots[i] - 1), name))
+		i = (i + 1) & mask;
+	return &ix->slots[i];
+}
+
+/* Whether name has an entry in ix, and its number then. */
+static bool
+index_find(const struct name_index *ix, const char *name, name_of_fn *name_of, const void *ctx,
+           uint32_t *ret_i)
+{
+	const uint32_t *slot;
+
+	if (!ix->n)
+		return false;
+	slot = index_slot(ix, name, name_of, ctx);
+	if (!*slot)
+		return false;
+	*ret_i = *slot - 1;
+	return true;
+}
+
+/* Adds number i, whose name name_of() gives and which has no entry yet. */
+static void
+index_add(struct name_index *ix, uint32_t i, name_of_fn *name_of, const void *ctx)
+{
+	if (2 * (ix->n + 1) > ix->cap) {
+		struct name_index old = *ix;
+		size_t k;
+
+		ix->cap = old.cap ? 2 * old.cap : 16;
+		ix->slots = sysrec_calloc(ix->cap, sizeof(*ix->slots));
+		for (k = 0; k < old.cap; k++)
+			if (old.slots[k])
+				*index_slot(ix, name_of(ctx, old.slots[k] - 1), name_of, ctx) =
+				        old.slots[k];
+		free(old.slots);
 	}
-	return false;
+	*index_slot(ix, name_of(ctx, i), name_of, ctx) = i + 1;
+	ix->n++;
+}
+
+static void
+index_release(struct name_index *ix)
+{
+	free(ix->slots);
+	memset(ix, 0, sizeof(*ix));
+}
+
+static const char *
+list_name(const void *ctx, uint32_t i)
+{
+	const struct name_list *l = ctx;
+
+	return l->text.buf + l->off[i];
+}
+
+/* Whether a list holds name. */
+static bool
+has_name(const struct name_list *names, const char *name)
+{
+	uint32_t i;
+
+	return index_find(&names->ix, name, list_name, names, &i);
+}
+
+/* Adds a name the list does not hold. */
+static void
+list_add(struct name_list *l, const char *name)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->off = sysrec_reallocarray(l->off, l->cap, sizeof(*l->off));
+	}
+	l->off[l->n] = l->text.len;
+	strbuf_add(&l->text, name, strlen(name) + 1);
+	if (l->text.err)
+		sysrec_nomem();
+	index_add(&l->ix, (uint32_t) l->n, list_name, l);
+	l->n++;
+}
+
+static void
+list_release(struct name_list *l)
+{
+	strbuf_release(&l->text);
+	free(l->off);
+	index_release(&l->ix);
+	memset(l, 0, sizeof(*l));
 }
 
 /* The activities whose graphs sysstat keeps to the names it counted, and their lists. */
@@ -230,7 +521,7 @@ static const struct {
  * time), or listed with --dev=, --iface= or --fs= (then the view filters).
  * NULL when any name goes.
  */
-static const struct strbuf *
+static const struct name_list *
 counted_names(const struct svg *v)
 {
 	const struct sar *s = &v->d->s;
@@ -249,6 +540,14 @@ counted_names(const struct svg *v)
 	return NULL;
 }
 
+static const char *
+set_name(const void *ctx, uint32_t i)
+{
+	const struct svg *v = ctx;
+
+	return v->sets[i].name;
+}
+
 /*
  * A named item's set: the one of that name, else the first free one; NULL
  * for a name sysstat did not count, or past its count of names in the file
@@ -257,19 +556,22 @@ counted_names(const struct svg *v)
 static struct item_set *
 named_set(struct svg *v, const char *name)
 {
-	const struct strbuf *counted = counted_names(v);
+	const struct name_list *counted = counted_names(v);
+	uint32_t k;
 	size_t i;
 
 	if (counted && !has_name(counted, name))
 		return NULL;
-	for (i = 0; i < v->n_sets; i++)
-		if (v->sets[i].used && !strcmp(v->sets[i].name, name))
-			return &v->sets[i];
+	if (index_find(&v->set_ix, name, set_name, v, &k))
+		return &v->sets[k];
 	i = v->n_sets;
-	if (i >= v->item_list_sz)
+	if (i >= v->item_list_sz || i >= UINT32_MAX)
 		return NULL;
 	set_at(v, i)->used = true;
 	snprintf(v->sets[i].name, sizeof(v->sets[i].name), "%s", name);
+	/* A name cut to fit is not found again, as sysstat's is not. */
+	if (!strcmp(v->sets[i].name, name))
+		index_add(&v->set_ix, (uint32_t) i, set_name, v);
 	return &v->sets[i];
 }
 
@@ -289,12 +591,55 @@ static void
 add_bar(struct svg *v, struct line *l, double offset, double value)
 {
 	uint64_t x = v->dt < v->t ? v->t - v->dt : 0;
+	char buf[2 * NUM_ROOM + 96];
+	size_t n = 0;
 
 	if (value == 0.0 || v->dt == 0)
 		return;
-	strbuf_addf(&l->path, "<rect x=\"%llu\" y=\"%.2f\" height=\"%.2f\" width=\"%llu\"/>",
-	            (unsigned long long) x, offset < 100.0 ? offset : 100.0,
-	            value < 100.0 - offset ? value : 100.0 - offset, (unsigned long long) v->dt);
+	memcpy(buf, "<rect x=\"", 9);
+	n = 9;
+	n += put_u64_kept(&v->num_x, buf + n, x);
+	memcpy(buf + n, "\" y=\"", 5);
+	n += 5;
+	n += put_2f(buf + n, offset < 100.0 ? offset : 100.0);
+	memcpy(buf + n, "\" height=\"", 10);
+	n += 10;
+	n += put_2f(buf + n, value < 100.0 - offset ? value : 100.0 - offset);
+	memcpy(buf + n, "\" width=\"", 9);
+	n += 9;
+	n += put_u64_kept(&v->num_dt, buf + n, v->dt);
+	memcpy(buf + n, "\"/>", 3);
+	path_add(l, buf, n + 3);
+}
+
+/* " Mx,y" or " Lx,y" with y "%.2f". */
+static void
+add_point(struct num_cache *c, struct line *l, char cmd, uint64_t x, double y)
+{
+	char buf[NUM_ROOM + 64];
+	size_t n = 2;
+
+	buf[0] = ' ';
+	buf[1] = cmd;
+	n += put_u64_kept(c, buf + n, x);
+	buf[n++] = ',';
+	n += put_2f(buf + n, y);
+	path_add(l, buf, n);
+}
+
+/* The same with y "%llu". */
+static void
+add_point_u64(struct num_cache *c, struct line *l, char cmd, uint64_t x, uint64_t y)
+{
+	char buf[96];
+	size_t n = 2;
+
+	buf[0] = ' ';
+	buf[1] = cmd;
+	n += put_u64_kept(c, buf + n, x);
+	buf[n++] = ',';
+	n += put_u64(buf + n, y);
+	path_add(l, buf, n);
 }
 
 /* A step through the previous value: its level over the interval, then the new one. */
@@ -304,10 +649,10 @@ add_step(struct svg *v, struct line *l, double prev, double value, bool restart)
 	uint64_t x = v->dt < v->t ? v->t - v->dt : 0;
 
 	if (restart)
-		strbuf_addf(&l->path, " M%llu,%.2f", (unsigned long long) x, prev);
-	strbuf_addf(&l->path, " L%llu,%.2f", (unsigned long long) v->t, prev);
+		add_point(&v->num_x, l, 'M', x, prev);
+	add_point(&v->num_t, l, 'L', v->t, prev);
 	if (prev != value)
-		strbuf_addf(&l->path, " L%llu,%.2f", (unsigned long long) v->t, value);
+		add_point(&v->num_t, l, 'L', v->t, value);
 }
 
 /*
@@ -365,11 +710,9 @@ add_row(struct svg *v, struct item_set *set, bool restart)
 		case SVG_K_RATE:
 		case SVG_K_RATE32:
 			if (c->kind == SAR_CELL_U64 && sr->scale == 0)
-				strbuf_addf(&l->path, " %c%llu,%llu", restart ? 'M' : 'L',
-				            (unsigned long long) v->t, (unsigned long long) c->u);
+				add_point_u64(&v->num_t, l, restart ? 'M' : 'L', v->t, c->u);
 			else
-				strbuf_addf(&l->path, " %c%llu,%.2f", restart ? 'M' : 'L',
-				            (unsigned long long) v->t, x);
+				add_point(&v->num_t, l, restart ? 'M' : 'L', v->t, x);
 			break;
 		case SVG_K_BAR:
 			add_bar(v, l, 0.0, x);
@@ -412,7 +755,10 @@ sink_cell(struct sar *s, const struct sar_cell *c)
 	dst->d = c->d;
 	dst->u = c->u;
 	dst->has_ext = false;
-	snprintf(dst->str, sizeof(dst->str), "%s", c->kind == SAR_CELL_STR && c->str ? c->str : "");
+	if (c->kind == SAR_CELL_STR && c->str)
+		str_copy(dst->str, sizeof(dst->str), c->str, SIZE_MAX);
+	else
+		dst->str[0] = '\0';
 }
 
 /* count_items: a name not seen before in this activity. */
@@ -421,7 +767,7 @@ count_name(struct svg *v, const char *name)
 {
 	if (has_name(&v->names, name))
 		return;
-	strbuf_add(&v->names, name, strlen(name) + 1);
+	list_add(&v->names, name);
 	v->n_names++;
 }
 
@@ -564,6 +910,59 @@ draw_record(struct svg *v, int curr)
 		sar_out_nl(s);
 }
 
+/* Output k of the pass becomes the current one (struct svg's fields), until out_save(). */
+static void
+out_load(struct svg *v, size_t k)
+{
+	const struct out_state *o = &v->outs[k];
+
+	v->cur = k;
+	v->g = o->g;
+	v->a = o->a;
+	v->sets = o->sets;
+	v->n_sets = o->n_sets;
+	v->cap_sets = o->cap_sets;
+	v->set_ix = o->set_ix;
+	v->item_list_sz = o->item_list_sz;
+}
+
+static void
+out_save(struct svg *v)
+{
+	struct out_state *o = &v->outs[v->cur];
+
+	v->cur = SIZE_MAX;
+	o->sets = v->sets;
+	o->n_sets = v->n_sets;
+	o->cap_sets = v->cap_sets;
+	o->set_ix = v->set_ix;
+}
+
+/* Whether the current pass reads an output of a. */
+static bool
+in_pass(const struct svg *v, const struct sar_act *a)
+{
+	size_t k;
+
+	for (k = 0; k < v->n_outs; k++)
+		if (v->outs[k].a == a)
+			return true;
+	return false;
+}
+
+/* The record in slot curr into each output of the pass. */
+static void
+draw_outputs(struct svg *v, int curr)
+{
+	size_t k;
+
+	for (k = 0; k < v->n_outs; k++) {
+		out_load(v, k);
+		draw_record(v, curr);
+		out_save(v);
+	}
+}
+
 /* ---- reading ---- */
 
 /*
@@ -663,7 +1062,7 @@ copy_current(struct svg *v, bool all)
 	for (i = 0; i < s->n_acts; i++) {
 		struct sar_act *a = &s->acts[i];
 
-		if ((all || a == v->a || walk_keeps_buffers(s, a)) && walk_selected(s, a))
+		if ((all || in_pass(v, a) || walk_keeps_buffers(s, a)) && walk_selected(s, a))
 			sar_copy_slot(a, &a->slot[v->w.curr]);
 	}
 }
@@ -674,7 +1073,7 @@ static const struct svg_graphs *first_graphs(const struct svg *v, const struct s
 
 /* The names a named output prints for the record the reader holds. */
 static size_t
-count_names(struct svg *v, struct sar_act *a, const struct svg_graphs *g, struct strbuf *names,
+count_names(struct svg *v, struct sar_act *a, const struct svg_graphs *g, struct name_list *names,
             size_t n)
 {
 	struct sar *s = &v->d->s;
@@ -699,8 +1098,8 @@ count_names(struct svg *v, struct sar_act *a, const struct svg_graphs *g, struct
 
 /* The same for an output of item_name()s (SVG_F_COUNT_NAMES). */
 static size_t
-count_raw_names(struct svg *v, struct sar_act *a, const struct svg_graphs *g, struct strbuf *names,
-                size_t n)
+count_raw_names(struct svg *v, struct sar_act *a, const struct svg_graphs *g,
+                struct name_list *names, size_t n)
 {
 	char name[128];
 	uint32_t i;
@@ -722,7 +1121,7 @@ count_raw_names(struct svg *v, struct sar_act *a, const struct svg_graphs *g, st
  * the most items of a record, or the names ever seen for named outputs.
  */
 static void
-count_record(struct svg *v, bool any, struct strbuf *names)
+count_record(struct svg *v, bool any, struct name_list *names)
 {
 	struct sar *s = &v->d->s;
 	uint32_t i;
@@ -733,6 +1132,7 @@ count_record(struct svg *v, bool any, struct strbuf *names)
 
 		if (!g || g->items == SVG_I_NONE)
 			continue;
+		v->n_rows[i] += a->fa->nr;
 		if (g->items == SVG_I_NAMED && g->view)
 			v->n_items[i] = count_names(v, a, g, &names[i], v->n_items[i]);
 		else if (g->flags & SVG_F_COUNT_NAMES)
@@ -763,7 +1163,7 @@ free_count_names(struct svg *v)
 	size_t i;
 
 	for (i = 0; v->count_names && i < v->n_count_names; i++)
-		strbuf_release(&v->count_names[i]);
+		list_release(&v->count_names[i]);
 	free(v->count_names);
 	v->count_names = NULL;
 	v->n_count_names = 0;
@@ -782,14 +1182,15 @@ count_items(struct svg *v)
 	struct sar *s = &v->d->s;
 	uint64_t start = source_offset(s->r->src);
 	uint32_t cpu_nr = s->r->hdr.sa_cpu_nr;
-	struct strbuf *names = calloc(s->n_acts ? s->n_acts : 1, sizeof(*names));
+	struct name_list *names = calloc(s->n_acts ? s->n_acts : 1, sizeof(*names));
 	bool any = false, found = false;
 	int rc;
 
 	v->count_names = names;
 	v->n_count_names = s->n_acts;
 	v->n_items = calloc(s->n_acts ? s->n_acts : 1, sizeof(*v->n_items));
-	if (!names || !v->n_items)
+	v->n_rows = calloc(s->n_acts ? s->n_acts : 1, sizeof(*v->n_rows));
+	if (!names || !v->n_items || !v->n_rows)
 		sysrec_nomem();
 	do {
 		if (!count_next(v, &any, false))
@@ -798,6 +1199,7 @@ count_items(struct svg *v)
 	found = true;
 	do {
 		count_record(v, any, names);
+		v->n_records++;
 		do {
 			if (!count_next(v, &any, true))
 				goto rewind;
@@ -874,7 +1276,7 @@ rewind_to_first(struct svg *v)
 	s->r->hdr.sa_cpu_nr = v->first_cpu_nr;
 	for (i = 0; i < s->n_acts; i++) {
 		s->acts[i].nr_ini = v->first_nr_ini[i];
-		if (&s->acts[i] == v->a || walk_keeps_buffers(s, &s->acts[i]))
+		if (in_pass(v, &s->acts[i]) || walk_keeps_buffers(s, &s->acts[i]))
 			sar_copy_slot_from(&s->acts[i].slot[!v->w.curr], &s->acts[i].slot[2]);
 	}
 	v->w.hdr[!v->w.curr] = v->w.hdr[2];
@@ -919,7 +1321,7 @@ write_stats(struct svg *v)
 	v->itv = sar_interval_of(prev, cur);
 	v->dt = v->itv / 100 + (v->itv % 100 >= 50);
 	v->t = cur->ust_time - v->time_ref;
-	draw_record(v, w->curr);
+	draw_outputs(v, w->curr);
 	return true;
 }
 
@@ -1105,7 +1507,7 @@ next_graduation(struct sa_record_header *h, long xpos)
 }
 
 static void
-vgrid(struct svg *v, long xpos, double xfactor, int v_gridnr)
+vgrid_draw(struct svg *v, long xpos, double xfactor, int v_gridnr)
 {
 	struct strbuf *b = &v->body;
 	struct sa_record_header stamp = v->w.hdr[2];
@@ -1144,6 +1546,38 @@ vgrid(struct svg *v, long xpos, double xfactor, int v_gridnr)
 		next_graduation(&stamp, xpos);
 	}
 	zone_mark(v);
+}
+
+/*
+ * The time axis of a frame. Every frame of a pass has the same (its
+ * times, scale and first record are the pass's), and drawing it (21
+ * stamps through strftime and printf) was most of the cost of a frame:
+ * the text is kept, and drawn again only when what it depends on changes.
+ */
+static void
+vgrid(struct svg *v, long xpos, double xfactor, int v_gridnr)
+{
+	struct vgrid_key key;
+	size_t start = v->body.len;
+
+	memset(&key, 0, sizeof(key));
+	key.time_ref = v->time_ref;
+	key.time_end = v->time_end;
+	key.xpos = xpos;
+	key.xfactor = xfactor;
+	key.v_gridnr = v_gridnr;
+	key.hour = v->w.hdr[2].hour;
+	key.minute = v->w.hdr[2].minute;
+	key.second = v->w.hdr[2].second;
+	if (v->vgrid_valid && !memcmp(&key, &v->vgrid_key, sizeof(key))) {
+		strbuf_add(&v->body, v->vgrid_text.buf, v->vgrid_text.len);
+		return;
+	}
+	vgrid_draw(v, xpos, xfactor, v_gridnr);
+	strbuf_reset(&v->vgrid_text);
+	strbuf_add(&v->vgrid_text, v->body.buf + start, v->body.len - start);
+	v->vgrid_key = key;
+	v->vgrid_valid = !v->vgrid_text.err && !v->body.err;
 }
 
 /* -O autoscale: each line of a group scaled by a power of 10 towards the group's maximum. */
@@ -1236,6 +1670,19 @@ legend(struct svg *v, const struct line *l, size_t pos, int group, int palpos, c
 	}
 }
 
+/*
+ * The drawing so far to the document: the frames are written as they are
+ * drawn, each pass's paths released after, so that memory holds one
+ * output's series, never the document.
+ */
+static void
+body_flush(struct svg *v)
+{
+	if (v->body.len)
+		fwrite(v->body.buf, 1, v->body.len, v->out);
+	strbuf_reset(&v->body);
+}
+
 /* The grid and the lines or bars of one frame, inside the graph's own coordinates. */
 static void
 plot(struct svg *v, const struct line *l, int group, bool bar, double gmax, int palpos,
@@ -1265,17 +1712,24 @@ plot(struct svg *v, const struct line *l, int group, bool bar, double gmax, int 
 	for (j = 0; j < group; j++) {
 		unsigned c = col(v, (palpos + j) & 0x0f);
 
-		if (!bar)
+		if (!bar) {
+			strbuf_adds(&v->body, "<path d=\"");
+			body_flush(v);
+			path_write(&l[j], v->out);
 			strbuf_addf(&v->body,
-			            "<path d=\"%s\" style=\"vector-effect: non-scaling-stroke; stroke: "
+			            "\" style=\"vector-effect: non-scaling-stroke; stroke: "
 			            "#%06x; stroke-width: 1; fill-opacity: 0\" "
 			            "transform=\"scale(%f,%f)\"/>\n",
-			            l[j].path.len ? l[j].path.buf : "", c, xfactor, yfactor * asf[j]);
-		else if (l[j].path.len)
+			            c, xfactor, yfactor * asf[j]);
+		} else if (l[j].len) {
 			strbuf_addf(&v->body,
 			            "<g style=\"fill: #%06x; stroke: none\" "
-			            "transform=\"scale(%f,%f)\">\n%s\n</g>\n",
-			            c, xfactor, yfactor, l[j].path.buf);
+			            "transform=\"scale(%f,%f)\">\n",
+			            c, xfactor, yfactor);
+			body_flush(v);
+			path_write(&l[j], v->out);
+			strbuf_adds(&v->body, "\n</g>\n");
+		}
 	}
 }
 
@@ -1436,7 +1890,7 @@ draw_pass(struct svg *v)
 	}
 	if (g->items == SVG_I_NAMED) {
 		for (i = 0; i < v->n_sets; i++)
-			if (v->sets[i].lines && v->sets[i].lines[0].path.len &&
+			if (v->sets[i].lines && v->sets[i].lines[0].len &&
 			    draw_set(v, &v->sets[i], v->sets[i].name, false,
 			             (g->flags & SVG_F_XID_ITEM) ? (int) i : xid))
 				xid++;
@@ -1488,40 +1942,168 @@ release_sets(struct svg *v)
 	free(v->sets);
 	v->sets = NULL;
 	v->n_sets = v->cap_sets = 0;
+	index_release(&v->set_ix);
 }
 
-/* One output of one activity: read, then draw. */
+/*
+ * The reader decodes only the activities of the pass (and those whose
+ * buffers every pass keeps), as walk_decode() does for one; the others'
+ * items are passed over, their counts still checked. on false: every
+ * activity as before the pass, from ignore[].
+ */
 static void
-run_pass(struct svg *v, struct sar_act *a, const struct svg_graphs *g)
+pass_decode(struct svg *v, bool on, bool *ignore)
 {
-	v->g = g;
-	v->a = a;
-	v->item_list_sz = v->n_items[a - v->d->s.acts];
-	if (g->view)
-		sar_reset_avg(a, g->view);
+	struct sar *s = &v->d->s;
+	uint32_t i;
+
+	for (i = 0; i < s->r->n_acts && i < s->n_acts && i < SA_MAX_NR_ACT; i++) {
+		struct archive_act *fa = &s->r->acts[i];
+
+		if (!on) {
+			fa->ignore = ignore[i];
+			continue;
+		}
+		ignore[i] = fa->ignore;
+		fa->ignore = !(in_pass(v, &s->acts[i]) || walk_keeps_buffers(s, &s->acts[i]));
+	}
+}
+
+/*
+ * The outputs of the current pass: read the window once for all, then
+ * draw each in turn, its series freed before the next.
+ */
+static void
+run_pass(struct svg *v)
+{
+	bool ignore[SA_MAX_NR_ACT];
+	size_t k;
+
+	for (k = 0; k < v->n_outs; k++)
+		if (v->outs[k].g->view)
+			sar_reset_avg(v->outs[k].a, v->outs[k].g->view);
+	pass_decode(v, true, ignore);
 	read_pass(v);
-	draw_pass(v);
-	release_sets(v);
+	pass_decode(v, false, ignore);
+	for (k = 0; k < v->n_outs; k++) {
+		out_load(v, k);
+		draw_pass(v);
+		body_flush(v);
+		release_sets(v);
+		out_save(v);
+	}
+	v->n_outs = 0;
+	v->g = NULL;
+}
+
+static size_t
+mul_sat(size_t a, size_t b)
+{
+	return b && a > SIZE_MAX / b ? SIZE_MAX : a * b;
+}
+
+/*
+ * About the bytes an output's series take at most, from the counts: a
+ * point of each series of each item at each record, or of each item of
+ * each record where names come and go (a name per item is not a point
+ * per record).
+ */
+static size_t
+out_cost(const struct svg *v, const struct sar_act *a, const struct svg_graphs *g)
+{
+	size_t i = (size_t) (a - v->d->s.acts), per = 0, k, points;
+
+	for (k = 0; k < g->n_series; k++)
+		per += g->series[k].kind == SVG_K_BAR || g->series[k].kind == SVG_K_CPU ? 52
+		       : g->series[k].kind == SVG_K_STEP                               ? 36
+		                                                                       : 18;
+	if (g->items == SVG_I_NONE || !v->n_items[i]) {
+		points = v->n_records + 1;
+	} else {
+		points = mul_sat(v->n_items[i], v->n_records + 1);
+		if (v->n_rows[i] < SIZE_MAX - v->n_items[i] &&
+		    v->n_rows[i] + v->n_items[i] < points)
+			points = v->n_rows[i] + v->n_items[i];
+	}
+	return mul_sat(per, points);
+}
+
+/* Adds an output to the current pass. */
+static void
+pass_add(struct svg *v, struct sar_act *a, const struct svg_graphs *g)
+{
+	struct out_state *o;
+
+	if (v->n_outs == v->cap_outs) {
+		v->cap_outs = v->cap_outs ? 2 * v->cap_outs : 16;
+		v->outs = sysrec_reallocarray(v->outs, v->cap_outs, sizeof(*v->outs));
+	}
+	o = &v->outs[v->n_outs++];
+	memset(o, 0, sizeof(*o));
+	o->g = g;
+	o->a = a;
+	o->item_list_sz = v->n_items[a - v->d->s.acts];
+}
+
+/*
+ * The budget of a pass: half the estimate of the biggest output, 1 MB at
+ * least. The estimate counts a rectangle for each CPU sample, where a
+ * zero draws none, and lines of big numbers take more than their share:
+ * at the whole estimate, passes of line outputs outgrew the CPU's (9.1
+ * MB peak RSS against 8.5 on the stable day, for 9 passes against 12).
+ */
+static size_t
+pass_budget(const struct svg *v)
+{
+	const struct sar *s = &v->d->s;
+	size_t most = 0, k, c;
+	uint32_t i;
+
+	for (i = 0; i < s->n_acts; i++)
+		for (k = 0; k < svg_graphs_count(); k++)
+			if (graphed(v, &s->acts[i], svg_graphs_at(k)) &&
+			    (c = out_cost(v, &s->acts[i], svg_graphs_at(k))) > most)
+				most = c;
+	return most / 2 > (1u << 20) ? most / 2 : (1u << 20);
+}
+
+/*
+ * Every graphed output, in file order. Each pass over the window reads
+ * the whole file again, which was most of -g's time over a day: a pass
+ * takes the next outputs while their series fit in the budget (an
+ * output over it alone), so the peak stays about that of the biggest
+ * output. Two outputs of one
+ * activity are never read together: each starts from the activity's
+ * buffers as the window's first record left them.
+ */
+static void
+run_all(struct svg *v)
+{
+	struct sar *s = &v->d->s;
+	size_t budget = pass_budget(v), used = 0, k, c;
+	uint32_t i;
+
+	for (i = 0; i < s->n_acts && !v->err; i++)
+		for (k = 0; k < svg_graphs_count() && !v->err; k++) {
+			if (!graphed(v, &s->acts[i], svg_graphs_at(k)))
+				continue;
+			c = out_cost(v, &s->acts[i], svg_graphs_at(k));
+			if (v->n_outs && (used > budget || c > budget - used ||
+			                  in_pass(v, &s->acts[i]))) {
+				run_pass(v);
+				used = 0;
+			}
+			pass_add(v, &s->acts[i], svg_graphs_at(k));
+			used += c;
+		}
+	if (v->n_outs && !v->err)
+		run_pass(v);
 }
 
 struct counts {
 	int graph_nr;
 	int views_per_row;
 };
-
-/* Every graphed output, in file order. */
-static void
-run_all(struct svg *v)
-{
-	struct sar *s = &v->d->s;
-	uint32_t i;
-	size_t k;
-
-	for (i = 0; i < s->n_acts; i++)
-		for (k = 0; k < svg_graphs_count(); k++)
-			if (!v->err && graphed(v, &s->acts[i], svg_graphs_at(k)))
-				run_pass(v, &s->acts[i], svg_graphs_at(k));
-}
 
 /* The rows of views for the canvas height, from the counts (sysstat's get_svg_graph_nr). */
 static struct counts
@@ -1624,7 +2206,7 @@ print_header(struct svg *v, int height_rows, int views_per_row)
 static void
 print_trailer(struct svg *v)
 {
-	FILE *out = sadf_fp(v->d);
+	FILE *out = v->out;
 	int toc = C_YSIZE * (opt(v, SADF_O_SHOWTOC) ? v->nr_act_dispd : 0);
 
 	if (!v->graph_no)
@@ -1671,16 +2253,26 @@ static void
 svg_release(struct sadf *d)
 {
 	struct svg *v = d->fmt;
+	size_t k;
 
 	if (!v)
 		return;
-	if (v->g)
+	/* An exit half-way may leave an output current: its sets are in struct svg. */
+	if (v->cur != SIZE_MAX)
+		out_save(v);
+	for (k = 0; k < v->n_outs; k++) {
+		out_load(v, k);
 		release_sets(v);
+		out_save(v);
+	}
+	free(v->outs);
 	free_count_names(v);
 	strbuf_release(&v->body);
-	strbuf_release(&v->names);
+	strbuf_release(&v->vgrid_text);
+	list_release(&v->names);
 	free(v->first_nr_ini);
 	free(v->n_items);
+	free(v->n_rows);
 	if (v->out)
 		sar_set_out(&d->s, v->out);
 	if (v->sink_out)
@@ -1699,11 +2291,13 @@ svg_run(struct sadf *d, const char *file)
 	struct counts n = {0, 1};
 	unsigned int cpu_nr;
 	int status = 0;
+	bool found;
 
 	if (!v)
 		sysrec_nomem();
 	d->fmt = v;
 	v->d = d;
+	v->cur = SIZE_MAX;
 	v->file = file;
 	v->opts = d->c->out_opts;
 	v->local = d->c->time_mode == SADF_T_LOCAL;
@@ -1740,22 +2334,36 @@ svg_run(struct sadf *d, const char *file)
 		goto out;
 	v->w.curr = 1;
 	v->w.reset = true;
-	if (count_items(v) && !v->err) {
+	found = count_items(v);
+	/* Nothing of the document is written when the count could not read the file whole. */
+	if (v->err) {
+		status = sadf_report_failed(d, v->err, file);
+		goto out;
+	}
+	if (found) {
 		v->nr_act_dispd = count_displayed(v);
 		n = count_rows(v);
-		/* sysstat prints the header before its passes, with the CPU count they start from. */
+	}
+	/* sysstat prints the header before its passes, with the CPU count they start from. */
+	print_header(v, n.graph_nr, n.views_per_row);
+	sar_set_out(&d->s, v->sink_out ? v->sink_out : v->out);
+	if (found) {
 		cpu_nr = d->s.r->hdr.sa_cpu_nr;
 		if (find_first(v))
 			run_all(v);
 		d->s.r->hdr.sa_cpu_nr = cpu_nr;
 	}
-	/* Nothing of the document is written before its reading ended whole. */
+	body_flush(v);
+	sar_set_out(&d->s, v->out);
+	/*
+	 * The passes read what the count read (the same records, to the same
+	 * end): a read failing only now (the file changed) ends the document
+	 * where it is, as sysstat's exit does.
+	 */
 	if (v->err) {
 		status = sadf_report_failed(d, v->err, file);
 		goto out;
 	}
-	print_header(v, n.graph_nr, n.views_per_row);
-	fwrite(v->body.buf ? v->body.buf : "", 1, v->body.len, sadf_fp(d));
 	print_trailer(v);
 out:
 	svg_release(d);
