@@ -977,7 +977,12 @@ seg_read(struct source *s, unsigned char *dst, size_t len)
 		} else if (len - done >= SOURCE_BUF_SIZE) {
 			n = seg_copy(s, s->offset, dst + done, len - done);
 		} else {
-			n = seg_copy(s, s->offset, s->buf, SOURCE_BUF_SIZE);
+			size_t want = SOURCE_BUF_SIZE;
+
+			/* As raw_fill(): no further than the reader needs (source_until). */
+			if (s->until > s->offset && s->until - s->offset < want)
+				want = (size_t) (s->until - s->offset);
+			n = seg_copy(s, s->offset, s->buf, want);
 			if (n < 0)
 				return done ? (ssize_t) done : n;
 			s->buf_at = s->offset;

@@ -97,8 +97,8 @@ void source_set_spool_max(struct source *s, size_t max);
  * Says that the reader needs the bytes up to offset off of the data and
  * will skip what follows, so that a plain file is read no further than off
  * at the next refill of its buffer (reads of more are never cut; 0 or an
- * offset behind: a buffer's worth). Compressed data, memory and pipes
- * ignore it.
+ * offset behind: a buffer's worth). Segments too; compressed data, memory
+ * and pipes ignore it.
  */
 void source_until(struct source *s, uint64_t off);
 
