@@ -258,43 +258,52 @@ numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const cha
 	return need;
 }
 
+/*
+ * Below these, |v| * 10^decimals rounds to less than 10^18: a uint64_t of
+ * at most 18 digits, 20 bytes with the point and the sign.
+ */
+static const double plain_max[10] = {1e18, 1e17, 1e16, 1e15, 1e14, 1e13, 1e12, 1e11, 1e10, 1e9};
+
 size_t
 numfmt_fixed_plain(char *out, double v, int decimals)
 {
-	/* The digits end at tmp + 32, and the 32 bytes from their start are copied at once. */
-	char tmp[64];
-	char *q = tmp + 32;
 	double a = fabs(v);
-	uint64_t n;
+	size_t neg = signbit(v) != 0, len;
+	uint64_t n, ip;
+	char *q;
 
-	if (!(a < 1.0e9) || decimals < 0 || decimals > 9)
+	if (decimals < 0 || decimals > 9 || !(a < plain_max[decimals]))
 		return 0;
-	n = (uint64_t) quick_round(a, decimals); /* below 10^18 */
+	n = (uint64_t) quick_round(a, decimals);
+	/* Written in place from the end, its length known first: no copy. */
 	if (decimals == 2) {
-		q -= 2;
+		ip = n / 100;
+		len = neg + (size_t) digit_count(ip) + 3;
+		q = out + len - 2;
 		memcpy(q, digit_pairs + 2 * (n % 100), 2);
 		*--q = '.';
-		n /= 100;
-	} else if (decimals > 0) {
-		q = fixed_digits_back(q, (uint32_t) (n % pow10_u32[decimals]), decimals);
+	} else if (decimals == 0) {
+		ip = n;
+		len = neg + (size_t) digit_count(ip);
+		q = out + len;
+	} else {
+		ip = n / pow10_u32[decimals];
+		len = neg + (size_t) digit_count(ip) + 1 + (size_t) decimals;
+		q = fixed_digits_back(out + len, (uint32_t) (n % pow10_u32[decimals]), decimals);
 		*--q = '.';
-		n /= pow10_u32[decimals];
 	}
-	q = digits_back64(q, n);
-	if (signbit(v))
-		*--q = '-';
-	memcpy(out, q, 32);
-	return (size_t) (tmp + 32 - q);
+	digits_back64(q, ip);
+	out[0] = neg ? '-' : out[0];
+	return len;
 }
 
 size_t
 numfmt_u64_plain(char *out, uint64_t v)
 {
-	char tmp[64];
-	char *q = digits_back64(tmp + 32, v);
+	size_t len = (size_t) digit_count(v);
 
-	memcpy(out, q, 32);
-	return (size_t) (tmp + 32 - q);
+	digits_back64(out + len, v);
+	return len;
 }
 
 /* printf's "%*llu" of mag, with a '-' before it when neg, in place. */
@@ -330,7 +339,21 @@ char *
 numfmt_label(char *out, size_t len, const char *prefix, int64_t v, int width)
 {
 	char num[32];
-	size_t n = strnlen(prefix, len - 1), k = numfmt_i64(num, sizeof(num), v, width);
+	size_t n, k;
+
+	/* The labels of every row ("cpu3", "CPU0"): a short prefix and no width, without calls. */
+	if (width <= 0 && v >= 0 && len > 32 + 20) {
+		for (n = 0; n < 32 && prefix[n]; n++)
+			out[n] = prefix[n];
+		if (n < 32) {
+			k = (size_t) digit_count((uint64_t) v);
+			digits_back64(out + n + k, (uint64_t) v);
+			out[n + k] = '\0';
+			return out;
+		}
+	}
+	n = strnlen(prefix, len - 1);
+	k = numfmt_i64(num, sizeof(num), v, width);
 
 	memcpy(out, prefix, n);
 	if (k > len - 1 - n)

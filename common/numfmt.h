@@ -21,9 +21,9 @@
 size_t numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const char *dp);
 
 /*
- * numfmt_fixed() with no width and the decimal point ".", for |v| < 1e9:
- * out has room for NUMFMT_PLAIN_ROOM bytes, which may all be written
- * (those after the value's are garbage). Returns the value's length, or 0
+ * numfmt_fixed() with no width and the decimal point ".", for |v| *
+ * 10^decimals < 10^18: out has room for NUMFMT_PLAIN_ROOM bytes, of
+ * which only the value's are written. Returns the value's length, or 0
  * (nothing written) when v or decimals are out of its range.
  */
 #define NUMFMT_PLAIN_ROOM 32
