@@ -244,6 +244,54 @@ START_TEST(test_plain)
 }
 END_TEST
 
+/*
+ * numfmt_fixed2_small() is "%.2f" where it answers, and answers for
+ * most of |v| * 100 < 10^9: random values, values near ties (n + 0.005),
+ * the edges of its range and signs.
+ */
+START_TEST(test_fixed2_small)
+{
+	static const double edges[] = {0.0,   -0.0,         0.005,       -0.005,      0.015,
+	                               1.005, 9999999.99,   9999999.994, 9999999.995, 9999999.996,
+	                               1e7,   -9999999.999, 99.995,      999999.995,  1e-300,
+	                               NAN,   INFINITY,     -INFINITY,   0.125,       2.675};
+	char a[128], b[128];
+	long i, answered = 0;
+	size_t k;
+
+	for (i = 0; i < 2000000; i++) {
+		double v = i % 3 == 0 ? random_value(i)
+		           : i % 3 == 1
+		                   ? (double) (rnd() % 1000000000) / 100.0 + 0.005
+		                   : ldexp((double) (rnd() % (1ull << 40)), -(int) (rnd() % 40));
+		size_t lb;
+
+		if (rnd() & 1)
+			v = -v;
+		lb = numfmt_fixed2_small(b, v);
+		if (!lb)
+			continue;
+		answered++;
+		snprintf(a, sizeof(a), "%.2f", v);
+		b[lb] = '\0';
+		ck_assert_msg(!strcmp(a, b), "%.17g: '%s' vs '%s'", v, a, b);
+	}
+	ck_assert_int_gt(answered, 800000);
+	for (k = 0; k < sizeof(edges) / sizeof(edges[0]); k++) {
+		size_t lb = numfmt_fixed2_small(b, edges[k]);
+
+		if (!lb)
+			continue;
+		snprintf(a, sizeof(a), "%.2f", edges[k]);
+		b[lb] = '\0';
+		ck_assert_str_eq(b, a);
+	}
+	ck_assert_uint_gt(numfmt_fixed2_small(b, 0.0), 0);
+	ck_assert_uint_eq(numfmt_fixed2_small(b, 1e7), 0);
+	ck_assert_uint_eq(numfmt_fixed2_small(b, NAN), 0);
+}
+END_TEST
+
 /* Widths past the fast path's field, and a decimal point of two bytes (the general path). */
 START_TEST(test_wide_fields)
 {
@@ -313,6 +361,7 @@ main(void)
 	tcase_add_test(tc, test_against_printf);
 	tcase_add_test(tc, test_wide_fields);
 	tcase_add_test(tc, test_plain);
+	tcase_add_test(tc, test_fixed2_small);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
