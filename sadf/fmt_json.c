@@ -350,34 +350,17 @@ put_str_at(char *p, const struct sar_cell *c, bool bare)
 	return n + 2;
 }
 
-/*
- * A cell of the view's own names (most of every row): its separator, its
- * name and its value written in place, the name as one block of bytes.
- */
-static void
-json_cell(struct sar *s, const struct sar_cell *c)
+/* The value of json_cell() at p (the separator and the name before it), all but the inline one. */
+static __attribute__((noinline)) void
+json_value(struct sadf *d, const struct sar_cell *c, char *p, size_t k)
 {
-	struct sadf *d = s->sink_ctx;
 	struct outbuf *o = &d->s.ob;
-	size_t k = d->n_cells, n;
-	char *p = o->buf + o->len;
+	size_t n;
 
-	if (k >= d->row_fast_n || s->pending_name || o->cap - o->len < 2 + 32 + 2 + SADF_NUM_LEN) {
-		if (d->direct)
-			json_cell_slow(d, c);
-		else
-			sadf_capture_cell(s, c);
-		return;
-	}
-	d->n_cells = k + 1;
-	memcpy(p, ", ", 2);
-	p += k ? 2 : 0;
-	memcpy(p, d->row_keys->v[k].json, 32);
-	p += d->row_keys->v[k].json_len;
 	if (c->kind == SAR_CELL_NUM) {
 		n = numfmt_fixed_plain(p, c->d, c->decimals);
 		if (!n) {
-			/* Out of its range: printf's digits (the room is there, nothing goes out). */
+			/* Out of its range: printf's digits (the room is there). */
 			o->len = (size_t) (p - o->buf);
 			sadf_put_cell_slow(d, c);
 			return;
@@ -388,6 +371,49 @@ json_cell(struct sar *s, const struct sar_cell *c)
 		n = put_str_at(p, c, k == 0 && (d->view->names->flags & SAR_NF_ITEM_NUM));
 	}
 	o->len = (size_t) (p + n - o->buf);
+}
+
+/* The cells json_cell() does not write itself: in full, or captured. */
+static __attribute__((noinline)) void
+json_cell_other(struct sadf *d, const struct sar_cell *c)
+{
+	if (d->direct)
+		json_cell_slow(d, c);
+	else
+		sadf_capture_cell(&d->s, c);
+}
+
+/*
+ * A cell of the view's own names (most of every row): its separator, its
+ * name as one block of bytes and its value written in place. Everything
+ * but a value of 2 decimals is a tail call, so that the common path
+ * saves no registers.
+ */
+static void
+json_cell(struct sar *s, const struct sar_cell *c)
+{
+	struct sadf *d = s->sink_ctx;
+	struct outbuf *o = &d->s.ob;
+	size_t k = d->n_cells, n;
+	const struct sadf_name *key;
+	char *p;
+
+	if (k >= d->row_fast_n || s->pending_name || o->cap - o->len < 2 + 32 + 2 + SADF_NUM_LEN) {
+		json_cell_other(d, c);
+		return;
+	}
+	key = &d->row_keys->v[k];
+	p = o->buf + o->len;
+	d->n_cells = k + 1;
+	memcpy(p, ", ", 2);
+	p += k ? 2 : 0;
+	memcpy(p, key->json, 32);
+	p += key->json_len;
+	if (c->kind == SAR_CELL_NUM && c->decimals == 2 && (n = numfmt_fixed2_small(p, c->d))) {
+		o->len = (size_t) (p + n - o->buf);
+		return;
+	}
+	json_value(d, c, p, k);
 }
 
 static void

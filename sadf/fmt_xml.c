@@ -339,29 +339,17 @@ xml_cell_slow(struct sadf *d, const struct sar_cell *c)
 	sadf_putc(d, '"');
 }
 
-/* An attribute of the view's own names: its name as one block, and its value, in place. */
-static void
-xml_cell(struct sar *s, const struct sar_cell *c)
+/* The value of xml_cell() at p (the name before it) and its quote, all but the inline one. */
+static __attribute__((noinline)) void
+xml_value(struct sadf *d, const struct sar_cell *c, char *p)
 {
-	struct sadf *d = s->sink_ctx;
 	struct outbuf *o = &d->s.ob;
-	size_t k = d->n_cells, n;
-	char *p = o->buf + o->len;
+	size_t n;
 
-	if (k >= d->row_fast_n || s->pending_name || o->cap - o->len < 32 + 1 + SADF_NUM_LEN) {
-		if (d->direct)
-			xml_cell_slow(d, c);
-		else
-			sadf_capture_cell(s, c);
-		return;
-	}
-	d->n_cells = k + 1;
-	memcpy(p, d->row_keys->v[k].xml, 32);
-	p += d->row_keys->v[k].xml_len;
 	if (c->kind == SAR_CELL_NUM) {
 		n = numfmt_fixed_plain(p, c->d, c->decimals);
 		if (!n) {
-			/* Out of its range: printf's digits (the room is there, nothing goes out). */
+			/* Out of its range: printf's digits (the room is there). */
 			o->len = (size_t) (p - o->buf);
 			sadf_put_cell_slow(d, c);
 			sadf_putc(d, '"');
@@ -377,6 +365,47 @@ xml_cell(struct sar *s, const struct sar_cell *c)
 	}
 	p[n] = '"';
 	o->len = (size_t) (p + n + 1 - o->buf);
+}
+
+/* The cells xml_cell() does not write itself: in full, or captured. */
+static __attribute__((noinline)) void
+xml_cell_other(struct sadf *d, const struct sar_cell *c)
+{
+	if (d->direct)
+		xml_cell_slow(d, c);
+	else
+		sadf_capture_cell(&d->s, c);
+}
+
+/*
+ * An attribute of the view's own names: its name as one block, and its
+ * value, in place. Everything but a value of 2 decimals is a tail call,
+ * so that the common path saves no registers.
+ */
+static void
+xml_cell(struct sar *s, const struct sar_cell *c)
+{
+	struct sadf *d = s->sink_ctx;
+	struct outbuf *o = &d->s.ob;
+	size_t k = d->n_cells, n;
+	const struct sadf_name *key;
+	char *p;
+
+	if (k >= d->row_fast_n || s->pending_name || o->cap - o->len < 32 + 1 + SADF_NUM_LEN) {
+		xml_cell_other(d, c);
+		return;
+	}
+	key = &d->row_keys->v[k];
+	p = o->buf + o->len;
+	d->n_cells = k + 1;
+	memcpy(p, key->xml, 32);
+	p += key->xml_len;
+	if (c->kind == SAR_CELL_NUM && c->decimals == 2 && (n = numfmt_fixed2_small(p, c->d))) {
+		p[n] = '"';
+		o->len = (size_t) (p + n + 1 - o->buf);
+		return;
+	}
+	xml_value(d, c, p);
 }
 
 static void

@@ -178,11 +178,11 @@ struct sadf {
 	 */
 	bool direct;
 	const struct sadf_names *row_keys;
-	int row_tab;     /* the indentation of the view's rows */
+	int row_tab;       /* the indentation of the view's rows */
 	size_t row_fast_n; /* the cells from the first written by the sink's fast path */
 	size_t row_mark;
 	bool row_open;
-	bool row_group;  /* JSON: the object "a": { of keys "a.b" is open, its name in strs */
+	bool row_group; /* JSON: the object "a": { of keys "a.b" is open, its name in strs */
 	bool sep_stats, sep_restart, sep_comment; /* JSON separators */
 	bool dot;                  /* LC_NUMERIC's decimal point is '.' (numfmt applies) */
 	struct sadf_names **names; /* the name lists split so far (sadf_names_of) */
