@@ -7,8 +7,8 @@
 #include "numfmt.h"
 #include "banned.h"
 
-static const uint32_t pow10_u32[10] = {
-	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000,
+const uint32_t numfmt_pow10_u32[10] = {
+        1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000,
 };
 
 /* Right-aligns the len bytes of s in width columns into out. */
@@ -26,10 +26,11 @@ put_padded(char *out, size_t cap, const char *s, size_t n, int width)
 }
 
 /* "00" to "99": digits are written two at a time. */
-static const char digit_pairs[] = "00010203040506070809101112131415161718192021222324252627282930"
-                                  "31323334353637383940414243444546474849505152535455565758596061"
-                                  "6263646566676869707172737475767778798081828384858687888990919293"
-                                  "949596979899";
+const char numfmt_digit_pairs[201] =
+        "00010203040506070809101112131415161718192021222324252627282930"
+        "31323334353637383940414243444546474849505152535455565758596061"
+        "6263646566676869707172737475767778798081828384858687888990919293"
+        "949596979899";
 
 /* Writes the k lowest decimal digits of v (leading zeros included) backwards, before end. */
 static char *
@@ -37,7 +38,7 @@ fixed_digits_back(char *end, uint32_t v, int k)
 {
 	for (; k >= 2; k -= 2) {
 		end -= 2;
-		memcpy(end, digit_pairs + 2 * (v % 100), 2);
+		memcpy(end, numfmt_digit_pairs + 2 * (v % 100), 2);
 		v /= 100;
 	}
 	if (k)
@@ -51,12 +52,12 @@ digits_back64(char *end, uint64_t v)
 {
 	while (v >= 100) {
 		end -= 2;
-		memcpy(end, digit_pairs + 2 * (v % 100), 2);
+		memcpy(end, numfmt_digit_pairs + 2 * (v % 100), 2);
 		v /= 100;
 	}
 	if (v >= 10) {
 		end -= 2;
-		memcpy(end, digit_pairs + 2 * v, 2);
+		memcpy(end, numfmt_digit_pairs + 2 * v, 2);
 	} else {
 		*--end = (char) ('0' + v);
 	}
@@ -93,7 +94,7 @@ scaled_round(double a, int decimals)
 	else
 		m |= UINT64_C(1) << 52;
 	e -= 1075;
-	p = (unsigned __int128) m * pow10_u32[decimals];
+	p = (unsigned __int128) m * numfmt_pow10_u32[decimals];
 	if (e >= 0)
 		return p << e;
 	if (-e >= 127)
@@ -152,8 +153,8 @@ fixed_wide(char *out, size_t len, double v, int width, int decimals, const char 
 	n = quick_round(fabs(v), decimals);
 	p = end;
 	if (decimals > 0) {
-		p = fixed_digits_back(p, (uint32_t) (n % pow10_u32[decimals]), decimals);
-		n /= pow10_u32[decimals];
+		p = fixed_digits_back(p, (uint32_t) (n % numfmt_pow10_u32[decimals]), decimals);
+		n /= numfmt_pow10_u32[decimals];
 		p -= dplen;
 		memcpy(p, dp, dplen);
 	}
@@ -234,8 +235,8 @@ numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const cha
 		frac = ip % 10;
 		ip /= 10;
 	} else if (decimals > 0) {
-		frac = ip % pow10_u32[decimals];
-		ip /= pow10_u32[decimals];
+		frac = ip % numfmt_pow10_u32[decimals];
+		ip /= numfmt_pow10_u32[decimals];
 	}
 	neg = signbit(v) != 0;
 	total = (size_t) neg + (size_t) digit_count(ip) + (decimals ? 1 + (size_t) decimals : 0);
@@ -246,7 +247,7 @@ numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const cha
 	q = out + need;
 	if (decimals == 2) {
 		q -= 2;
-		memcpy(q, digit_pairs + 2 * frac, 2);
+		memcpy(q, numfmt_digit_pairs + 2 * frac, 2);
 		*--q = dp[0];
 	} else if (decimals > 0) {
 		q = fixed_digits_back(q, (uint32_t) frac, decimals);
@@ -258,43 +259,53 @@ numfmt_fixed(char *out, size_t len, double v, int width, int decimals, const cha
 	return need;
 }
 
+/*
+ * Below these, |v| * 10^decimals rounds to less than 10^18: a uint64_t of
+ * at most 18 digits, 20 bytes with the point and the sign.
+ */
+static const double plain_max[10] = {1e18, 1e17, 1e16, 1e15, 1e14, 1e13, 1e12, 1e11, 1e10, 1e9};
+
 size_t
 numfmt_fixed_plain(char *out, double v, int decimals)
 {
-	/* The digits end at tmp + 32, and the 32 bytes from their start are copied at once. */
-	char tmp[64];
-	char *q = tmp + 32;
 	double a = fabs(v);
-	uint64_t n;
+	size_t neg = signbit(v) != 0, len;
+	uint64_t n, ip;
+	char *q;
 
-	if (!(a < 1.0e9) || decimals < 0 || decimals > 9)
+	if (decimals < 0 || decimals > 9 || !(a < plain_max[decimals]))
 		return 0;
-	n = (uint64_t) quick_round(a, decimals); /* below 10^18 */
+	n = (uint64_t) quick_round(a, decimals);
+	/* Written in place from the end, its length known first: no copy. */
 	if (decimals == 2) {
-		q -= 2;
-		memcpy(q, digit_pairs + 2 * (n % 100), 2);
+		ip = n / 100;
+		len = neg + (size_t) digit_count(ip) + 3;
+		q = out + len - 2;
+		memcpy(q, numfmt_digit_pairs + 2 * (n % 100), 2);
 		*--q = '.';
-		n /= 100;
-	} else if (decimals > 0) {
-		q = fixed_digits_back(q, (uint32_t) (n % pow10_u32[decimals]), decimals);
+	} else if (decimals == 0) {
+		ip = n;
+		len = neg + (size_t) digit_count(ip);
+		q = out + len;
+	} else {
+		ip = n / numfmt_pow10_u32[decimals];
+		len = neg + (size_t) digit_count(ip) + 1 + (size_t) decimals;
+		q = fixed_digits_back(out + len, (uint32_t) (n % numfmt_pow10_u32[decimals]),
+		                      decimals);
 		*--q = '.';
-		n /= pow10_u32[decimals];
 	}
-	q = digits_back64(q, n);
-	if (signbit(v))
-		*--q = '-';
-	memcpy(out, q, 32);
-	return (size_t) (tmp + 32 - q);
+	digits_back64(q, ip);
+	out[0] = neg ? '-' : out[0];
+	return len;
 }
 
 size_t
 numfmt_u64_plain(char *out, uint64_t v)
 {
-	char tmp[64];
-	char *q = digits_back64(tmp + 32, v);
+	size_t len = (size_t) digit_count(v);
 
-	memcpy(out, q, 32);
-	return (size_t) (tmp + 32 - q);
+	digits_back64(out + len, v);
+	return len;
 }
 
 /* printf's "%*llu" of mag, with a '-' before it when neg, in place. */
@@ -330,7 +341,21 @@ char *
 numfmt_label(char *out, size_t len, const char *prefix, int64_t v, int width)
 {
 	char num[32];
-	size_t n = strnlen(prefix, len - 1), k = numfmt_i64(num, sizeof(num), v, width);
+	size_t n, k;
+
+	/* The labels of every row ("cpu3", "CPU0"): a short prefix and no width, without calls. */
+	if (width <= 0 && v >= 0 && len > 32 + 20) {
+		for (n = 0; n < 32 && prefix[n]; n++)
+			out[n] = prefix[n];
+		if (n < 32) {
+			k = (size_t) digit_count((uint64_t) v);
+			digits_back64(out + n + k, (uint64_t) v);
+			out[n + k] = '\0';
+			return out;
+		}
+	}
+	n = strnlen(prefix, len - 1);
+	k = numfmt_i64(num, sizeof(num), v, width);
 
 	memcpy(out, prefix, n);
 	if (k > len - 1 - n)
@@ -362,10 +387,10 @@ numfmt_x64(char *out, size_t len, uint64_t v, int width)
 void
 numfmt_hms(char *out, int h, int m, int s)
 {
-	memcpy(out, digit_pairs + 2 * h, 2);
+	memcpy(out, numfmt_digit_pairs + 2 * h, 2);
 	out[2] = ':';
-	memcpy(out + 3, digit_pairs + 2 * m, 2);
+	memcpy(out + 3, numfmt_digit_pairs + 2 * m, 2);
 	out[5] = ':';
-	memcpy(out + 6, digit_pairs + 2 * s, 2);
+	memcpy(out + 6, numfmt_digit_pairs + 2 * s, 2);
 	out[8] = '\0';
 }

@@ -49,7 +49,7 @@ sadf_report_failed(struct sadf *d, int rc, const char *file)
 }
 
 void
-sadf_put_tabs(struct sadf *d, int n)
+sadf_put_tabs_slow(struct sadf *d, int n)
 {
 	static const char tabs[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
 
@@ -139,12 +139,17 @@ split_names(struct sadf_names *e, const char *list)
 	e->forms = sysrec_calloc(2 * len + 9 * e->n + 1 + 32, 1);
 	for (q = e->forms, i = 0; i < e->n; i++)
 		set_forms(&e->v[i], &q);
+	e->n_json_blocks = e->n_xml_blocks = 0;
+	while (!e->dotted && e->n_json_blocks < e->n && e->v[e->n_json_blocks].json_len <= 32)
+		e->n_json_blocks++;
+	while (!e->dotted && e->n_xml_blocks < e->n && e->v[e->n_xml_blocks].xml_len <= 32)
+		e->n_xml_blocks++;
 }
 
 const struct sadf_names *
 sadf_names_of(struct sadf *d, const char *list)
 {
-	static const struct sadf_names none = {NULL, NULL, NULL, 0, false, NULL};
+	static const struct sadf_names none = {NULL, NULL, NULL, 0, false, 0, 0, NULL};
 	size_t i;
 
 	/* Fibonacci hashing: string literals lie close together, their low bits alike. */
@@ -241,8 +246,8 @@ ctx(struct sar *s)
 	return s->sink_ctx;
 }
 
-static void
-sink_row_begin(struct sar *s)
+void
+sadf_capture_row_begin(struct sar *s)
 {
 	struct sadf *d = ctx(s);
 
@@ -272,7 +277,7 @@ keep_str(struct sadf *d, const char *str)
 }
 
 static __attribute__((noinline)) void
-sink_cell_slow(struct sar *s, const struct sar_cell *c)
+capture_cell_slow(struct sar *s, const struct sar_cell *c)
 {
 	struct sadf *d = ctx(s);
 
@@ -297,8 +302,8 @@ sink_cell_slow(struct sar *s, const struct sar_cell *c)
 	d->n_cells++;
 }
 
-static void
-sink_row_end(struct sar *s)
+void
+sadf_capture_row_end(struct sar *s)
 {
 	struct sadf *d = ctx(s);
 	size_t k;
@@ -317,8 +322,8 @@ sink_row_end(struct sar *s)
 }
 
 /* A number or a counter, without a name of its own, where the row has room: a copy. */
-static void
-sink_cell(struct sar *s, const struct sar_cell *c)
+void
+sadf_capture_cell(struct sar *s, const struct sar_cell *c)
 {
 	struct sadf *d = ctx(s);
 
@@ -329,10 +334,44 @@ sink_cell(struct sar *s, const struct sar_cell *c)
 		t->name = NULL;
 		return;
 	}
-	sink_cell_slow(s, c);
+	capture_cell_slow(s, c);
 }
 
-static const struct sar_sink sink = {sink_row_begin, sink_cell, sink_row_end};
+static const struct sar_sink sink = {sadf_capture_row_begin, sadf_capture_cell,
+                                     sadf_capture_row_end};
+
+/* The sink of d's format: its own, or the engine's. */
+static const struct sar_sink *
+sink_of(const struct sadf *d)
+{
+	return d->b->sink ? d->b->sink : &sink;
+}
+
+bool
+sadf_direct_row_begin(struct sadf *d)
+{
+	struct outbuf *o = &d->s.ob;
+
+	if (o->cap < 2 * SADF_ROW_ROOM)
+		return false;
+	/* A row begun again drops the first, as sadf_capture_row_begin() does. */
+	if (d->row_open && d->row_mark != SIZE_MAX)
+		o->len = d->row_mark;
+	if (o->cap - o->len < SADF_ROW_ROOM)
+		outbuf_sync(o);
+	d->row_mark = o->len;
+	d->row_open = true;
+	d->n_cells = 0;
+	d->s.pending_name = NULL;
+	return true;
+}
+
+void
+sadf_direct_row_end(struct sadf *d)
+{
+	d->row_open = false;
+	d->rows++;
+}
 
 /* ---- time ---- */
 
@@ -641,6 +680,9 @@ print_view(struct sadf *d, struct sar_act *a, const struct sar_view *v, int curr
 	if (d->b->view_end)
 		d->b->view_end(d, v);
 	d->view = NULL;
+	d->direct = false;
+	d->row_fast_n = 0;
+	d->row_open = false;
 }
 
 static void
@@ -1221,7 +1263,7 @@ sadf_run(struct sadf *d, const char *file)
 	d->dot = !strcmp(d->s.dp, ".");
 	if (d->b->run)
 		return d->b->run(d, file);
-	d->s.sink = &sink;
+	d->s.sink = sink_of(d);
 	d->s.sink_ctx = d;
 	rc = sar_init_acts(&d->s, file);
 	if (rc)
@@ -1274,7 +1316,7 @@ sadf_follow_begin(struct sadf *d, const char *file)
 	int rc;
 
 	d->dot = !strcmp(d->s.dp, ".");
-	d->s.sink = &sink;
+	d->s.sink = sink_of(d);
 	d->s.sink_ctx = d;
 	rc = sar_init_acts(&d->s, file);
 	if (rc == 0)

@@ -162,6 +162,11 @@ view_begin(struct sadf *d, const struct sar_view *v)
 		sadf_puts(d, n->json);
 		sadf_put(d, "\": {", 4);
 	}
+	/* The rows of a hand-written json_row take their cells captured. */
+	d->direct = !n->json_row;
+	d->row_keys = sadf_names_of(d, n->keys);
+	d->row_tab = view_tab(d) + 1;
+	d->row_fast_n = d->direct && d->dot ? d->row_keys->n_json_blocks : 0;
 }
 
 /*
@@ -245,6 +250,189 @@ row(struct sadf *d)
 		sadf_puts(d, ", ");
 	pairs(d, 0, false);
 }
+
+/* ---- the sink: rows written as their cells come (sadf.h's direct rows) ---- */
+
+/* What row() writes before the row's pairs. */
+static void
+json_row_begin(struct sar *s)
+{
+	struct sadf *d = s->sink_ctx;
+
+	if (!d->direct || !sadf_direct_row_begin(d)) {
+		d->direct = false;
+		d->row_fast_n = 0;
+		sadf_capture_row_begin(s);
+		return;
+	}
+	d->row_group = false;
+	if (d->view->names->flags & SAR_NF_ITEMS) {
+		if (d->rows)
+			sadf_put(d, ",\n", 2);
+		sadf_put_tabs(d, d->row_tab);
+		sadf_putc(d, '{');
+	} else if (!d->act_first) {
+		sadf_put(d, ", ", 2);
+	}
+}
+
+/*
+ * pairs()'s k-th pair, in full: a name of its own, "a.b" names, strings.
+ * The room for all of it is made first: the row can then be taken back
+ * unless the buffer had to be written out.
+ */
+static __attribute__((noinline)) void
+json_cell_slow(struct sadf *d, const struct sar_cell *c)
+{
+	struct sar *s = &d->s;
+	const struct sadf_names *keys = d->row_keys;
+	size_t k = d->n_cells++;
+	struct sadf_name key = s->pending_name ? sadf_name_of(s->pending_name)
+	                       : k < keys->n   ? keys->v[k]
+	                                       : sadf_name_of("");
+	size_t vlen = c->kind != SAR_CELL_STR ? SADF_NUM_LEN : c->str ? strlen(c->str) : 0;
+	bool sep = k > 0;
+
+	s->pending_name = NULL;
+	sadf_direct_room(d, 16 + 2 * key.len + vlen);
+	if (key.dot >= 0) {
+		struct strbuf *g = &d->strs;
+
+		if (!d->row_group || g->len != (size_t) key.dot || memcmp(g->buf, key.s, g->len)) {
+			if (d->row_group)
+				sadf_putc(d, '}');
+			if (sep)
+				sadf_put(d, ", ", 2);
+			sadf_putc(d, '"');
+			sadf_put(d, key.s, (size_t) key.dot);
+			sadf_put(d, "\": {", 4);
+			strbuf_reset(g);
+			strbuf_add(g, key.s, (size_t) key.dot);
+			d->row_group = true;
+			sep = false;
+		}
+	} else if (d->row_group) {
+		sadf_putc(d, '}');
+		d->row_group = false;
+	}
+	if (sep)
+		sadf_put(d, ", ", 2);
+	if (key.json) {
+		sadf_put(d, key.json, key.json_len);
+	} else {
+		sadf_putc(d, '"');
+		sadf_put(d, key.s + key.dot + 1, key.len - (size_t) (key.dot + 1));
+		sadf_put(d, "\": ", 3);
+	}
+	if (c->kind == SAR_CELL_STR && !(k == 0 && (d->view->names->flags & SAR_NF_ITEM_NUM))) {
+		sadf_putc(d, '"');
+		sadf_put_cell(d, c);
+		sadf_putc(d, '"');
+	} else {
+		sadf_put_cell(d, c);
+	}
+}
+
+/* A string cell at p, in quotes unless bare, cut as sadf_put_cell() cuts it; returns its length. */
+static size_t
+put_str_at(char *p, const struct sar_cell *c, bool bare)
+{
+	const char *str = c->str ? c->str : "";
+	size_t n = strnlen(str, SADF_NUM_LEN - 1);
+
+	if (bare) {
+		memcpy(p, str, n);
+		return n;
+	}
+	p[0] = '"';
+	memcpy(p + 1, str, n);
+	p[n + 1] = '"';
+	return n + 2;
+}
+
+/* The value of json_cell() at p (the separator and the name before it), all but the inline one. */
+static __attribute__((noinline)) void
+json_value(struct sadf *d, const struct sar_cell *c, char *p, size_t k)
+{
+	struct outbuf *o = &d->s.ob;
+	size_t n;
+
+	if (c->kind == SAR_CELL_NUM) {
+		n = numfmt_fixed_plain(p, c->d, c->decimals);
+		if (!n) {
+			/* Out of its range: printf's digits (the room is there). */
+			o->len = (size_t) (p - o->buf);
+			sadf_put_cell_slow(d, c);
+			return;
+		}
+	} else if (c->kind == SAR_CELL_U64) {
+		n = numfmt_u64_plain(p, c->u);
+	} else {
+		n = put_str_at(p, c, k == 0 && (d->view->names->flags & SAR_NF_ITEM_NUM));
+	}
+	o->len = (size_t) (p + n - o->buf);
+}
+
+/* The cells json_cell() does not write itself: in full, or captured. */
+static __attribute__((noinline)) void
+json_cell_other(struct sadf *d, const struct sar_cell *c)
+{
+	if (d->direct)
+		json_cell_slow(d, c);
+	else
+		sadf_capture_cell(&d->s, c);
+}
+
+/*
+ * A cell of the view's own names (most of every row): its separator, its
+ * name as one block of bytes and its value written in place. Everything
+ * but a value of 2 decimals is a tail call, so that the common path
+ * saves no registers.
+ */
+static void
+json_cell(struct sar *s, const struct sar_cell *c)
+{
+	struct sadf *d = s->sink_ctx;
+	struct outbuf *o = &d->s.ob;
+	size_t k = d->n_cells, n;
+	const struct sadf_name *key;
+	char *p;
+
+	if (k >= d->row_fast_n || s->pending_name || o->cap - o->len < 2 + 32 + 2 + SADF_NUM_LEN) {
+		json_cell_other(d, c);
+		return;
+	}
+	key = &d->row_keys->v[k];
+	p = o->buf + o->len;
+	d->n_cells = k + 1;
+	memcpy(p, ", ", 2);
+	p += k ? 2 : 0;
+	memcpy(p, key->json, 32);
+	p += key->json_len;
+	if (c->kind == SAR_CELL_NUM && c->decimals == 2 && (n = numfmt_fixed2_small(p, c->d))) {
+		o->len = (size_t) (p + n - o->buf);
+		return;
+	}
+	json_value(d, c, p, k);
+}
+
+static void
+json_row_end(struct sar *s)
+{
+	struct sadf *d = s->sink_ctx;
+
+	if (!d->direct) {
+		sadf_capture_row_end(s);
+		return;
+	}
+	if (d->row_group)
+		sadf_putc(d, '}');
+	if (d->view->names->flags & SAR_NF_ITEMS)
+		sadf_putc(d, '}');
+	sadf_direct_row_end(d);
+}
+
+static const struct sar_sink json_sink = {json_row_begin, json_cell, json_row_end};
 
 static void
 view_end(struct sadf *d, const struct sar_view *v)
@@ -357,6 +545,7 @@ const struct sadf_backend sadf_json = {
         .comments_begin = comments_begin,
         .comment = comment,
         .comments_end = comments_end,
+        .sink = &json_sink,
 };
 
 int

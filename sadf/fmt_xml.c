@@ -185,6 +185,11 @@ view_begin(struct sadf *d, const struct sar_view *v)
 		sadf_puts(d, n->xml_attrs ? n->xml_attrs : "");
 		sadf_put(d, ">\n", 2);
 	}
+	/* Rows of attributes are written as they come; the others take their cells captured. */
+	d->direct = !n->xml_row && !(n->flags & SAR_NF_XML_ELEMS) && !has_dotted_keys(d, n);
+	d->row_keys = sadf_names_of(d, xml_keys(n));
+	d->row_tab = n->xml_item ? view_tab(d) + (has_container(d, n) ? 1 : 0) : view_tab(d);
+	d->row_fast_n = d->direct && d->dot ? d->row_keys->n_xml_blocks : 0;
 }
 
 /* Elements of values: <k>v</k>, and <a b="v" c="v"/> for keys a.b, a.c. */
@@ -283,6 +288,141 @@ row(struct sadf *d)
 	sadf_put(d, "/>\n", 3);
 }
 
+/* ---- the sink: rows of attributes written as their cells come (sadf.h's direct rows) ---- */
+
+/* What row() writes before the attributes. */
+static void
+xml_row_begin(struct sar *s)
+{
+	struct sadf *d = s->sink_ctx;
+	const struct sar_names *n = d->view ? d->view->names : NULL;
+
+	if (!d->direct || !sadf_direct_row_begin(d)) {
+		d->direct = false;
+		d->row_fast_n = 0;
+		sadf_capture_row_begin(s);
+		return;
+	}
+	sadf_put_tabs(d, d->row_tab);
+	sadf_putc(d, '<');
+	if (n->xml_item) {
+		sadf_puts(d, n->xml_item);
+	} else {
+		sadf_puts(d, n->xml);
+		sadf_puts(d, n->xml_attrs ? n->xml_attrs : "");
+	}
+}
+
+/* row()'s k-th attribute, in full: a name of its own or past the list, a long name. */
+static __attribute__((noinline)) void
+xml_cell_slow(struct sadf *d, const struct sar_cell *c)
+{
+	struct sar *s = &d->s;
+	const struct sadf_names *keys = d->row_keys;
+	size_t k = d->n_cells++;
+	struct sadf_name key = s->pending_name ? sadf_name_of(s->pending_name)
+	                       : k < keys->n   ? keys->v[k]
+	                                       : sadf_name_of("");
+	size_t vlen = c->kind != SAR_CELL_STR ? SADF_NUM_LEN : c->str ? strlen(c->str) : 0;
+
+	s->pending_name = NULL;
+	/* The room first: the row can then be taken back unless the buffer went out. */
+	sadf_direct_room(d, 8 + key.len + vlen);
+	if (key.xml && key.dot < 0) {
+		sadf_put(d, key.xml, key.xml_len);
+	} else {
+		sadf_putc(d, ' ');
+		sadf_put(d, key.s, key.len);
+		sadf_put(d, "=\"", 2);
+	}
+	sadf_put_cell(d, c);
+	sadf_putc(d, '"');
+}
+
+/* The value of xml_cell() at p (the name before it) and its quote, all but the inline one. */
+static __attribute__((noinline)) void
+xml_value(struct sadf *d, const struct sar_cell *c, char *p)
+{
+	struct outbuf *o = &d->s.ob;
+	size_t n;
+
+	if (c->kind == SAR_CELL_NUM) {
+		n = numfmt_fixed_plain(p, c->d, c->decimals);
+		if (!n) {
+			/* Out of its range: printf's digits (the room is there). */
+			o->len = (size_t) (p - o->buf);
+			sadf_put_cell_slow(d, c);
+			sadf_putc(d, '"');
+			return;
+		}
+	} else if (c->kind == SAR_CELL_U64) {
+		n = numfmt_u64_plain(p, c->u);
+	} else {
+		const char *str = c->str ? c->str : "";
+
+		n = strnlen(str, SADF_NUM_LEN - 1);
+		memcpy(p, str, n);
+	}
+	p[n] = '"';
+	o->len = (size_t) (p + n + 1 - o->buf);
+}
+
+/* The cells xml_cell() does not write itself: in full, or captured. */
+static __attribute__((noinline)) void
+xml_cell_other(struct sadf *d, const struct sar_cell *c)
+{
+	if (d->direct)
+		xml_cell_slow(d, c);
+	else
+		sadf_capture_cell(&d->s, c);
+}
+
+/*
+ * An attribute of the view's own names: its name as one block, and its
+ * value, in place. Everything but a value of 2 decimals is a tail call,
+ * so that the common path saves no registers.
+ */
+static void
+xml_cell(struct sar *s, const struct sar_cell *c)
+{
+	struct sadf *d = s->sink_ctx;
+	struct outbuf *o = &d->s.ob;
+	size_t k = d->n_cells, n;
+	const struct sadf_name *key;
+	char *p;
+
+	if (k >= d->row_fast_n || s->pending_name || o->cap - o->len < 32 + 1 + SADF_NUM_LEN) {
+		xml_cell_other(d, c);
+		return;
+	}
+	key = &d->row_keys->v[k];
+	p = o->buf + o->len;
+	d->n_cells = k + 1;
+	memcpy(p, key->xml, 32);
+	p += key->xml_len;
+	if (c->kind == SAR_CELL_NUM && c->decimals == 2 && (n = numfmt_fixed2_small(p, c->d))) {
+		p[n] = '"';
+		o->len = (size_t) (p + n + 1 - o->buf);
+		return;
+	}
+	xml_value(d, c, p);
+}
+
+static void
+xml_row_end(struct sar *s)
+{
+	struct sadf *d = s->sink_ctx;
+
+	if (!d->direct) {
+		sadf_capture_row_end(s);
+		return;
+	}
+	sadf_put(d, "/>\n", 3);
+	sadf_direct_row_end(d);
+}
+
+static const struct sar_sink xml_sink = {xml_row_begin, xml_cell, xml_row_end};
+
 static void
 view_end(struct sadf *d, const struct sar_view *v)
 {
@@ -369,4 +509,5 @@ const struct sadf_backend sadf_xml = {
         .comments_begin = comments_begin,
         .comment = comment,
         .comments_end = comments_end,
+        .sink = &xml_sink,
 };

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -131,6 +132,15 @@ struct sadf_backend {
 	void (*print_view)(struct sadf *d, struct sar_act *a, const struct sar_view *v, int curr);
 	/* -r: every archive_next() of the walk, with its return code. */
 	void (*record_read)(struct sadf *d, const struct archive_record *rec, int rc);
+	/*
+	 * Where the views' cells go (NULL: the engine's sink, which captures
+	 * each row's cells for row). A backend's own sink writes the rows of
+	 * the views it can as their cells come (d->direct, set by its
+	 * view_begin), and hands the cells of the others to the engine's
+	 * sadf_capture_*: a cell captured and then formatted cost about
+	 * twice one written at once.
+	 */
+	const struct sar_sink *sink;
 	/* Frees the backend's state in d->fmt, also after an exit half-way (NULL: none). */
 	void (*release)(struct sadf *d);
 };
@@ -157,6 +167,24 @@ struct sadf {
 	struct sar_cell *cells;      /* the row being captured */
 	struct strbuf strs;          /* their strings, NUL-separated */
 	size_t n_cells, cap_cells;
+	/*
+	 * -j, -x (the backend's sink): the rows of the view printing are
+	 * written as their cells come, not captured (false outside a view).
+	 * row_keys are the view's names; row_mark is where the output of the
+	 * row under way starts, to take back a row that a view begins again
+	 * before ending it (as a captured one is dropped), SIZE_MAX once the
+	 * buffer has been written out in the middle of it: a row begun
+	 * again after more than 4 kB would leave its start. No view begins a
+	 * row twice (a check that aborted on it passed every sadf suite);
+	 * this is a guard, not a path the output relies on.
+	 */
+	bool direct;
+	const struct sadf_names *row_keys;
+	int row_tab;       /* the indentation of the view's rows */
+	size_t row_fast_n; /* the cells from the first written by the sink's fast path */
+	size_t row_mark;
+	bool row_open;
+	bool row_group; /* JSON: the object "a": { of keys "a.b" is open, its name in strs */
 	bool sep_stats, sep_restart, sep_comment; /* JSON separators */
 	bool dot;                  /* LC_NUMERIC's decimal point is '.' (numfmt applies) */
 	struct sadf_names **names; /* the name lists split so far (sadf_names_of) */
@@ -181,6 +209,42 @@ struct sadf {
  * outlives it.
  */
 int sadf_main(int argc, char **argv, FILE *out);
+
+/*
+ * engine.c: the engine's sink, which captures a row's cells into d->cells
+ * and hands them to d->b->row at its end; a backend's own sink calls them
+ * for the rows it does not write itself.
+ */
+void sadf_capture_row_begin(struct sar *s);
+void sadf_capture_cell(struct sar *s, const struct sar_cell *c);
+void sadf_capture_row_end(struct sar *s);
+
+/*
+ * A direct row (d->direct) begins: room for a row of most views is made in
+ * the output buffer, and where the row starts is kept (row_mark); a row
+ * begun again before its end is taken back first. False, with nothing
+ * done, when the buffer is too small for direct rows.
+ */
+bool sadf_direct_row_begin(struct sadf *d);
+/* The row has ended: d->rows counts it. */
+void sadf_direct_row_end(struct sadf *d);
+/*
+ * Room for n bytes in the output buffer within a direct row: what is
+ * gathered goes out when they do not fit (the row can no longer be taken
+ * back then). Returns where they go, or NULL when n is more than the
+ * buffer holds.
+ */
+static inline char *
+sadf_direct_room(struct sadf *d, size_t n)
+{
+	struct outbuf *o = &d->s.ob;
+
+	if (n <= o->cap - o->len)
+		return o->buf + o->len;
+	d->row_mark = SIZE_MAX;
+	return outbuf_reserve(o, n);
+}
+#define SADF_ROW_ROOM 4096
 
 /* engine.c: frees the engine's state in d (names, plan, captured cells). */
 void sadf_engine_release(struct sadf *d);
@@ -241,7 +305,21 @@ sadf_putc(struct sadf *d, char c)
 }
 
 /* n TABs (JSON and XML indentation) through the buffer. */
-void sadf_put_tabs(struct sadf *d, int n);
+void sadf_put_tabs_slow(struct sadf *d, int n);
+static inline void
+sadf_put_tabs(struct sadf *d, int n)
+{
+	static const char tabs[16] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
+	struct outbuf *o = &d->s.ob;
+
+	/* Every row is indented: one block of 16 when it fits. */
+	if (n >= 0 && n <= 16 && o->cap - o->len >= 16) {
+		memcpy(o->buf + o->len, tabs, 16);
+		o->len += (size_t) n;
+		return;
+	}
+	sadf_put_tabs_slow(d, n);
+}
 
 /*
  * engine.c: sysstat's message for read error rc on file, printed after what
@@ -277,6 +355,12 @@ struct sadf_names {
 	struct sadf_name *v;
 	size_t n;
 	bool dotted; /* some name has a '.' */
+	/*
+	 * How many names from the first have a json (xml) form of at most 32
+	 * bytes, that sadf_put_form() copies as one block: the direct rows'
+	 * fast path (none when some name has a '.').
+	 */
+	size_t n_json_blocks, n_xml_blocks;
 	char *forms; /* the json and xml strings */
 };
 

@@ -7,6 +7,7 @@
  */
 #include <check.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,12 +142,14 @@ START_TEST(test_against_printf)
 		              a, b);
 	}
 	for (i = 0; i < 100000; i++) {
-		static const char *const prefixes[] = {"", "cpu", "     ", "a-rather-long-prefix"};
-		const char *pre = prefixes[rnd() % 4];
+		static const char *const prefixes[] = {
+		        "", "cpu", "     ", "a-rather-long-prefix",
+		        "a-prefix-longer-than-the-32-bytes-of-the-fast-path"};
+		const char *pre = prefixes[rnd() % 5];
 		int64_t v = (int64_t) (rnd() >> (rnd() % 64)) * ((rnd() & 1) ? -1 : 1);
 		uint64_t u = rnd() >> (rnd() % 64);
 		int w = (int) (rnd() % 12);
-		size_t len = 1 + rnd() % 40; /* short buffers truncate as snprintf does */
+		size_t len = 1 + rnd() % 80; /* short buffers truncate as snprintf does */
 		int la, lb;
 
 		snprintf(a, len, "%s%*lld", pre, w, (long long) v);
@@ -160,6 +163,29 @@ START_TEST(test_against_printf)
 }
 END_TEST
 
+/* numfmt_fixed_plain()'s range: |v| * 10^d below 10^18. */
+static bool
+plain_range(double v, int d)
+{
+	return d >= 0 && d <= 9 && fabs(v) < pow(10.0, 18 - d);
+}
+
+/*
+ * A value of 10 to 19 digits before the point, with a fraction of
+ * sixteenths (ties at .5 and at the second decimal) or of random bits.
+ */
+static double
+large_value(long i)
+{
+	double v = (double) (rnd() % 1000000000) * pow(10.0, (double) (1 + rnd() % 10));
+
+	if (i % 2)
+		v += (double) (rnd() % 16) / 16.0;
+	else
+		v += (double) (rnd() % 1000) / 1000.0;
+	return i % 3 ? v : -v;
+}
+
 /*
  * numfmt_fixed_plain() is "%.*f" in its range and declines the rest; the
  * digit counts at every power of ten go through numfmt_u64 and
@@ -167,18 +193,20 @@ END_TEST
  */
 START_TEST(test_plain)
 {
-	static const double edges[] = {0.0,           -0.0, 0.005, -0.004, 0.125, 999999999.994,
-	                               999999999.996, 1e9,  -1e9,  1e-300, NAN,   INFINITY};
+	static const double edges[] = {0.0,     -0.0,         0.005,         -0.004, 0.125,
+	                               999999999.994, 999999999.996, 1e9,    -1e9,  1e-300,
+	                               NAN,     INFINITY,     1e16 - 2.0,    1e16,  -1e16,
+	                               9999999999999999.5, 4503599627370495.5};
 	char a[128], b[128];
 	long i;
 	size_t k;
 
-	for (i = 0; i < 1000000; i++) {
-		double v = random_value(i);
+	for (i = 0; i < 1200000; i++) {
+		double v = i % 6 == 5 ? large_value(i) : random_value(i);
 		int d = (int) (rnd() % 11) - 1;
 		size_t lb = numfmt_fixed_plain(b, v, d);
 
-		if (!(fabs(v) < 1e9) || d < 0 || d > 9) {
+		if (!plain_range(v, d)) {
 			ck_assert_uint_eq(lb, 0);
 			continue;
 		}
@@ -189,7 +217,7 @@ START_TEST(test_plain)
 	for (k = 0; k < sizeof(edges) / sizeof(edges[0]); k++) {
 		size_t lb = numfmt_fixed_plain(b, edges[k], 2);
 
-		if (!(fabs(edges[k]) < 1e9)) {
+		if (!plain_range(edges[k], 2)) {
 			ck_assert_uint_eq(lb, 0);
 			continue;
 		}
@@ -213,6 +241,54 @@ START_TEST(test_plain)
 			ck_assert_str_eq(b, a);
 		}
 	}
+}
+END_TEST
+
+/*
+ * numfmt_fixed2_small() is "%.2f" where it answers, and answers for
+ * most of |v| * 100 < 10^9: random values, values near ties (n + 0.005),
+ * the edges of its range and signs.
+ */
+START_TEST(test_fixed2_small)
+{
+	static const double edges[] = {0.0,   -0.0,         0.005,       -0.005,      0.015,
+	                               1.005, 9999999.99,   9999999.994, 9999999.995, 9999999.996,
+	                               1e7,   -9999999.999, 99.995,      999999.995,  1e-300,
+	                               NAN,   INFINITY,     -INFINITY,   0.125,       2.675};
+	char a[128], b[128];
+	long i, answered = 0;
+	size_t k;
+
+	for (i = 0; i < 2000000; i++) {
+		double v = i % 3 == 0 ? random_value(i)
+		           : i % 3 == 1
+		                   ? (double) (rnd() % 1000000000) / 100.0 + 0.005
+		                   : ldexp((double) (rnd() % (1ull << 40)), -(int) (rnd() % 40));
+		size_t lb;
+
+		if (rnd() & 1)
+			v = -v;
+		lb = numfmt_fixed2_small(b, v);
+		if (!lb)
+			continue;
+		answered++;
+		snprintf(a, sizeof(a), "%.2f", v);
+		b[lb] = '\0';
+		ck_assert_msg(!strcmp(a, b), "%.17g: '%s' vs '%s'", v, a, b);
+	}
+	ck_assert_int_gt(answered, 800000);
+	for (k = 0; k < sizeof(edges) / sizeof(edges[0]); k++) {
+		size_t lb = numfmt_fixed2_small(b, edges[k]);
+
+		if (!lb)
+			continue;
+		snprintf(a, sizeof(a), "%.2f", edges[k]);
+		b[lb] = '\0';
+		ck_assert_str_eq(b, a);
+	}
+	ck_assert_uint_gt(numfmt_fixed2_small(b, 0.0), 0);
+	ck_assert_uint_eq(numfmt_fixed2_small(b, 1e7), 0);
+	ck_assert_uint_eq(numfmt_fixed2_small(b, NAN), 0);
 }
 END_TEST
 
@@ -285,6 +361,7 @@ main(void)
 	tcase_add_test(tc, test_against_printf);
 	tcase_add_test(tc, test_wide_fields);
 	tcase_add_test(tc, test_plain);
+	tcase_add_test(tc, test_fixed2_small);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
