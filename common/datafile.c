@@ -188,3 +188,13 @@ datafile_open_message(int err, const char *file, bool default_file, char *buf, s
 		append(buf, len, "%s", _("Please check if data collecting is enabled\n"));
 	return 2;
 }
+
+int
+datafile_open_failed(int err, const char *file, bool default_file)
+{
+	char msg[8192];
+	int status = datafile_open_message(err, file, default_file, msg, sizeof(msg));
+
+	fputs(msg, stderr);
+	return status;
+}

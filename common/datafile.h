@@ -61,6 +61,12 @@ int datafile_read_message(int rc, const char *file, const struct sa_file_magic *
  */
 int datafile_open_message(int err, const char *file, bool default_file, char *buf, size_t len);
 
+/*
+ * datafile_open_message() written to stderr; returns the exit status. Its
+ * buffer is its own, so that the frames of a report's path do not carry one.
+ */
+int datafile_open_failed(int err, const char *file, bool default_file);
+
 /* "File created by sar/sadc from sysstat version X.Y.Z[.E]\n" into buf. */
 void datafile_version_line(const struct sa_file_magic *m, char *buf, size_t len);
 

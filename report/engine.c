@@ -944,15 +944,11 @@ int
 sar_report_file(struct sar *s, const char *file, bool default_file)
 {
 	struct source *src;
-	char msg[8192];
 	int fd, rc;
 
 	fd = open(file, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		rc = datafile_open_message(errno, file, default_file, msg, sizeof(msg));
-		fputs(msg, stderr);
-		return rc;
-	}
+	if (fd < 0)
+		return datafile_open_failed(errno, file, default_file);
 	s->r = &s->reader;
 	s->fd = fd;
 	rc = source_open_fd(fd, &src);

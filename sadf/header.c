@@ -58,7 +58,6 @@ sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_other
 	/* sysstat's DISPLAY_HDR_ONLY: the header report, or -H with -j, -x, -g. */
 	bool header_only = c->header_only || c->format == SADF_F_NONE;
 	struct source *src;
-	char msg[SADF_PATH_LEN + 256];
 	int fd, rc;
 
 	*ret_other = false;
@@ -69,12 +68,8 @@ sadf_open(struct archive_reader *r, const struct sadf_config *c, bool *ret_other
 		rc = history_report_open(hr, &src);
 	} else {
 		fd = open(c->file, O_RDONLY | O_CLOEXEC);
-		if (fd < 0) {
-			rc = datafile_open_message(errno, c->file, c->default_file, msg,
-			                           sizeof(msg));
-			fputs(msg, stderr);
-			return rc;
-		}
+		if (fd < 0)
+			return datafile_open_failed(errno, c->file, c->default_file);
 		*ret_fd = fd;
 		rc = source_open_fd(fd, &src);
 	}
