@@ -216,7 +216,13 @@ stabilize_name(const struct activity_desc *d, unsigned char *item, int32_t i, in
 	case A_PWR_USB: {
 		struct stats_pwr_usb *u = (struct stats_pwr_usb *) item;
 
-		u->bus_nr = (uint32_t) i;
+		/*
+		 * Linux numbers USB buses from 1. sysstat takes a bus number of
+		 * 0 for a free slot of its summary (sar -m USB's Summary lines)
+		 * and then reads freed memory: its output for bus 0 depends on
+		 * its heap, no file of a real machine has one.
+		 */
+		u->bus_nr = (uint32_t) i + 1;
 		u->vendor_id = 0x1d6b;
 		u->product_id = 0x0002;
 		set_name(u->manufacturer, MAX_MANUF_LEN, "Linux ", i);
