@@ -1103,15 +1103,24 @@ skip_items(struct archive_reader *r, struct archive_act *a, uint32_t nr, uint64_
 	return 0;
 }
 
-/* Checks a count read for activity a at offset at. */
+/* The item count of activity a, at offset at: read (or the list's, without one) and checked. */
 static int
-check_nr(struct archive_reader *r, const struct archive_act *a, int32_t nr, uint64_t at)
+read_count(struct archive_reader *r, const struct archive_act *a, uint64_t at, int32_t *ret)
 {
+	int32_t nr = a->fa.nr;
+	int rc;
+
+	if (a->fa.has_nr) {
+		rc = read_nr(r, &nr, "item count");
+		if (rc < 0)
+			return rc;
+	}
 	if (nr < 0 || nr > SA_NR_MAX)
 		return fail(r, ARCHIVE_E_INVALID, at, "item count %d", nr);
 	if (a->known_format && nr > a->desc->nr_max)
 		return fail(r, ARCHIVE_E_INVALID, at, "%s: item count %d > %d", a->desc->name, nr,
 		            a->desc->nr_max);
+	*ret = nr;
 	return 0;
 }
 
@@ -1133,7 +1142,7 @@ read_stats_known(struct archive_reader *r, uint64_t off, const struct memo_hit *
 		unsigned i = (unsigned) __builtin_ctzll(m);
 		struct archive_act *a = &r->acts[i];
 		uint64_t at = off + h->mv->at[i];
-		int32_t nr = a->fa.nr;
+		int32_t nr;
 
 		if (at > source_offset(r->src)) {
 			source_until(r->src, memo_until(r, h, want, i, off));
@@ -1141,12 +1150,7 @@ read_stats_known(struct archive_reader *r, uint64_t off, const struct memo_hit *
 			if (rc < 0)
 				return rc;
 		}
-		if (a->fa.has_nr) {
-			rc = read_nr(r, &nr, "item count");
-			if (rc < 0)
-				return rc;
-		}
-		rc = check_nr(r, a, nr, at);
+		rc = read_count(r, a, at, &nr);
 		if (rc < 0)
 			return rc;
 		rc = read_items(r, a, (uint32_t) nr);
@@ -1189,14 +1193,9 @@ read_stats(struct archive_reader *r, uint64_t off, const struct memo_hit *h)
 	for (; i < r->n_acts; i++) {
 		struct archive_act *a = &r->acts[i];
 		uint64_t at = source_offset(r->src);
-		int32_t nr = a->fa.nr;
+		int32_t nr;
 
-		if (a->fa.has_nr) {
-			rc = read_nr(r, &nr, "item count");
-			if (rc < 0)
-				return rc;
-		}
-		rc = check_nr(r, a, nr, at);
+		rc = read_count(r, a, at, &nr);
 		if (rc < 0)
 			return rc;
 		r->rec_counts[i] = nr;

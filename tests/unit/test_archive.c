@@ -1875,6 +1875,21 @@ memo_pass(struct archive_reader *r, uint64_t first, const bool *ignore, bool cut
 	ck_assert_int_eq(archive_next(r, &rec), 0);
 }
 
+/* tf as a file on disk read by r; *first: the first record's offset. Returns the descriptor. */
+static int
+memo_open(const struct tfile *tf, struct archive_reader *r, uint64_t *first)
+{
+	struct source *src;
+	int fd = temp_file_with(tf->b.data, tf->b.len);
+
+	ck_assert_int_eq(source_open_fd(fd, &src), 0);
+	memset(r, 0, sizeof(*r));
+	ck_assert_int_eq(archive_open(r, src, true), 0);
+	ck_assert_int_eq(archive_read_header(r, false), 0);
+	*first = source_offset(src);
+	return fd;
+}
+
 START_TEST(test_later_passes_skip_what_they_ignore)
 {
 	static const bool every[4] = {false, false, false, false};
@@ -1884,7 +1899,6 @@ START_TEST(test_later_passes_skip_what_they_ignore)
 	};
 	struct tfile tf;
 	struct archive_reader r;
-	struct source *src;
 	uint64_t first;
 	int fd;
 
@@ -1897,12 +1911,7 @@ START_TEST(test_later_passes_skip_what_they_ignore)
 			tf_comment(&tf, "between");
 		}
 	}
-	fd = temp_file_with(tf.b.data, tf.b.len);
-	ck_assert_int_eq(source_open_fd(fd, &src), 0);
-	memset(&r, 0, sizeof(r));
-	ck_assert_int_eq(archive_open(&r, src, true), 0);
-	ck_assert_int_eq(archive_read_header(&r, false), 0);
-	first = source_offset(src);
+	fd = memo_open(&tf, &r, &first);
 	/* The first pass reads everything and learns the counts; the others jump. */
 	memo_pass(&r, first, every, false);
 	for (size_t p = 0; p < sizeof(passes) / sizeof(passes[0]); p++)
@@ -1930,7 +1939,6 @@ START_TEST(test_later_pass_sees_changed_counts)
 	struct tfile tf, tf2;
 	struct archive_reader r;
 	struct archive_record rec;
-	struct source *src;
 	uint64_t first;
 	int fd;
 
@@ -1942,17 +1950,12 @@ START_TEST(test_later_pass_sees_changed_counts)
 		tf_record(&tf2, SA_R_STATS, 10, 0, (uint8_t) k);
 		tf_stats(&tf2, std_list, 4, k == 1 ? other : counts, k + 1);
 	}
-	fd = temp_file_with(tf.b.data, tf.b.len);
-	ck_assert_int_eq(source_open_fd(fd, &src), 0);
-	memset(&r, 0, sizeof(r));
-	ck_assert_int_eq(archive_open(&r, src, true), 0);
-	ck_assert_int_eq(archive_read_header(&r, false), 0);
-	first = source_offset(src);
+	fd = memo_open(&tf, &r, &first);
 	for (unsigned k = 0; k < 3; k++)
 		next_record(&r, &rec, SA_R_STATS);
 	ck_assert_int_eq(pwrite(fd, tf2.b.data, tf2.b.len, 0), (ssize_t) tf2.b.len);
 	ck_assert_int_eq(ftruncate(fd, (off_t) tf2.b.len), 0);
-	ck_assert_int_eq(source_seek(src, first), 0);
+	ck_assert_int_eq(source_seek(r.src, first), 0);
 	r.acts[1].ignore = r.acts[2].ignore = true;
 	for (unsigned k = 0; k < 3; k++) {
 		next_record(&r, &rec, SA_R_STATS);
