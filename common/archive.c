@@ -929,6 +929,18 @@ memo_skip_to(struct archive_reader *r, uint64_t to)
 	return 0;
 }
 
+void
+archive_ext_release(struct archive_ext *e)
+{
+	free(e->proc);
+	free(e->cgroup);
+	free(e->disk);
+	free(e->procbase);
+	free(e->cpux);
+	free(e->thread);
+	memset(e, 0, sizeof(*e));
+}
+
 int
 archive_read_header(struct archive_reader *r, bool header_only)
 {
@@ -1395,12 +1407,7 @@ archive_reader_release(struct archive_reader *r)
 	free(r->acts);
 	memo_forget_all(r);
 	free(r->scratch);
-	free(r->ext.proc);
-	free(r->ext.cgroup);
-	free(r->ext.disk);
-	free(r->ext.procbase);
-	free(r->ext.cpux);
-	free(r->ext.thread);
+	archive_ext_release(&r->ext);
 	if (r->own_src)
 		source_free(r->src);
 	convert_result_release(&r->conv);

@@ -122,6 +122,9 @@ struct archive_ext {
  */
 const struct ext_proc *archive_ext_base(const struct archive_ext *e, const struct ext_proc *p);
 
+/* Frees every array of e (which the reader's or a caller's exchanges left there) and zeroes it. */
+void archive_ext_release(struct archive_ext *e);
+
 struct archive_reader {
 	struct source *src;
 	bool own_src;

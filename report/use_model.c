@@ -204,10 +204,9 @@ use_free(struct use *u)
 		free(u->res[k]->await_hist);
 		free(u->res[k]);
 	}
-	for (k = 0; k < 2; k++) {
-		free(u->ext[k].proc);
-		free(u->ext[k].cgroup);
-	}
+	/* Every array the reader's exchanges left here (use_who.c), not only proc and cgroup. */
+	for (k = 0; k < 2; k++)
+		archive_ext_release(&u->ext[k]);
 	free(u->prow);
 	free(u->crow);
 	free(u->cg_prev);

@@ -39,10 +39,9 @@ sar_who_free(struct sar_who *w)
 
 	if (!w)
 		return;
-	for (k = 0; k < 2; k++) {
-		free(w->ext[k].proc);
-		free(w->ext[k].cgroup);
-	}
+	/* Every array the reader's exchanges left here (sar_who_take()), not only these two. */
+	for (k = 0; k < 2; k++)
+		archive_ext_release(&w->ext[k]);
 	free(w->prow);
 	free(w->crow);
 	who_avg_release(&w->avg);

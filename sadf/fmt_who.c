@@ -304,10 +304,9 @@ sadf_who_release(struct sadf *d)
 
 	if (!w)
 		return;
-	for (k = 0; k < WHO_CACHE; k++) {
-		free(w->cache[k].ext.proc);
-		free(w->cache[k].ext.cgroup);
-	}
+	/* Every array fetch()'s exchanges left here, not only proc and cgroup. */
+	for (k = 0; k < WHO_CACHE; k++)
+		archive_ext_release(&w->cache[k].ext);
 	archive_reader_release(&w->r);
 	if (w->fd >= 0)
 		close(w->fd);
