@@ -171,16 +171,18 @@ run_follow(struct sar *s, struct sar_cmdline *c, int argc)
 }
 
 static int
-run_cmdline(struct sar *s, struct sar_cmdline *c, int argc, char **argv)
+run(struct sar *s, int argc, char **argv)
 {
+	struct sar_cmdline c;
 	bool dflt;
 	int status;
 
-	c->o = &s->o;
-	c->interval = -1;
-	sar_parse_cmdline(c, argc, argv);
+	memset(&c, 0, sizeof(c));
+	c.o = &s->o;
+	c.interval = -1;
+	sar_parse_cmdline(&c, argc, argv);
 	sar_colors_init(s, getenv("S_COLORS"), getenv("S_COLORS_SGR"), isatty(fileno(sar_fp(s))));
-	if (c->which_sadc) {
+	if (c.which_sadc) {
 		struct stat st;
 
 		if (stat(SADC_DIR "/sadc", &st) < 0)
@@ -189,46 +191,46 @@ run_cmdline(struct sar *s, struct sar_cmdline *c, int argc, char **argv)
 			fprintf(sar_fp(s), _("Data collector found: %s\n"), SADC_DIR "/sadc");
 		return 0;
 	}
-	finish_options(s, c);
+	finish_options(s, &c);
 	if (!sar_time_limits_ok(&s->o))
 		sar_usage();
-	if (c->f_given && c->to_file[0]) {
+	if (c.f_given && c.to_file[0]) {
 		fputs(_("-f and -o options are mutually exclusive\n"), stderr);
 		return 1;
 	}
-	if (c->follow)
-		return run_follow(s, c, argc);
-	if (c->n_files > 1 || (window_dated(&s->o) && !c->to_file[0] &&
-	                       (!c->from_file[0] || datafile_is_dir(c->from_file)))) {
-		if (c->day_offset || !c->interval)
+	if (c.follow)
+		return run_follow(s, &c, argc);
+	if (c.n_files > 1 || (window_dated(&s->o) && !c.to_file[0] &&
+	                      (!c.from_file[0] || datafile_is_dir(c.from_file)))) {
+		if (c.day_offset || !c.interval)
 			sar_usage();
-		s->o.interval = c->interval < 0 ? 1 : c->interval;
+		s->o.interval = c.interval < 0 ? 1 : c.interval;
 		if (sar_fp(s) == stdout)
 			setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 		sar_out_buffer(s, SAR_OUT_BUFFER);
-		status = report_history(s, c);
-		strbuf_release(&c->files);
+		status = report_history(s, &c);
+		strbuf_release(&c.files);
 		return status;
 	}
-	if (!choose_file(c, &dflt, argc)) {
-		struct sar_live_args la = {c->interval, c->count ? c->count : -1,
-		                           c->to_file[0] ? c->to_file : NULL, c->long_names};
+	if (!choose_file(&c, &dflt, argc)) {
+		struct sar_live_args la = {c.interval, c.count ? c.count : -1,
+		                           c.to_file[0] ? c.to_file : NULL, c.long_names};
 
-		if (s->o.use_start || c->interval_set) {
+		if (s->o.use_start || c.interval_set) {
 			fputs(_("Not reading from a system activity file (use -f option)\n"), stderr);
 			return 1;
 		}
-		if (c->interval < 0) {
+		if (c.interval < 0) {
 			/* sysstat's sadc child gives the usage, and sar finds no data: status 3. */
 			sar_usage_status(3);
 		}
-		if (c->to_file[0] && c->day_offset)
+		if (c.to_file[0] && c.day_offset)
 			sar_usage();
 		return sar_report_live(s, &la);
 	}
-	if (!c->interval)
+	if (!c.interval)
 		sar_usage();
-	s->o.interval = c->interval < 0 ? 1 : c->interval;
+	s->o.interval = c.interval < 0 ? 1 : c.interval;
 	/*
 	 * A file report is written in big blocks (live mode keeps the stream's
 	 * own buffering): the text gathers in sar's buffer, which stdio's
@@ -237,22 +239,7 @@ run_cmdline(struct sar *s, struct sar_cmdline *c, int argc, char **argv)
 	if (sar_fp(s) == stdout)
 		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	sar_out_buffer(s, SAR_OUT_BUFFER);
-	return sar_report_file(s, c->from_file, dflt);
-}
-
-/*
- * The command line lives on the heap: its two paths are 8 kB, and every
- * frame of a report is below this one, so that on the stack they would
- * push the whole report 8 kB deeper (memory resident for the run).
- */
-static int
-run(struct sar *s, int argc, char **argv)
-{
-	struct sar_cmdline *c = sysrec_calloc(1, sizeof(*c));
-	int status = run_cmdline(s, c, argc, argv);
-
-	free(c);
-	return status;
+	return sar_report_file(s, c.from_file, dflt);
 }
 
 int
