@@ -154,6 +154,27 @@ source_fail(struct source *s, int err, const char *text)
 	return s->err;
 }
 
+/* How much a refill from stream offset at reads: a buffer's worth, or less where the reader's needs
+ * end (source_until()). */
+static size_t
+refill_len(const struct source *s, uint64_t at)
+{
+	return s->until > at && s->until - at < SOURCE_BUF_SIZE ? (size_t) (s->until - at)
+	                                                        : SOURCE_BUF_SIZE;
+}
+
+/* The file's size now, into fsize (a plain file read with pread()); 0 or -errno. */
+static int
+look_at_size(struct source *s)
+{
+	struct stat st;
+
+	if (fstat(s->fd, &st) < 0)
+		return -errno;
+	s->fsize = (uint64_t) st.st_size;
+	return 0;
+}
+
 /* Makes at least one raw byte available; returns the count, 0 at the end, or -errno. */
 static ssize_t
 raw_fill(struct source *s)
@@ -166,11 +187,8 @@ raw_fill(struct source *s)
 		return 0;
 	if (s->positional) {
 		/* The buffer is empty: its end is the data's next byte. */
-		uint64_t at = s->rpos - (uint64_t) s->base;
-		size_t want = SOURCE_BUF_SIZE;
+		size_t want = refill_len(s, s->rpos - (uint64_t) s->base);
 
-		if (s->until > at && s->until - at < want)
-			want = (size_t) (s->until - at);
 		n = fdio_pread_full(s->fd, s->buf, want, s->rpos);
 		if (n < 0)
 			return source_fail(s, (int) n, NULL);
@@ -977,12 +995,7 @@ seg_read(struct source *s, unsigned char *dst, size_t len)
 		} else if (len - done >= SOURCE_BUF_SIZE) {
 			n = seg_copy(s, s->offset, dst + done, len - done);
 		} else {
-			size_t want = SOURCE_BUF_SIZE;
-
-			/* As raw_fill(): no further than the reader needs (source_until). */
-			if (s->until > s->offset && s->until - s->offset < want)
-				want = (size_t) (s->until - s->offset);
-			n = seg_copy(s, s->offset, s->buf, want);
+			n = seg_copy(s, s->offset, s->buf, refill_len(s, s->offset));
 			if (n < 0)
 				return done ? (ssize_t) done : n;
 			s->buf_at = s->offset;
@@ -1039,11 +1052,10 @@ raw_skip(struct source *s, uint64_t n)
 		uint64_t rest = n - (s->buf_len - s->buf_pos), can;
 
 		if (s->rpos + rest > s->fsize) {
-			struct stat st;
+			int rc = look_at_size(s);
 
-			if (fstat(s->fd, &st) < 0)
-				return source_fail(s, -errno, NULL);
-			s->fsize = (uint64_t) st.st_size;
+			if (rc < 0)
+				return source_fail(s, rc, NULL);
 		}
 		can = s->fsize > s->rpos ? s->fsize - s->rpos : 0;
 		if (can > rest)
@@ -1131,10 +1143,8 @@ source_seek(struct source *s, uint64_t off)
 	}
 	if (s->positional) {
 		uint64_t buf_at = s->rpos - (uint64_t) s->base - s->buf_len;
-		struct stat st;
 
-		/* Back to a record just read (the extension records of --proc): the buffer has it.
-		 */
+		/* Back to a record just read (--proc's extension records): the buffer has it. */
 		if (off >= buf_at && off <= buf_at + s->buf_len) {
 			s->buf_pos = (size_t) (off - buf_at);
 			s->raw_eof = false;
@@ -1142,9 +1152,9 @@ source_seek(struct source *s, uint64_t off)
 			return 0;
 		}
 		/* A pass starts: the file may have grown or been cut since the last. */
-		if (fstat(s->fd, &st) < 0)
-			return -errno;
-		s->fsize = (uint64_t) st.st_size;
+		rc = look_at_size(s);
+		if (rc < 0)
+			return rc;
 		s->rpos = (uint64_t) s->base + off;
 		s->buf_pos = s->buf_len = 0;
 		s->raw_eof = false;
