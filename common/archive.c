@@ -676,11 +676,15 @@ struct archive_memo {
 	struct memo_plan plan;
 };
 
-/* What memo_find() found: the record's counts and whether the next record is of its run. */
+/*
+ * What memo_find() found: the record's counts, whether the next record is
+ * of its run, and the pass's mask of activities decoded (memo_want()).
+ */
 struct memo_hit {
 	const struct memo_vec *mv;
 	uint32_t vec;
 	bool next_in_run;
+	uint64_t want;
 };
 
 static void
@@ -709,8 +713,12 @@ memo_forget_all(struct archive_reader *r)
 static bool
 memo_in_run(const struct memo_run *u, uint64_t off)
 {
-	return off >= u->start && (off - u->start) % u->stride == 0 &&
-	       (off - u->start) / u->stride < u->count;
+	uint64_t k;
+
+	if (off < u->start)
+		return false;
+	k = (off - u->start) / u->stride;
+	return k < u->count && k * u->stride == off - u->start;
 }
 
 /* Whether a pass read the statistics record at off whole before; *ret then says what it holds. */
@@ -871,42 +879,51 @@ memo_after(uint64_t want, unsigned i)
 	return i + 1 >= 64 ? 0 : want & ~(((uint64_t) 2 << i) - 1);
 }
 
-/* The plan of records of h's vector for the mask want (cached while they are the same). */
+/*
+ * Where the bytes to read from activity i (n_acts: from the header) of a
+ * record of h's vector end, from the record's start; into the next record
+ * when cross.
+ */
+static uint64_t
+memo_span_from(const struct archive_reader *r, const struct memo_hit *h, uint32_t i, bool cross)
+{
+	if (i == r->n_acts)
+		return memo_span(r, h->mv, h->want, h->want, 0, r->hdr.rec_size, cross);
+	return memo_span(r, h->mv, h->want, memo_after(h->want, i), h->mv->at[i], h->mv->at[i + 1],
+	                 cross);
+}
+
+/* The plan of records of h's vector for h's mask (cached while they are the same). */
 static const struct memo_plan *
-memo_plan(struct archive_reader *r, const struct memo_hit *h, uint64_t want)
+memo_plan(struct archive_reader *r, const struct memo_hit *h)
 {
 	struct memo_plan *pl = &r->memo->plan;
 	uint64_t m;
 
-	if (pl->valid && pl->vec == h->vec && pl->want == want)
+	if (pl->valid && pl->vec == h->vec && pl->want == h->want)
 		return pl;
 	pl->valid = true;
 	pl->vec = h->vec;
-	pl->want = want;
-	pl->head = memo_span(r, h->mv, want, want, 0, r->hdr.rec_size, true);
-	for (m = want; m; m &= m - 1) {
+	pl->want = h->want;
+	pl->head = memo_span_from(r, h, r->n_acts, true);
+	for (m = h->want; m; m &= m - 1) {
 		unsigned i = (unsigned) __builtin_ctzll(m);
 
-		pl->until[i] = memo_span(r, h->mv, want, memo_after(want, i), h->mv->at[i],
-		                         h->mv->at[i + 1], true);
+		pl->until[i] = memo_span_from(r, h, i, true);
 	}
 	return pl;
 }
 
 /* Where the bytes to read from activity i (n_acts: the header) of the record at off end. */
 static uint64_t
-memo_until(struct archive_reader *r, const struct memo_hit *h, uint64_t want, uint32_t i,
-           uint64_t off)
+memo_until(struct archive_reader *r, const struct memo_hit *h, uint32_t i, uint64_t off)
 {
 	const struct memo_plan *pl;
 
-	if (!h->next_in_run) {
-		if (i == r->n_acts)
-			return off + memo_span(r, h->mv, want, want, 0, r->hdr.rec_size, false);
-		return off + memo_span(r, h->mv, want, memo_after(want, i), h->mv->at[i],
-		                       h->mv->at[i + 1], false);
-	}
-	pl = memo_plan(r, h, want);
+	/* The last record of its run: its next is not known, the plan does not serve. */
+	if (!h->next_in_run)
+		return off + memo_span_from(r, h, i, false);
+	pl = memo_plan(r, h);
 	return off + (i == r->n_acts ? pl->head : pl->until[i]);
 }
 
@@ -1146,7 +1163,7 @@ read_count(struct archive_reader *r, const struct archive_act *a, uint64_t at, i
 static int64_t
 read_stats_known(struct archive_reader *r, uint64_t off, const struct memo_hit *h)
 {
-	uint64_t want = memo_want(r), m;
+	uint64_t want = h->want, m;
 	int rc;
 
 	memcpy(r->rec_counts, h->mv->nr, r->n_acts * sizeof(*r->rec_counts));
@@ -1157,7 +1174,7 @@ read_stats_known(struct archive_reader *r, uint64_t off, const struct memo_hit *
 		int32_t nr;
 
 		if (at > source_offset(r->src)) {
-			source_until(r->src, memo_until(r, h, want, i, off));
+			source_until(r->src, memo_until(r, h, i, off));
 			rc = memo_skip_to(r, at);
 			if (rc < 0)
 				return rc;
@@ -1170,6 +1187,7 @@ read_stats_known(struct archive_reader *r, uint64_t off, const struct memo_hit *
 			return rc;
 		if (nr != h->mv->nr[i]) {
 			/* The file is not what it was: no more jumps over it. */
+			r->rec_counts[i] = nr;
 			memo_forget(r);
 			return (int64_t) i + 1;
 		}
@@ -1321,7 +1339,9 @@ next_record(struct archive_reader *r, struct archive_record *ret)
 	for (;;) {
 		off = source_offset(r->src);
 		known = memo_find(r, off, &hit);
-		source_until(r->src, known ? memo_until(r, &hit, memo_want(r), r->n_acts, off) : 0);
+		if (known)
+			hit.want = memo_want(r);
+		source_until(r->src, known ? memo_until(r, &hit, r->n_acts, off) : 0);
 		rc = read_record_header(r, ret);
 		if (rc <= 0)
 			return rc;
