@@ -47,22 +47,36 @@ enum conv {
 	C_HZ,  /* divided by the clock ticks per second */
 };
 
+/*
+ * The table holds its words, not pointers to them: a table of pointers is
+ * relocated whole when the program starts (54 kB of sadf's memory in every
+ * run, --openmetrics or not), a table of words is read from the file when
+ * used. om_family_at() makes the struct om_family of a family when asked.
+ */
 struct member {
 	uint16_t off;
 	uint8_t kind;
-	const char *lval; /* the value of the family's member label */
+	char lval[8]; /* the value of the family's member label */
 };
 
 #define MAX_MEMBERS 8
 
+struct def_family {
+	char name[48];
+	enum om_type type;
+	char unit[8];
+	char help[88];
+	uint32_t act;
+};
+
 struct def {
-	struct om_family f;
+	struct def_family f;
 	uint8_t lbl;
 	uint8_t conv;
 	uint16_t name_off;  /* L_IFACE, L_SENSOR: where the name is */
 	uint16_t first_num; /* L_SENSOR: the number of the first item (fans 1, inputs 0) */
 	double mul;         /* C_MUL */
-	const char *lname;  /* the member label's name, or NULL for one member */
+	char lname[8];      /* the member label's name, or "" for one member */
 	uint8_t n;
 	struct member m[MAX_MEMBERS];
 };
@@ -73,7 +87,7 @@ struct def {
 #define FAM(act_, name_, type_, unit_, help_, lbl_, conv_, mul_, s, field, kind_)                  \
 	{                                                                                          \
 		.f = {name_, type_, unit_, help_, act_}, .lbl = lbl_, .conv = conv_, .mul = mul_,  \
-		.n = 1, .m = {{OFF(s, field), kind_, NULL}},                                       \
+		.n = 1, .m = {{OFF(s, field), kind_, ""}},                                         \
 	}
 
 /* Single-item activities. */
@@ -138,11 +152,11 @@ static const struct def defs[] = {
         {.f = {"node_intr", OM_COUNTER, "", "Total number of interrupts serviced.", A_IRQ},
          .lbl = L_NONE,
          .n = 1,
-         .m = {{OFF(stats_irq, irq_nr), K_U32, NULL}}},
+         .m = {{OFF(stats_irq, irq_nr), K_U32, ""}}},
         {.f = {"sysstat_interrupts", OM_COUNTER, "", "Interrupts serviced by each CPU.", A_IRQ},
          .lbl = L_IRQ,
          .n = 1,
-         .m = {{OFF(stats_irq, irq_nr), K_U32, NULL}}},
+         .m = {{OFF(stats_irq, irq_nr), K_U32, ""}}},
 
         /* A_SWAP, A_PAGE */
         VMSTAT(A_SWAP, "pswpin", stats_swap, pswpin),
@@ -274,7 +288,7 @@ static const struct def defs[] = {
 		.name_off =                                                                        \
 		        s == 0 ? OFF(stats_net_dev, interface) : OFF(stats_net_edev, interface),   \
 		.n = 1,                                                                            \
-		.m = { {field, K_U64, NULL} }                                                      \
+		.m = { {field, K_U64, ""} }                                                        \
 	}
 #define DEV(f)  OFF(stats_net_dev, f)
 #define EDEV(f) OFF(stats_net_edev, f)
@@ -283,13 +297,13 @@ static const struct def defs[] = {
          .lbl = L_IFACE,
          .name_off = DEV(interface),
          .n = 1,
-         .m = {{DEV(rx_bytes), K_U64, NULL}}},
+         .m = {{DEV(rx_bytes), K_U64, ""}}},
         {.f = {"node_network_transmit_bytes", OM_COUNTER, "bytes",
                "Network device statistic transmit_bytes.", A_NET_DEV},
          .lbl = L_IFACE,
          .name_off = DEV(interface),
          .n = 1,
-         .m = {{DEV(tx_bytes), K_U64, NULL}}},
+         .m = {{DEV(tx_bytes), K_U64, ""}}},
         NETDEV("node_network_receive_packets", "Network device statistic receive_packets.", 0,
                DEV(rx_packets)),
         NETDEV("node_network_transmit_packets", "Network device statistic transmit_packets.", 0,
@@ -520,55 +534,55 @@ static const struct def defs[] = {
          .name_off = OFF(stats_pwr_fan, device),
          .first_num = 1,
          .n = 1,
-         .m = {{OFF(stats_pwr_fan, rpm), K_DBL, NULL}}},
+         .m = {{OFF(stats_pwr_fan, rpm), K_DBL, ""}}},
         {.f = {"sysstat_fan_min_speed_rpm", OM_GAUGE, "",
                "Minimum speed of the fan, in revolutions per minute.", A_PWR_FAN},
          .lbl = L_SENSOR,
          .name_off = OFF(stats_pwr_fan, device),
          .first_num = 1,
          .n = 1,
-         .m = {{OFF(stats_pwr_fan, rpm_min), K_DBL, NULL}}},
+         .m = {{OFF(stats_pwr_fan, rpm_min), K_DBL, ""}}},
         {.f = {"sysstat_temperature_celsius", OM_GAUGE, "celsius", "Temperature of the sensor.",
                A_PWR_TEMP},
          .lbl = L_SENSOR,
          .name_off = OFF(stats_pwr_temp, device),
          .first_num = 1,
          .n = 1,
-         .m = {{OFF(stats_pwr_temp, temp), K_DBL, NULL}}},
+         .m = {{OFF(stats_pwr_temp, temp), K_DBL, ""}}},
         {.f = {"sysstat_temperature_min_celsius", OM_GAUGE, "celsius",
                "Low limit of the temperature sensor.", A_PWR_TEMP},
          .lbl = L_SENSOR,
          .name_off = OFF(stats_pwr_temp, device),
          .first_num = 1,
          .n = 1,
-         .m = {{OFF(stats_pwr_temp, temp_min), K_DBL, NULL}}},
+         .m = {{OFF(stats_pwr_temp, temp_min), K_DBL, ""}}},
         {.f = {"sysstat_temperature_max_celsius", OM_GAUGE, "celsius",
                "High limit of the temperature sensor.", A_PWR_TEMP},
          .lbl = L_SENSOR,
          .name_off = OFF(stats_pwr_temp, device),
          .first_num = 1,
          .n = 1,
-         .m = {{OFF(stats_pwr_temp, temp_max), K_DBL, NULL}}},
+         .m = {{OFF(stats_pwr_temp, temp_max), K_DBL, ""}}},
         {.f = {"sysstat_voltage_volts", OM_GAUGE, "volts", "Voltage of the input.", A_PWR_IN},
          .lbl = L_SENSOR,
          .name_off = OFF(stats_pwr_in, device),
          .first_num = 0,
          .n = 1,
-         .m = {{OFF(stats_pwr_in, in), K_DBL, NULL}}},
+         .m = {{OFF(stats_pwr_in, in), K_DBL, ""}}},
         {.f = {"sysstat_voltage_min_volts", OM_GAUGE, "volts", "Low limit of the voltage input.",
                A_PWR_IN},
          .lbl = L_SENSOR,
          .name_off = OFF(stats_pwr_in, device),
          .first_num = 0,
          .n = 1,
-         .m = {{OFF(stats_pwr_in, in_min), K_DBL, NULL}}},
+         .m = {{OFF(stats_pwr_in, in_min), K_DBL, ""}}},
         {.f = {"sysstat_voltage_max_volts", OM_GAUGE, "volts", "High limit of the voltage input.",
                A_PWR_IN},
          .lbl = L_SENSOR,
          .name_off = OFF(stats_pwr_in, device),
          .first_num = 0,
          .n = 1,
-         .m = {{OFF(stats_pwr_in, in_max), K_DBL, NULL}}},
+         .m = {{OFF(stats_pwr_in, in_max), K_DBL, ""}}},
 
         /* A_HUGE: already in kB */
         ONE(A_HUGE, "sysstat_hugepages_total_bytes", OM_GAUGE, "bytes", "Memory in huge pages.",
@@ -588,7 +602,7 @@ static const struct def defs[] = {
          .conv = C_MUL,
          .mul = 0.01,
          .n = 1,
-         .m = {{OFF(stats_pwr_wghfreq, time_in_state), K_U64, NULL}}},
+         .m = {{OFF(stats_pwr_wghfreq, time_in_state), K_U64, ""}}},
 
         /* A_PWR_BAT (12.7.5) */
         {.f = {"sysstat_battery_capacity_ratio", OM_GAUGE, "ratio", "Charge of the battery.",
@@ -597,14 +611,14 @@ static const struct def defs[] = {
          .conv = C_MUL,
          .mul = 0.01,
          .n = 1,
-         .m = {{OFF(stats_pwr_bat, capacity), K_U8, NULL}}},
+         .m = {{OFF(stats_pwr_bat, capacity), K_U8, ""}}},
         {.f = {"sysstat_battery_status", OM_GAUGE, "",
                "Status of the battery: 0 unknown, 1 charging, 2 discharging, 3 not charging, 4 "
                "full.",
                A_PWR_BAT},
          .lbl = L_BAT,
          .n = 1,
-         .m = {{OFF(stats_pwr_bat, status), K_U8, NULL}}},
+         .m = {{OFF(stats_pwr_bat, status), K_U8, ""}}},
 
         /* A_PWR_USB: bMaxPower is in units of 2 mA */
         {.f = {"sysstat_usb_max_current_amperes", OM_GAUGE, "amperes",
@@ -613,7 +627,7 @@ static const struct def defs[] = {
          .conv = C_MUL,
          .mul = 0.002,
          .n = 1,
-         .m = {{OFF(stats_pwr_usb, bmaxpower), K_U32, NULL}}},
+         .m = {{OFF(stats_pwr_usb, bmaxpower), K_U32, ""}}},
 
         /* A_FS (node_exporter's filesystem collector, without fstype) */
         FAM(A_FS, "node_filesystem_size_bytes", OM_GAUGE, "bytes", "Filesystem size in bytes.",
@@ -700,7 +714,19 @@ om_family_count(void)
 const struct om_family *
 om_family_at(size_t i)
 {
-	return i < N_DEFS ? &defs[i].f : NULL;
+	/* Made at the first call (the programs that print families run one thread). */
+	static struct om_family fams[N_DEFS];
+	struct om_family *f;
+
+	if (i >= N_DEFS)
+		return NULL;
+	f = &fams[i];
+	if (!f->name) {
+		const struct def_family *d = &defs[i].f;
+
+		*f = (struct om_family){d->name, d->type, d->unit, d->help, d->act};
+	}
+	return f;
 }
 
 /* ---- labels ---- */
@@ -885,7 +911,7 @@ emit_members(struct om_ctx *c, size_t fam, const unsigned char *item, const char
 	size_t base, n;
 	unsigned k;
 
-	if (!d->lname) {
+	if (!d->lname[0]) {
 		emit(arg, fam, labels, len, member_value(d, &d->m[0], item, c->hz));
 		return;
 	}
