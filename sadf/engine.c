@@ -765,7 +765,8 @@ struct sadf_plan {
 static void
 build_plan(struct sadf *d)
 {
-	size_t i, k;
+	size_t i, k, total = 0;
+	const struct sar_view **v;
 
 	d->n_plan = activity_count();
 	d->plan = sysrec_calloc(d->n_plan, sizeof(*d->plan));
@@ -774,11 +775,19 @@ build_plan(struct sadf *d)
 
 		p->id = activity_at(i)->id;
 		p->a = d->s.o.outputs[p->id] ? act_by_id(d, p->id) : NULL;
-		p->v = sysrec_malloc(sar_view_count() * sizeof(*p->v));
-		p->n = 0;
+		for (k = 0; p->a && k < sar_view_count(); k++)
+			total += view_wanted(&d->s, p->a, sar_view_at(k));
+	}
+	/* The views of all the activities in one array (plan[0].v), each its own part. */
+	v = sysrec_malloc((total ? total : 1) * sizeof(*v));
+	for (i = 0; i < d->n_plan; i++) {
+		struct sadf_plan *p = &d->plan[i];
+
+		p->v = v;
 		for (k = 0; p->a && k < sar_view_count(); k++)
 			if (view_wanted(&d->s, p->a, sar_view_at(k)))
 				p->v[p->n++] = sar_view_at(k);
+		v += p->n;
 	}
 }
 
@@ -1296,8 +1305,8 @@ sadf_engine_release(struct sadf *d)
 	d->names = NULL;
 	d->n_names = 0;
 	memset(d->names_hash, 0, sizeof(d->names_hash));
-	for (i = 0; d->plan && i < d->n_plan; i++)
-		free(d->plan[i].v);
+	if (d->plan)
+		free(d->plan[0].v);
 	free(d->plan);
 	d->plan = NULL;
 	d->n_plan = 0;
