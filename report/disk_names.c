@@ -11,6 +11,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -399,30 +400,52 @@ cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * The entries are read with getdents64() into 2 kB: opendir() takes 32 kB
+ * of heap for its buffer, the largest block of a replay's peak memory,
+ * for a directory of a few hundred bytes.
+ */
+#define DENTS_BUF 2048
+
 static void
 list_sysfs_devs(struct sar_disk_names *st)
 {
-	DIR *dir = opendir(sysfs_dev_block);
-	struct dirent *e;
+	int fd = open(sysfs_dev_block, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char *buf;
 	size_t cap = 0;
+	ssize_t n;
 
 	st->sysfs_state = -1;
-	if (!dir)
+	if (fd < 0)
 		return;
-	while ((e = readdir(dir)) != NULL) {
-		unsigned major, minor;
-		uint64_t *p;
+	buf = sysrec_malloc(DENTS_BUF);
+	while ((n = getdents64(fd, buf, DENTS_BUF)) > 0) {
+		ssize_t off;
 
-		if (sscanf(e->d_name, "%u:%u", &major, &minor) != 2)
-			continue;
-		if (st->n_sysfs_devs == cap) {
-			cap = cap ? 2 * cap : 64;
-			p = sysrec_reallocarray(st->sysfs_devs, cap, sizeof(*p));
-			st->sysfs_devs = p;
+		for (off = 0; off < n; off += ((struct dirent64 *) (buf + off))->d_reclen) {
+			const struct dirent64 *e = (const struct dirent64 *) (buf + off);
+			unsigned major, minor;
+			uint64_t *p;
+
+			if (sscanf(e->d_name, "%u:%u", &major, &minor) != 2)
+				continue;
+			if (st->n_sysfs_devs == cap) {
+				cap = cap ? 2 * cap : 64;
+				p = sysrec_reallocarray(st->sysfs_devs, cap, sizeof(*p));
+				st->sysfs_devs = p;
+			}
+			st->sysfs_devs[st->n_sysfs_devs++] = (uint64_t) major << 32 | minor;
 		}
-		st->sysfs_devs[st->n_sysfs_devs++] = (uint64_t) major << 32 | minor;
 	}
-	closedir(dir);
+	close(fd);
+	free(buf);
+	if (n < 0) {
+		/* Unreadable: as if it could not be opened (every link is tried). */
+		free(st->sysfs_devs);
+		st->sysfs_devs = NULL;
+		st->n_sysfs_devs = 0;
+		return;
+	}
 	qsort(st->sysfs_devs, st->n_sysfs_devs, sizeof(*st->sysfs_devs), cmp_u64);
 	st->sysfs_state = 1;
 }
