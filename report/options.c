@@ -674,7 +674,7 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 		if (c->to_file[0])
 			sar_usage();
 		(*opt)++;
-		snprintf(c->to_file, sizeof(c->to_file), "%s",
+		snprintf(c->to_file, SAR_PATH_LEN, "%s",
 		         file_word(argv[*opt]) ? argv[(*opt)++] : "-");
 	} else if (!strcmp(a, "-f") && c->f_given && c->from_file[0] && file_word(argv[*opt + 1]) &&
 	           history_add_file(&c->files, &c->n_files, c->from_file, argv[*opt + 1])) {
@@ -686,7 +686,7 @@ parse_word(struct sar_cmdline *c, int argc, char **argv, int *opt)
 		(*opt)++;
 		c->f_given = true;
 		if (file_word(argv[*opt]))
-			snprintf(c->from_file, sizeof(c->from_file), "%s", argv[(*opt)++]);
+			snprintf(c->from_file, SAR_PATH_LEN, "%s", argv[(*opt)++]);
 	} else if (!strcmp(a, "-s")) {
 		o->use_start = true;
 		if (!parse_time_arg(argv, opt, "08:00:00", &o->start_h, &o->start_m, &o->start_s,
@@ -825,14 +825,25 @@ sar_time_limits_ok(const struct sar_opts *o)
 	         o->end_epoch < o->start_epoch);
 }
 
+void
+sar_cmdline_init(struct sar_cmdline *c, struct sar_opts *o)
+{
+	static char from_file[SAR_PATH_LEN], to_file[SAR_PATH_LEN];
+
+	memset(c, 0, sizeof(*c));
+	c->o = o;
+	c->from_file = from_file;
+	c->to_file = to_file;
+	from_file[0] = to_file[0] = '\0';
+}
+
 int
 sar_parse_sadf_word(struct sar_opts *o, char **argv, int *opt, bool *option_a)
 {
 	struct sar_cmdline c;
 	const char *a = argv[*opt];
 
-	memset(&c, 0, sizeof(c));
-	c.o = o;
+	sar_cmdline_init(&c, o);
 	c.sadf = true;
 	if (!strcmp(a, "-m") || !strcmp(a, "-n")) {
 		bool m = a[1] == 'm';

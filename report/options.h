@@ -11,11 +11,11 @@
 /* The command line as parsed, before the mode (file or live) is decided. */
 struct sar_cmdline {
 	struct sar_opts *o;
-	char from_file[SAR_PATH_LEN]; /* -f FILE */
+	char *from_file;              /* -f FILE: SAR_PATH_LEN bytes (sar_cmdline_init) */
 	bool f_given;                 /* -f, with or without a name */
 	struct strbuf files;          /* every -f FILE when there are several, NUL-separated */
 	size_t n_files;
-	char to_file[SAR_PATH_LEN];   /* -o [FILE] ("-" for the default) */
+	char *to_file;                /* -o [FILE] ("-" for the default): SAR_PATH_LEN bytes */
 	int day_offset;               /* -N */
 	bool long_names;              /* -D */
 	bool interval_set;            /* -i */
@@ -26,6 +26,13 @@ struct sar_cmdline {
 	bool sadf;                    /* parsing sadf's "-- sar options" */
 	bool follow;                  /* --follow: the records as they are appended (follow.h) */
 };
+
+/*
+ * c emptied, with o and the files' room: static, not in the caller's frame,
+ * where zeroing their 8 kB was two of a run's stack pages. One command line
+ * at a time.
+ */
+void sar_cmdline_init(struct sar_cmdline *c, struct sar_opts *o);
 
 /* Parses argv; exits with sar's usage message (status 1) on a usage error. */
 void sar_parse_cmdline(struct sar_cmdline *c, int argc, char **argv);

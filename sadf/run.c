@@ -189,6 +189,7 @@ finish_run(void *arg)
 
 	fflush(sadf_fp(d));
 	sar_out_release(&d->s);
+	strbuf_release(&d->cl.files);
 	sadf_release(d);
 	history_release(d->history);
 	free(d->history);
@@ -198,73 +199,72 @@ finish_run(void *arg)
 static int
 sadf_run_cmdline(struct sadf *d, int argc, char **argv)
 {
-	struct sadf_cmdline cl;
+	struct sadf_cmdline *cl = &d->cl; /* zero, as d */
 	int rc;
 
-	memset(&cl, 0, sizeof(cl));
-	cl.c.interval = -1;
-	sadf_parse_cmdline(&cl, d, argc, argv);
+	cl->c.interval = -1;
+	sadf_parse_cmdline(cl, d, argc, argv);
 	sar_colors_init(&d->s, getenv("S_COLORS"), getenv("S_COLORS_SGR"),
 	                isatty(fileno(sadf_fp(d))));
 	/* --follow reads one file as it grows (follow.c): no window across files. */
-	if (!cl.c.follow)
-		prepare_history(d, &cl);
-	strbuf_release(&cl.files);
-	if (cl.c.follow && cl.n_files > 1) {
+	if (!cl->c.follow)
+		prepare_history(d, cl);
+	strbuf_release(&cl->files);
+	if (cl->c.follow && cl->n_files > 1) {
 		fputs("sadf: --follow follows one file\n", stderr);
 		return 1;
 	}
-	sadf_resolve_file(&cl.c);
+	sadf_resolve_file(&cl->c);
 	/* In sysstat's order: the missing PCP support before the other checks. */
-	if (cl.c.format == SADF_F_PCP) {
+	if (cl->c.format == SADF_F_PCP) {
 		fputs(_("PCP support not compiled in\n"), stderr);
 		return 1;
 	}
 	/* 12.7.5: an end before the start, both in seconds since the epoch. */
 	if (d->start_epoch && d->end_epoch && d->end_epoch < d->start_epoch)
 		sadf_usage();
-	if (__builtin_popcount(cl.time_bits) > 1)
+	if (__builtin_popcount(cl->time_bits) > 1)
 		sadf_usage();
-	if (!cl.c.count)
-		cl.c.count = -1;
+	if (!cl->c.count)
+		cl->c.count = -1;
 	/* -O labels are --openmetrics's only (options.c takes them only with it). */
-	if (cl.c.om_labels[0] && cl.c.format != SADF_F_OPENMETRICS)
+	if (cl->c.om_labels[0] && cl->c.format != SADF_F_OPENMETRICS)
 		sadf_usage();
 	/* --openmetrics exports every activity and every CPU unless told otherwise. */
-	if (cl.c.format == SADF_F_OPENMETRICS && !sar_any_output(&d->s.o)) {
+	if (cl->c.format == SADF_F_OPENMETRICS && !sar_any_output(&d->s.o)) {
 		char all[] = "-A", *argv_a[] = {all, NULL};
 		int at = 0;
 
-		sar_parse_sadf_word(&d->s.o, argv_a, &at, &cl.option_a);
+		sar_parse_sadf_word(&d->s.o, argv_a, &at, &cl->option_a);
 	}
 	/* -- --use: the USE method's JSON document (report/use.h) instead of the records. */
 	if (d->s.o.use) {
-		if (cl.c.format != SADF_F_JSON || sar_any_output(&d->s.o) || cl.option_a) {
+		if (cl->c.format != SADF_F_JSON || sar_any_output(&d->s.o) || cl->option_a) {
 			fputs("sadf: --use is a report of its own, in JSON: sadf -j FILE -- --use\n",
 			      stderr);
 			return 1;
 		}
 		use_select(&d->s.o);
 	}
-	sar_finish_selection(&d->s.o, cl.option_a);
+	sar_finish_selection(&d->s.o, cl->option_a);
 	/* sadf shows values, never human units, and does not omit zero lines. */
 	d->s.o.human = false;
 	d->s.o.zero_omit = false;
-	check_format(&cl);
-	if (cl.c.interval < 0)
-		cl.c.interval = 1;
-	d->s.o.interval = cl.c.interval;
-	d->s.o.count = cl.c.count;
-	d->s.o.true_time = cl.c.time_mode == SADF_T_TRUE;
-	d->utc = cl.c.time_mode == SADF_T_UTC || cl.c.time_mode == SADF_T_EPOCH;
-	if (cl.c.time_mode == SADF_T_LOCAL) {
+	check_format(cl);
+	if (cl->c.interval < 0)
+		cl->c.interval = 1;
+	d->s.o.interval = cl->c.interval;
+	d->s.o.count = cl->c.count;
+	d->s.o.true_time = cl->c.time_mode == SADF_T_TRUE;
+	d->utc = cl->c.time_mode == SADF_T_UTC || cl->c.time_mode == SADF_T_EPOCH;
+	if (cl->c.time_mode == SADF_T_LOCAL) {
 		/* The zone 12.7.5 prints with -T: tzname[0] in sysstat's 8 bytes. */
 		tzset();
 		snprintf(d->my_tz, sizeof(d->my_tz), "%s", tzname[0]);
 	}
-	d->c = &cl.c;
-	rc = cl.c.follow ? sadf_follow(d) : run(d, &cl.c);
-	d->c = NULL; /* cl ends here */
+	d->c = &cl->c;
+	rc = cl->c.follow ? sadf_follow(d) : run(d, &cl->c);
+	d->c = NULL;
 	return rc;
 }
 

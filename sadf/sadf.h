@@ -200,6 +200,11 @@ struct sadf {
 	void *fmt;          /* the backend's own state (-r) */
 	struct sadf_who *who; /* --proc, --cgroup: fmt_who.c's state, or NULL */
 	int who_pass;         /* -d, -p: the enum sadf_who_part of the pass under way, or 0 */
+	/*
+	 * The command line (run.c): here, in the heap, and not in a frame,
+	 * where zeroing its 6 kB was two of a run's stack pages.
+	 */
+	struct sadf_cmdline cl;
 };
 
 /*

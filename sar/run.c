@@ -71,13 +71,13 @@ choose_file(struct sar_cmdline *c, bool *ret_default, int argc)
 			char dir[SAR_PATH_LEN];
 
 			snprintf(dir, sizeof(dir), "%s", c->from_file);
-			default_file(c->from_file, sizeof(c->from_file), dir, c->day_offset);
+			default_file(c->from_file, SAR_PATH_LEN, dir, c->day_offset);
 			*ret_default = true;
 		}
 		return true;
 	}
 	if (c->f_given || argc == 1 || ((c->interval < 0 || c->interval_set) && !c->to_file[0])) {
-		default_file(c->from_file, sizeof(c->from_file), NULL, c->day_offset);
+		default_file(c->from_file, SAR_PATH_LEN, NULL, c->day_offset);
 		*ret_default = true;
 		return true;
 	}
@@ -177,8 +177,7 @@ run(struct sar *s, int argc, char **argv)
 	bool dflt;
 	int status;
 
-	memset(&c, 0, sizeof(c));
-	c.o = &s->o;
+	sar_cmdline_init(&c, &s->o);
 	c.interval = -1;
 	sar_parse_cmdline(&c, argc, argv);
 	sar_colors_init(s, getenv("S_COLORS"), getenv("S_COLORS_SGR"), isatty(fileno(sar_fp(s))));
