@@ -16,6 +16,7 @@
 #include "sink.h"
 
 struct sar;
+struct outbuf;
 
 /* One record's items of one activity, copied out of the reader. */
 struct sar_slot {
@@ -89,13 +90,13 @@ struct sar_names {
 
 	/*
 	 * Hand-written rows where sysstat's output is irregular (NULL: the
-	 * generic walk). They print one row's text at indentation tab (JSON:
-	 * without the final newline).
+	 * generic walk). They write one row's text into the run's output at
+	 * indentation tab (JSON: without the final newline).
 	 */
-	void (*json_row)(const struct sar *s, FILE *out, int tab, const struct sar_cell *cells,
-	                 size_t n);
-	void (*xml_row)(const struct sar *s, FILE *out, int tab, const struct sar_cell *cells,
-	                size_t n);
+	void (*json_row)(const struct sar *s, struct outbuf *out, int tab,
+	                 const struct sar_cell *cells, size_t n);
+	void (*xml_row)(const struct sar *s, struct outbuf *out, int tab,
+	                const struct sar_cell *cells, size_t n);
 };
 
 enum sar_names_flag {

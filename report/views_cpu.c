@@ -680,13 +680,13 @@ irq_print_avg(struct sar *s, struct sar_act *a, const struct sar_slot *first,
  * (fprintf() took 2,000 instructions a value, an eighth of sadf -x -- -A).
  */
 static void
-irq_xml_value(FILE *out, const char *intr, const char *cpu, const struct sar_cell *c,
+irq_xml_value(struct outbuf *out, const char *intr, const char *cpu, const struct sar_cell *c,
               const char *dp)
 {
-	char line[256];
 	size_t a = strlen(intr), b = strlen(cpu), n = 0, v;
+	char *line;
 
-	if (a + b > 128 || c->decimals < 0 || c->decimals > 9)
+	if (a + b > 128 || c->decimals < 0 || c->decimals > 9 || !(line = outbuf_reserve(out, 256)))
 		goto slow;
 	memcpy(line, "<irq intr=\"", 11);
 	n = 11;
@@ -698,16 +698,16 @@ irq_xml_value(FILE *out, const char *intr, const char *cpu, const struct sar_cel
 	n += b;
 	memcpy(line + n, "\" value=\"", 9);
 	n += 9;
-	v = numfmt_fixed(line + n, sizeof(line) - n - 4, c->d, 0, c->decimals, dp);
+	v = numfmt_fixed(line + n, 256 - n - 4, c->d, 0, c->decimals, dp);
 	if (!v)
 		goto slow;
 	n += v;
 	memcpy(line + n, "\"/>\n", 4);
-	fwrite(line, 1, n + 4, out);
+	outbuf_commit(out, n + 4);
 	return;
 slow:
-	fprintf(out, "<irq intr=\"%s\" cpu=\"%s\" value=\"%.*f\"/>\n", intr, cpu, c->decimals,
-	        c->d);
+	outbuf_printf(out, "<irq intr=\"%s\" cpu=\"%s\" value=\"%.*f\"/>\n", intr, cpu, c->decimals,
+	              c->d);
 }
 
 /*
@@ -715,7 +715,8 @@ slow:
  * string cell) followed by its values, which are named by CPU.
  */
 static void
-irq_xml_row(const struct sar *s, FILE *out, int tab, const struct sar_cell *cells, size_t n)
+irq_xml_row(const struct sar *s, struct outbuf *out, int tab, const struct sar_cell *cells,
+            size_t n)
 {
 	const char *intr = "", *dp = localeconv()->decimal_point;
 	size_t k;
@@ -723,20 +724,20 @@ irq_xml_row(const struct sar *s, FILE *out, int tab, const struct sar_cell *cell
 
 	(void) s;
 	for (t = 0; t < tab; t++)
-		putc('\t', out);
-	fputs("<int-global per=\"second\">\n", out);
+		outbuf_putc(out, '\t');
+	outbuf_puts(out, "<int-global per=\"second\">\n");
 	for (k = 0; k < n; k++) {
 		if (cells[k].kind == SAR_CELL_STR) {
 			intr = cells[k].str;
 			continue;
 		}
 		for (t = 0; t <= tab; t++)
-			putc('\t', out);
+			outbuf_putc(out, '\t');
 		irq_xml_value(out, intr, cells[k].name ? cells[k].name : "", &cells[k], dp);
 	}
 	for (t = 0; t < tab; t++)
-		putc('\t', out);
-	fputs("</int-global>\n", out);
+		outbuf_putc(out, '\t');
+	outbuf_puts(out, "</int-global>\n");
 }
 
 static const struct sar_names irq_names = {

@@ -233,8 +233,7 @@ row(struct sadf *d)
 	if (n->json_row) {
 		if (d->rows)
 			sadf_puts(d, ",\n");
-		sadf_flush(d);
-		n->json_row(&d->s, sadf_fp(d), view_tab(d) + 1, d->cells, d->n_cells);
+		n->json_row(&d->s, &d->s.ob, view_tab(d) + 1, d->cells, d->n_cells);
 		return;
 	}
 	if (n->flags & SAR_NF_ITEMS) {

@@ -251,8 +251,7 @@ row(struct sadf *d)
 	size_t k;
 
 	if (n->xml_row) {
-		sadf_flush(d);
-		n->xml_row(&d->s, sadf_fp(d), view_tab(d) + (has_container(d, n) ? 1 : 0), d->cells,
+		n->xml_row(&d->s, &d->s.ob, view_tab(d) + (has_container(d, n) ? 1 : 0), d->cells,
 		           d->n_cells);
 		return;
 	}
