@@ -2,7 +2,9 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "outbuf.h"
@@ -17,6 +19,9 @@ outbuf_init(struct outbuf *o, FILE *fp, size_t cap)
 	o->cap = cap;
 	o->buf = cap ? sysrec_malloc(cap) : NULL;
 	o->owned = cap != 0;
+	o->block = cap >= 8192 ? cap / 2 : 0;
+	o->pos = 0;
+	o->pos_known = false;
 }
 
 void
@@ -28,6 +33,7 @@ outbuf_attach(struct outbuf *o, char *buf, size_t cap)
 	o->buf = buf;
 	o->cap = cap;
 	o->owned = false;
+	o->block = 0;
 }
 
 /*
@@ -41,9 +47,18 @@ static void
 outbuf_write(struct outbuf *o, const char *p, size_t n)
 {
 	int fd = fileno(o->fp);
-	size_t done = 0;
+	size_t done = 0, held = __fpending(o->fp);
 
 	if (fd >= 0 && fflush(o->fp) == 0) {
+		if (!o->pos_known) {
+			/* Where the file is (a pipe: anywhere, 0 will do). */
+			off_t at = lseek(fd, 0, SEEK_CUR);
+
+			o->pos = at > 0 ? (uint64_t) at : 0;
+			o->pos_known = true;
+		} else {
+			o->pos += held;
+		}
 		while (done < n) {
 			ssize_t w = write(fd, p + done, n - done);
 
@@ -53,9 +68,12 @@ outbuf_write(struct outbuf *o, const char *p, size_t n)
 				break;
 			done += (size_t) w;
 		}
+		o->pos += done;
 	}
-	if (done < n)
+	if (done < n) {
 		fwrite(p + done, 1, n - done, o->fp);
+		o->pos_known = false;
+	}
 }
 
 FILE *
@@ -73,6 +91,7 @@ outbuf_set_fp(struct outbuf *o, FILE *fp)
 {
 	outbuf_sync(o);
 	o->fp = fp;
+	o->pos_known = false;
 }
 
 void
@@ -88,17 +107,44 @@ outbuf_release(struct outbuf *o)
 }
 
 void
+outbuf_make_room(struct outbuf *o, size_t n)
+{
+	size_t head, out;
+
+	if (n <= o->cap - o->len)
+		return;
+	if (!o->block || !o->pos_known) {
+		/* The first write learns where the file is. */
+		outbuf_sync(o);
+		return;
+	}
+	/* To the next multiple of block in the file, then whole blocks. */
+	head = o->block - (size_t) (o->pos % o->block);
+	if (o->len < head) {
+		outbuf_sync(o);
+		return;
+	}
+	out = head + (o->len - head) / o->block * o->block;
+	outbuf_write(o, o->buf, out);
+	memmove(o->buf, o->buf + out, o->len - out);
+	o->len -= out;
+	if (n > o->cap - o->len)
+		outbuf_sync(o);
+}
+
+void
 outbuf_put_slow(struct outbuf *o, const char *p, size_t n)
 {
 	if (!n)
 		return;
-	outbuf_sync(o);
 	if (n > o->cap) {
+		outbuf_sync(o);
 		outbuf_write(o, p, n);
 		return;
 	}
-	memcpy(o->buf, p, n);
-	o->len = n;
+	outbuf_make_room(o, n);
+	memcpy(o->buf + o->len, p, n);
+	o->len += n;
 }
 
 void

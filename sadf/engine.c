@@ -357,8 +357,7 @@ sadf_direct_row_begin(struct sadf *d)
 	/* A row begun again drops the first, as sadf_capture_row_begin() does. */
 	if (d->row_open && d->row_mark != SIZE_MAX)
 		o->len = d->row_mark;
-	if (o->cap - o->len < SADF_ROW_ROOM)
-		outbuf_sync(o);
+	outbuf_make_room(o, SADF_ROW_ROOM);
 	d->row_mark = o->len;
 	d->row_open = true;
 	d->n_cells = 0;

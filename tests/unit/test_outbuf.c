@@ -4,12 +4,15 @@
  * the stream directly after outbuf_sync() come out in the order written,
  * whatever the sizes (bigger than the buffer, exactly its size, one byte
  * at a time), with a buffer and without; outbuf_set_fp() leaves each
- * stream its own bytes; outbuf_reserve() writes in place.
+ * stream its own bytes; outbuf_reserve() writes in place. On a file, room
+ * is made by writing whole blocks at offsets that are multiples of the
+ * block, whatever the file held before.
  */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/outbuf.h"
 #include "common/strbuf.h"
@@ -95,6 +98,80 @@ START_TEST(test_order)
 }
 END_TEST
 
+/* check_order() on a file: the writes go to its descriptor, stdio's bytes in between. */
+static void
+check_order_file(size_t cap, unsigned seed)
+{
+	struct strbuf want = STRBUF_INIT;
+	struct outbuf o;
+	FILE *fp = tmpfile();
+	char *got;
+	long len;
+
+	ck_assert_ptr_nonnull(fp);
+	outbuf_init(&o, fp, cap);
+	mixed_writes(&o, &want, seed, 5000);
+	outbuf_release(&o);
+	fflush(fp);
+	len = ftell(fp);
+	ck_assert_int_eq(len, (long) want.len);
+	got = malloc((size_t) len);
+	rewind(fp);
+	ck_assert_uint_eq(fread(got, 1, (size_t) len, fp), (size_t) len);
+	ck_assert_msg(!memcmp(got, want.buf, want.len), "cap %zu seed %u: bytes differ", cap, seed);
+	free(got);
+	fclose(fp);
+	strbuf_release(&want);
+}
+
+START_TEST(test_order_file)
+{
+	static const size_t caps[] = {300, 8192, 9000, 1 << 15};
+	size_t k;
+	unsigned seed;
+
+	for (k = 0; k < sizeof(caps) / sizeof(caps[0]); k++)
+		for (seed = 1; seed < 6; seed++)
+			check_order_file(caps[k], seed);
+}
+END_TEST
+
+/*
+ * After a start at an odd offset (stdio's bytes, then a first write of
+ * what was gathered), room is made by whole blocks: the file ends on a
+ * multiple of the block until the release writes the rest.
+ */
+START_TEST(test_blocks)
+{
+	static const size_t puts[] = {1, 7, 100, 333, 4000, 9000};
+	char chunk[9000];
+	struct outbuf o;
+	FILE *fp = tmpfile();
+	size_t k, total = 5;
+	off_t at;
+
+	ck_assert_ptr_nonnull(fp);
+	memset(chunk, 'c', sizeof(chunk));
+	fputs("head\n", fp);
+	outbuf_init(&o, fp, 1 << 15);
+	ck_assert_uint_eq(o.block, 1 << 14);
+	for (k = 0; k < 300; k++) {
+		size_t n = puts[k % (sizeof(puts) / sizeof(puts[0]))];
+
+		outbuf_put(&o, chunk, n);
+		total += n;
+	}
+	at = lseek(fileno(fp), 0, SEEK_CUR);
+	ck_assert_int_gt(at, 1 << 15);
+	ck_assert_int_eq(at % (1 << 14), 0);
+	ck_assert_uint_eq((size_t) at + o.len, total);
+	outbuf_release(&o);
+	fflush(fp);
+	ck_assert_int_eq(ftell(fp), (long) total);
+	fclose(fp);
+}
+END_TEST
+
 START_TEST(test_set_fp)
 {
 	char *a = NULL, *b = NULL;
@@ -148,6 +225,8 @@ main(void)
 	int failed;
 
 	tcase_add_test(tc, test_order);
+	tcase_add_test(tc, test_order_file);
+	tcase_add_test(tc, test_blocks);
 	tcase_add_test(tc, test_set_fp);
 	tcase_add_test(tc, test_unbuffered);
 	suite_add_tcase(s, tc);
