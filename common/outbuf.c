@@ -19,7 +19,13 @@ outbuf_init(struct outbuf *o, FILE *fp, size_t cap)
 	o->cap = cap;
 	o->buf = cap ? sysrec_malloc(cap) : NULL;
 	o->owned = cap != 0;
-	o->block = cap >= 8192 ? cap / 2 : 0;
+	o->block = 0;
+	if (cap >= 8192) {
+		/* The largest power of two that leaves a fifth of the buffer for the rest. */
+		o->block = 4096;
+		while (2 * o->block <= cap - cap / 5)
+			o->block *= 2;
+	}
 	o->pos = 0;
 	o->pos_known = false;
 }

@@ -37,7 +37,7 @@ struct outbuf {
 
 /*
  * o writes to fp, through a buffer of cap bytes (0: none); from 8 kB, in
- * blocks of half of it.
+ * blocks of the largest power of two that leaves a fifth of it free.
  */
 void outbuf_init(struct outbuf *o, FILE *fp, size_t cap);
 
