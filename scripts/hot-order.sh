@@ -14,7 +14,8 @@
 # go after everything else of the read-only segment.
 #
 # How: callgrind lists the functions each case runs (sar -A, sar -u; sadf
-# -d, -p, -j, -x, -r and -g, each -- -A) over a short synthetic day. Run it
+# -d, -p, -j, -x, -r and -g, each -- -A) over a synthetic day of 300
+# records, long enough for every path of a long day to run. Run it
 # again after a change that adds or renames what those paths call: a name
 # the linker does not find is skipped, a function missing from the list
 # is placed with the rest, so a stale list costs memory, never a build.
@@ -29,7 +30,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # The bench's environment: the paths replay_bench.sh measures.
 export LC_ALL=C TZ=UTC S_COLORS=never SYSREC_COMPAT=12.6.1
-"$build/tests/tools/sa_make" -r 30 -c 8 -d 16 -i 4 "$tmp/day.sa"
+"$build/tests/tools/sa_make" -r 300 -c 8 -d 16 -i 4 "$tmp/day.sa"
 
 profile() { # NAME PROGRAM ARGS...
 	local name=$1
