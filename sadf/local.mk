@@ -11,7 +11,7 @@ sadf_libsadf_a_SOURCES = sadf/run.c sadf/options.c sadf/header.c sadf/sadf.h sad
 bin_PROGRAMS += sadf/sadf
 sadf_sadf_SOURCES = sadf/main.c
 sadf_sadf_LDADD = sadf/libsadf.a report/libreport.a $(METRICS_LIBS) $(LDADD)
-# The functions a replay runs, first (configure.ac, scripts/hot-order.sh).
+# The functions a replay runs, together (configure.ac, scripts/hot-order.sh).
 if HOT_ORDER
 sadf_sadf_LDFLAGS = $(AM_LDFLAGS) -Wl,-T,$(srcdir)/sadf/hot.ld -Wl,--no-ld-generated-unwind-info
 EXTRA_sadf_sadf_DEPENDENCIES = sadf/hot.ld

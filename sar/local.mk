@@ -8,7 +8,7 @@ sar_libsar_a_CPPFLAGS = $(AM_CPPFLAGS) -DSADC_DIR='"$(sadcdir)"'
 bin_PROGRAMS += sar/sar
 sar_sar_SOURCES = sar/main.c
 sar_sar_LDADD = sar/libsar.a report/libreport.a $(LDADD)
-# The functions a replay runs, first (configure.ac, scripts/hot-order.sh).
+# The functions a replay runs, together (configure.ac, scripts/hot-order.sh).
 if HOT_ORDER
 sar_sar_LDFLAGS = $(AM_LDFLAGS) -Wl,-T,$(srcdir)/sar/hot.ld -Wl,--no-ld-generated-unwind-info
 EXTRA_sar_sar_DEPENDENCIES = sar/hot.ld
