@@ -86,15 +86,23 @@ check_order(size_t cap, unsigned seed)
 	strbuf_release(&want);
 }
 
-START_TEST(test_order)
+/* check(cap, seed) for each of the n caps and five seeds. */
+static void
+each_cap(const size_t *caps, size_t n, void (*check)(size_t cap, unsigned seed))
 {
-	static const size_t caps[] = {0, 1, 7, 8, 64, 299, 300, 4096, 1 << 16};
 	size_t k;
 	unsigned seed;
 
-	for (k = 0; k < sizeof(caps) / sizeof(caps[0]); k++)
+	for (k = 0; k < n; k++)
 		for (seed = 1; seed < 6; seed++)
-			check_order(caps[k], seed);
+			check(caps[k], seed);
+}
+
+START_TEST(test_order)
+{
+	static const size_t caps[] = {0, 1, 7, 8, 64, 299, 300, 4096, 1 << 16};
+
+	each_cap(caps, sizeof(caps) / sizeof(caps[0]), check_order);
 }
 END_TEST
 
@@ -127,12 +135,8 @@ check_order_file(size_t cap, unsigned seed)
 START_TEST(test_order_file)
 {
 	static const size_t caps[] = {300, 8192, 9000, 1 << 15};
-	size_t k;
-	unsigned seed;
 
-	for (k = 0; k < sizeof(caps) / sizeof(caps[0]); k++)
-		for (seed = 1; seed < 6; seed++)
-			check_order_file(caps[k], seed);
+	each_cap(caps, sizeof(caps) / sizeof(caps[0]), check_order_file);
 }
 END_TEST
 
