@@ -238,9 +238,10 @@ struct sensor_kind {
  * value, and the last minimum and maximum (sysstat takes them as fixed).
  */
 struct sensor_sums {
-	double val[PWR_MAX_SENSORS];
-	double min[PWR_MAX_SENSORS];
-	double max[PWR_MAX_SENSORS];
+	/* Each sensor's three together: a machine's few sensors touch a page, not three. */
+	struct {
+		double val, min, max;
+	} s[PWR_MAX_SENSORS];
 };
 
 /* Where the value lies between min and max, in percent (0 when they are equal). */
@@ -260,25 +261,25 @@ sensor_values(struct sar *s, const struct sensor_kind *k, struct sensor_sums *av
 
 	if (!k->max_off) {
 		if (mean) {
-			sar_out_f(s, avg->val[i] / n);
-			sar_out_f(s, (avg->val[i] - avg->min[i]) / n);
+			sar_out_f(s, avg->s[i].val / n);
+			sar_out_f(s, (avg->s[i].val - avg->s[i].min) / n);
 		} else {
 			sar_out_f(s, v);
 			sar_out_f(s, v - min);
-			avg->val[i] += v;
-			avg->min[i] += min;
+			avg->s[i].val += v;
+			avg->s[i].min += min;
 		}
 		return;
 	}
 	if (mean) {
-		sar_out_f(s, avg->val[i] / n);
-		sar_out_pc(s, sensor_pct(avg->val[i] / n, avg->min[i], avg->max[i]));
+		sar_out_f(s, avg->s[i].val / n);
+		sar_out_pc(s, sensor_pct(avg->s[i].val / n, avg->s[i].min, avg->s[i].max));
 	} else {
 		sar_out_f(s, v);
 		sar_out_pc(s, sensor_pct(v, min, max));
-		avg->val[i] += v;
-		avg->min[i] = min;
-		avg->max[i] = max;
+		avg->s[i].val += v;
+		avg->s[i].min = min;
+		avg->s[i].max = max;
 	}
 }
 
