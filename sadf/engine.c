@@ -352,8 +352,13 @@ sadf_direct_row_begin(struct sadf *d)
 {
 	struct outbuf *o = &d->s.ob;
 
-	if (o->cap < 2 * SADF_ROW_ROOM)
+	if (!d->direct || o->cap < 2 * SADF_ROW_ROOM) {
+		/* The view's rows are captured (the format's row() writes them). */
+		d->direct = false;
+		d->row_fast_n = 0;
+		sadf_capture_row_begin(&d->s);
 		return false;
+	}
 	/* A row begun again drops the first, as sadf_capture_row_begin() does. */
 	if (d->row_open && d->row_mark != SIZE_MAX)
 		o->len = d->row_mark;
@@ -363,6 +368,22 @@ sadf_direct_row_begin(struct sadf *d)
 	d->n_cells = 0;
 	d->s.pending_name = NULL;
 	return true;
+}
+
+struct sadf_name
+sadf_direct_key(struct sadf *d, size_t *ret_k)
+{
+	struct sar *s = &d->s;
+	const struct sadf_names *keys = d->row_keys;
+	size_t k = d->n_cells++;
+	struct sadf_name key = s->pending_name ? sadf_name_of(s->pending_name)
+	                       : k < keys->n   ? keys->v[k]
+	                                       : sadf_name_of("");
+
+	s->pending_name = NULL;
+	if (ret_k)
+		*ret_k = k;
+	return key;
 }
 
 void

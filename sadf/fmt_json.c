@@ -258,12 +258,8 @@ json_row_begin(struct sar *s)
 {
 	struct sadf *d = s->sink_ctx;
 
-	if (!d->direct || !sadf_direct_row_begin(d)) {
-		d->direct = false;
-		d->row_fast_n = 0;
-		sadf_capture_row_begin(s);
+	if (!sadf_direct_row_begin(d))
 		return;
-	}
 	d->row_group = false;
 	if (d->view->names->flags & SAR_NF_ITEMS) {
 		if (d->rows)
@@ -283,16 +279,11 @@ json_row_begin(struct sar *s)
 static __attribute__((noinline)) void
 json_cell_slow(struct sadf *d, const struct sar_cell *c)
 {
-	struct sar *s = &d->s;
-	const struct sadf_names *keys = d->row_keys;
-	size_t k = d->n_cells++;
-	struct sadf_name key = s->pending_name ? sadf_name_of(s->pending_name)
-	                       : k < keys->n   ? keys->v[k]
-	                                       : sadf_name_of("");
+	size_t k;
+	struct sadf_name key = sadf_direct_key(d, &k);
 	size_t vlen = c->kind != SAR_CELL_STR ? SADF_NUM_LEN : c->str ? strlen(c->str) : 0;
 	bool sep = k > 0;
 
-	s->pending_name = NULL;
 	sadf_direct_room(d, 16 + 2 * key.len + vlen);
 	if (key.dot >= 0) {
 		struct strbuf *g = &d->strs;
@@ -356,18 +347,13 @@ json_value(struct sadf *d, const struct sar_cell *c, char *p, size_t k)
 	struct outbuf *o = &d->s.ob;
 	size_t n;
 
-	if (c->kind == SAR_CELL_NUM) {
-		n = numfmt_fixed_plain(p, c->d, c->decimals);
-		if (!n) {
-			/* Out of its range: printf's digits (the room is there). */
-			o->len = (size_t) (p - o->buf);
-			sadf_put_cell_slow(d, c);
-			return;
-		}
-	} else if (c->kind == SAR_CELL_U64) {
-		n = numfmt_u64_plain(p, c->u);
-	} else {
+	if (c->kind == SAR_CELL_STR) {
 		n = put_str_at(p, c, k == 0 && (d->view->names->flags & SAR_NF_ITEM_NUM));
+	} else if (!(n = sadf_num_at(p, c))) {
+		/* Out of its range: printf's digits (the room is there). */
+		o->len = (size_t) (p - o->buf);
+		sadf_put_cell_slow(d, c);
+		return;
 	}
 	o->len = (size_t) (p + n - o->buf);
 }

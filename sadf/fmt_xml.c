@@ -296,12 +296,8 @@ xml_row_begin(struct sar *s)
 	struct sadf *d = s->sink_ctx;
 	const struct sar_names *n = d->view ? d->view->names : NULL;
 
-	if (!d->direct || !sadf_direct_row_begin(d)) {
-		d->direct = false;
-		d->row_fast_n = 0;
-		sadf_capture_row_begin(s);
+	if (!sadf_direct_row_begin(d))
 		return;
-	}
 	sadf_put_tabs(d, d->row_tab);
 	sadf_putc(d, '<');
 	if (n->xml_item) {
@@ -316,15 +312,9 @@ xml_row_begin(struct sar *s)
 static __attribute__((noinline)) void
 xml_cell_slow(struct sadf *d, const struct sar_cell *c)
 {
-	struct sar *s = &d->s;
-	const struct sadf_names *keys = d->row_keys;
-	size_t k = d->n_cells++;
-	struct sadf_name key = s->pending_name ? sadf_name_of(s->pending_name)
-	                       : k < keys->n   ? keys->v[k]
-	                                       : sadf_name_of("");
+	struct sadf_name key = sadf_direct_key(d, NULL);
 	size_t vlen = c->kind != SAR_CELL_STR ? SADF_NUM_LEN : c->str ? strlen(c->str) : 0;
 
-	s->pending_name = NULL;
 	/* The room first: the row can then be taken back unless the buffer went out. */
 	sadf_direct_room(d, 8 + key.len + vlen);
 	if (key.xml && key.dot < 0) {
@@ -345,22 +335,17 @@ xml_value(struct sadf *d, const struct sar_cell *c, char *p)
 	struct outbuf *o = &d->s.ob;
 	size_t n;
 
-	if (c->kind == SAR_CELL_NUM) {
-		n = numfmt_fixed_plain(p, c->d, c->decimals);
-		if (!n) {
-			/* Out of its range: printf's digits (the room is there). */
-			o->len = (size_t) (p - o->buf);
-			sadf_put_cell_slow(d, c);
-			sadf_putc(d, '"');
-			return;
-		}
-	} else if (c->kind == SAR_CELL_U64) {
-		n = numfmt_u64_plain(p, c->u);
-	} else {
+	if (c->kind == SAR_CELL_STR) {
 		const char *str = c->str ? c->str : "";
 
 		n = strnlen(str, SADF_NUM_LEN - 1);
 		memcpy(p, str, n);
+	} else if (!(n = sadf_num_at(p, c))) {
+		/* Out of its range: printf's digits (the room is there). */
+		o->len = (size_t) (p - o->buf);
+		sadf_put_cell_slow(d, c);
+		sadf_putc(d, '"');
+		return;
 	}
 	p[n] = '"';
 	o->len = (size_t) (p + n + 1 - o->buf);

@@ -227,10 +227,16 @@ void sadf_capture_row_end(struct sar *s);
 /*
  * A direct row (d->direct) begins: room for a row of most views is made in
  * the output buffer, and where the row starts is kept (row_mark); a row
- * begun again before its end is taken back first. False, with nothing
- * done, when the buffer is too small for direct rows.
+ * begun again before its end is taken back first. False when the view's
+ * rows are captured instead (not direct, or the buffer too small for
+ * direct rows: d->direct is then false): the captured row has begun.
  */
 bool sadf_direct_row_begin(struct sadf *d);
+/*
+ * The name of the direct row's next cell, which it counts (*ret_k, unless
+ * NULL: its position): the cell's own, the view's k-th, or "" past the list.
+ */
+struct sadf_name sadf_direct_key(struct sadf *d, size_t *ret_k);
 /* The row has ended: d->rows counts it. */
 void sadf_direct_row_end(struct sadf *d);
 /*
@@ -404,6 +410,18 @@ size_t sadf_cell_text(const struct sadf *d, const struct sar_cell *c, char *buf,
 #define SADF_NUM_LEN 400
 /* sadf_cell_text() into the output buffer (sadf_put); returns the length. */
 size_t sadf_put_cell_slow(struct sadf *d, const struct sar_cell *c);
+/*
+ * A number or counter cell's digits at p, which has NUMFMT_PLAIN_ROOM
+ * bytes, as sadf_put_cell() writes them with a '.' decimal point: their
+ * length, 0 for a number out of numfmt's range (then sadf_put_cell_slow()).
+ */
+static inline size_t
+sadf_num_at(char *p, const struct sar_cell *c)
+{
+	return c->kind == SAR_CELL_NUM ? numfmt_fixed_plain(p, c->d, c->decimals)
+	                               : numfmt_u64_plain(p, c->u);
+}
+
 static inline size_t
 sadf_put_cell(struct sadf *d, const struct sar_cell *c)
 {
