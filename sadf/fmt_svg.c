@@ -612,17 +612,26 @@ add_bar(struct svg *v, struct line *l, double offset, double value)
 	path_add(l, buf, n + 3);
 }
 
-/* " Mx,y" or " Lx,y" with y "%.2f". */
-static void
-add_point(struct num_cache *c, struct line *l, char cmd, uint64_t x, double y)
+/* " Mx," or " Lx," into buf: its length. */
+static size_t
+point_x(struct num_cache *c, char *buf, char cmd, uint64_t x)
 {
-	char buf[NUM_ROOM + 64];
 	size_t n = 2;
 
 	buf[0] = ' ';
 	buf[1] = cmd;
 	n += put_u64_kept(c, buf + n, x);
 	buf[n++] = ',';
+	return n;
+}
+
+/* " Mx,y" or " Lx,y" with y "%.2f". */
+static void
+add_point(struct num_cache *c, struct line *l, char cmd, uint64_t x, double y)
+{
+	char buf[NUM_ROOM + 64];
+	size_t n = point_x(c, buf, cmd, x);
+
 	n += put_2f(buf + n, y);
 	path_add(l, buf, n);
 }
@@ -632,12 +641,8 @@ static void
 add_point_u64(struct num_cache *c, struct line *l, char cmd, uint64_t x, uint64_t y)
 {
 	char buf[96];
-	size_t n = 2;
+	size_t n = point_x(c, buf, cmd, x);
 
-	buf[0] = ' ';
-	buf[1] = cmd;
-	n += put_u64_kept(c, buf + n, x);
-	buf[n++] = ',';
 	n += put_u64(buf + n, y);
 	path_add(l, buf, n);
 }
