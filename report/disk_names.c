@@ -24,6 +24,7 @@
 #include "options.h"
 #include "common/activity.h"
 #include "common/nls.h"
+#include "common/numfmt.h"
 #include "common/sysexit.h"
 #include "common/strbuf.h"
 #include "common/banned.h"
@@ -363,19 +364,25 @@ ioc_name(struct ioc_table *t, uint32_t major, uint32_t minor, char *out, size_t 
  * too), whatever the passes. The kernel names found before are kept too:
  * sysstat reads the sysfs link again for every row, but the answer for a
  * major:minor does not change during a run (the readlink was a quarter of
- * the time of sadf -j -A on a big file).
+ * the time of sadf -j -A on a big file). They are kept in KNOWN_NAMES
+ * slots picked by a hash of major:minor, a newer name taking the place of
+ * an older one: a machine with more disks than slots, or disks whose
+ * numbers change, costs a lookup per row and never a scan of them all.
  */
-#define KNOWN_NAMES 64
+#define KNOWN_NAMES 64 /* a power of two */
+#define KNOWN_SHIFT 58 /* 64 - log2(KNOWN_NAMES) */
+
+struct known_name {
+	uint32_t major, minor;
+	bool set;
+	char name[DEV_NAME_MAX];
+};
 
 struct sar_disk_names {
 	bool dm_known;
 	uint32_t dm_major;
 	struct ioc_table ioc;
-	struct {
-		uint32_t major, minor;
-		char name[DEV_NAME_MAX];
-	} known[KNOWN_NAMES];
-	unsigned n_known;
+	struct known_name known[KNOWN_NAMES];
 	/* The major:minor entries of /sys/dev/block, sorted, read once: no readlink for others. */
 	int sysfs_state; /* 0: not read yet, 1: read, -1: unreadable (try every link) */
 	uint64_t *sysfs_devs;
@@ -455,11 +462,36 @@ static bool
 in_sysfs(struct sar_disk_names *st, uint32_t major, uint32_t minor)
 {
 	uint64_t key = (uint64_t) major << 32 | minor;
+	size_t lo = 0, hi;
 
 	if (!st->sysfs_state)
 		list_sysfs_devs(st);
-	return st->sysfs_state < 0 || bsearch(&key, st->sysfs_devs, st->n_sysfs_devs,
-	                                      sizeof(key), cmp_u64) != NULL;
+	if (st->sysfs_state < 0)
+		return true;
+	hi = st->n_sysfs_devs;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (st->sysfs_devs[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < st->n_sysfs_devs && st->sysfs_devs[lo] == key;
+}
+
+/* snprintf(out, len, "dev%u-%u", major, minor), without printf's cost. */
+static void
+number_name(uint32_t major, uint32_t minor, char *out, size_t len)
+{
+	char buf[3 + 1 + 2 * NUMFMT_PLAIN_ROOM];
+	size_t n = 3;
+
+	memcpy(buf, "dev", 3);
+	n += numfmt_u64_plain(buf + n, major);
+	buf[n++] = '-';
+	n += numfmt_u64_plain(buf + n, minor);
+	str_copy(out, len, buf, n);
 }
 
 /* The kernel's name: /sys/dev/block/M:m, else ioconf, else devM-m. */
@@ -476,25 +508,25 @@ find_kernel_name(struct sar_disk_names *st, uint32_t major, uint32_t minor, char
 	}
 	if (ioc_name(&st->ioc, major, minor, out, len))
 		return;
-	snprintf(out, len, "dev%u-%u", major, minor);
+	number_name(major, minor, out, len);
 }
 
 static void
 kernel_name(struct sar_disk_names *st, uint32_t major, uint32_t minor, char *out, size_t len)
 {
-	unsigned i;
+	uint64_t h = ((uint64_t) major << 32 | minor) * 0x9e3779b97f4a7c15u;
+	struct known_name *k = &st->known[h >> KNOWN_SHIFT];
 
-	for (i = 0; i < st->n_known; i++)
-		if (st->known[i].major == major && st->known[i].minor == minor) {
-			str_copy(out, len, st->known[i].name, sizeof(st->known[i].name));
-			return;
-		}
+	if (k->set && k->major == major && k->minor == minor) {
+		str_copy(out, len, k->name, sizeof(k->name));
+		return;
+	}
 	find_kernel_name(st, major, minor, out, len);
-	if (st->n_known < KNOWN_NAMES && strlen(out) < sizeof(st->known[0].name)) {
-		st->known[st->n_known].major = major;
-		st->known[st->n_known].minor = minor;
-		snprintf(st->known[st->n_known].name, sizeof(st->known[0].name), "%s", out);
-		st->n_known++;
+	if (strlen(out) < sizeof(k->name)) {
+		k->major = major;
+		k->minor = minor;
+		k->set = true;
+		str_copy(k->name, sizeof(k->name), out, sizeof(k->name));
 	}
 }
 
