@@ -371,11 +371,17 @@ ioc_name(struct ioc_table *t, uint32_t major, uint32_t minor, char *out, size_t 
  */
 #define KNOWN_NAMES 64 /* a power of two */
 #define KNOWN_SHIFT 58 /* 64 - log2(KNOWN_NAMES) */
+/*
+ * The kernel's names are shorter than 32 bytes (DISK_NAME_LEN): the slots
+ * fit in one page, wherever the hash puts a machine's disks. A longer
+ * name (ioconf's) is found again at each row.
+ */
+#define KNOWN_NAME_LEN 32
 
 struct known_name {
 	uint32_t major, minor;
 	bool set;
-	char name[DEV_NAME_MAX];
+	char name[KNOWN_NAME_LEN];
 };
 
 struct sar_disk_names {
