@@ -656,19 +656,25 @@ spool_drop(struct source *s)
 	s->spool_off = true;
 }
 
+/* cap doubled until it holds need bytes, and no more than max. */
+static size_t
+grown_cap(size_t cap, size_t need, size_t max)
+{
+	while (cap < need)
+		cap *= 2;
+	return cap > max ? max : cap;
+}
+
 /* Makes the buffer hold at least need bytes, doubling up to max (>= need). */
 static int
 spool_reserve(struct source *s, size_t need, size_t max)
 {
-	size_t cap = s->spool_cap ? s->spool_cap : 4 * SPOOL_STEP;
+	size_t cap;
 	unsigned char *p;
 
 	if (need <= s->spool_cap)
 		return 0;
-	while (cap < need)
-		cap *= 2;
-	if (cap > max)
-		cap = max;
+	cap = grown_cap(s->spool_cap ? s->spool_cap : 4 * SPOOL_STEP, need, max);
 	p = realloc(s->spool, cap);
 	if (!p)
 		return source_fail(s, -ENOMEM, NULL);
@@ -700,14 +706,10 @@ spool_to_file(struct source *s)
 static int
 spool_to_mem(struct source *s)
 {
-	size_t cap = SPOOL_MEM;
+	size_t cap = grown_cap(SPOOL_MEM, s->spool_len, s->spool_max);
 	unsigned char *p;
 	int rc;
 
-	while (cap < s->spool_len)
-		cap *= 2;
-	if (cap > s->spool_max)
-		cap = s->spool_max;
 	p = malloc(cap);
 	if (!p)
 		return source_fail(s, -ENOMEM, NULL);
