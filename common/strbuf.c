@@ -34,7 +34,7 @@ strbuf_grow(struct strbuf *sb, size_t extra)
 }
 
 void
-strbuf_add(struct strbuf *sb, const void *p, size_t len)
+strbuf_add_slow(struct strbuf *sb, const void *p, size_t len)
 {
 	if (strbuf_grow(sb, len) < 0)
 		return;

@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct strbuf {
 	char *buf;  /* NULL until the first append; then len bytes + NUL */
@@ -26,8 +27,22 @@ struct strbuf {
 /* Makes room for extra more bytes (plus the NUL). Returns 0 or -ENOMEM. */
 int strbuf_grow(struct strbuf *sb, size_t extra);
 
-/* Appends len bytes at p. */
-void strbuf_add(struct strbuf *sb, const void *p, size_t len);
+/* strbuf_add() when the room left is too short: grows the buffer first. */
+void strbuf_add_slow(struct strbuf *sb, const void *p, size_t len);
+
+/* Appends len bytes at p: in the room left without a call, when it holds them. */
+static inline void
+strbuf_add(struct strbuf *sb, const void *p, size_t len)
+{
+	if (sb->cap - sb->len > len && !sb->err) {
+		if (len) /* p may be NULL then */
+			memcpy(sb->buf + sb->len, p, len);
+		sb->len += len;
+		sb->buf[sb->len] = '\0';
+		return;
+	}
+	strbuf_add_slow(sb, p, len);
+}
 
 /* Appends a NUL-terminated string. */
 void strbuf_adds(struct strbuf *sb, const char *s);

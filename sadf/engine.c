@@ -256,23 +256,13 @@ sadf_capture_row_begin(struct sar *s)
 	strbuf_reset(&d->strs);
 }
 
-/*
- * Appends the string str and its NUL to d->strs; returns its offset there.
- * A row's strings are short: most fit in the room left, without a call.
- */
+/* Appends the string str and its NUL to d->strs; returns its offset there. */
 static size_t
 keep_str(struct sadf *d, const char *str)
 {
-	struct strbuf *sb = &d->strs;
-	size_t at = sb->len, n = strlen(str) + 1;
+	size_t at = d->strs.len;
 
-	if (sb->buf && sb->cap - sb->len > n) {
-		memcpy(sb->buf + sb->len, str, n);
-		sb->len += n;
-		sb->buf[sb->len] = '\0';
-	} else {
-		strbuf_add(sb, str, n);
-	}
+	strbuf_add(&d->strs, str, strlen(str) + 1);
 	return at;
 }
 
