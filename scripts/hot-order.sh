@@ -22,7 +22,8 @@
 # How: callgrind lists the functions each case runs (sar -A, sar -u; sadf
 # -d, -p, -j, -x, -r and -g, each -- -A) over a synthetic day of 1,440
 # records, long enough for every path of a long day to run (one of 300
-# missed a rare one: a put that finds the output buffer full). Run it
+# missed a rare one: a put that finds the output buffer full), and sar -A
+# and sadf -d over a day whose disks keep their numbers. Run it
 # again after a change that adds or renames what those paths call: a name
 # the linker does not find is skipped, a function missing from the list
 # is placed with the rest, so a stale list costs memory, never a build.
@@ -38,6 +39,10 @@ trap 'rm -rf "$tmp"' EXIT
 # The bench's environment: the paths replay_bench.sh measures.
 export LC_ALL=C TZ=UTC S_COLORS=never SYSREC_COMPAT=12.6.1
 "$build/tests/tools/sa_make" -r 1440 -c 8 -d 16 -i 4 "$tmp/day.sa"
+# And a day whose disks keep their numbers, as a machine's do: their names
+# come from the ioconf file (/etc/sysstat/sysstat.ioconf, when it is there)
+# instead of "devM-m", through code the other day never runs.
+"$build/tests/tools/sa_make" -s -r 1440 -c 8 -d 16 -i 4 "$tmp/stable.sa"
 
 profile() { # NAME PROGRAM ARGS...
 	local name=$1
@@ -47,6 +52,8 @@ profile() { # NAME PROGRAM ARGS...
 }
 profile sar-A "$build/sar/sar" -A -f "$tmp/day.sa"
 profile sar-u "$build/sar/sar" -u -f "$tmp/day.sa"
+profile sar-A-stable "$build/sar/sar" -A -f "$tmp/stable.sa"
+profile sadf-d-stable "$build/sadf/sadf" -d "$tmp/stable.sa" -- -A
 for f in d p j x r g; do
 	profile "sadf-$f" "$build/sadf/sadf" "-$f" "$tmp/day.sa" -- -A
 done
