@@ -240,3 +240,51 @@ sar_prev_search(const struct sar_act *a, const struct sar_slot *prev, uint32_t i
 	} while (j != j0);
 	return NULL;
 }
+
+/*
+ * The first item of prev from j0 round the list whose len bytes at off are
+ * c's (a constant len, once inlined: each item costs a load and a compare).
+ */
+static inline const void *
+key_round(const struct sar_slot *prev, size_t step, uint32_t j0, const void *c, size_t off,
+          size_t len)
+{
+	const unsigned char *p = prev->items + off + (size_t) j0 * step;
+	uint64_t key = 0;
+	uint32_t j;
+
+	memcpy(&key, (const unsigned char *) c + off, len);
+	for (j = j0; j < prev->nr; j++, p += step) {
+		uint64_t k = 0;
+
+		memcpy(&k, p, len);
+		if (k == key)
+			return p - off;
+	}
+	for (j = 0, p = prev->items + off; j < j0; j++, p += step) {
+		uint64_t k = 0;
+
+		memcpy(&k, p, len);
+		if (k == key)
+			return p - off;
+	}
+	return NULL;
+}
+
+const void *
+sar_prev_search_key(const struct sar_act *a, const struct sar_slot *prev, uint32_t i, const void *c,
+                    sar_item_cmp *cmp, size_t off, size_t len)
+{
+	size_t step = (size_t) a->fa->fa.nr2 * a->desc->size;
+	uint32_t j0;
+
+	if (!prev->nr)
+		return NULL;
+	if (prev->nr >= PREV_INDEX_MIN || (len != 4 && len != 8))
+		return sar_prev_search(a, prev, i, c, cmp);
+	/* sysstat's search round the list, the key's bytes compared in place. */
+	j0 = i < prev->nr ? i : prev->nr - 1;
+	if (len == 4)
+		return key_round(prev, step, j0, c, off, 4);
+	return key_round(prev, step, j0, c, off, 8);
+}

@@ -136,6 +136,14 @@ typedef const void *sar_prev_fn(const struct sar_act *a, const struct sar_slot *
 const void *sar_prev_search(const struct sar_act *a, const struct sar_slot *prev, uint32_t i,
                             const void *c, sar_item_cmp *cmp);
 
+/*
+ * sar_prev_search() of items whose name is len bytes at off (4 or 8), the
+ * same bytes exactly when cmp says 0: below the index's size, the round
+ * search compares them in place instead of calling cmp.
+ */
+const void *sar_prev_search_key(const struct sar_act *a, const struct sar_slot *prev, uint32_t i,
+                                const void *c, sar_item_cmp *cmp, size_t off, size_t len);
+
 /* views_disk.c */
 sar_prev_fn sar_serial_prev; /* -y: the same line (never registered again) */
 /*

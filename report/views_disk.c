@@ -151,7 +151,8 @@ sar_serial_prev(const struct sar_act *a, const struct sar_slot *prev, uint32_t i
 {
 	if (ret_again)
 		*ret_again = false;
-	return sar_prev_search(a, prev, i, c, cmp_line);
+	return sar_prev_search_key(a, prev, i, c, cmp_line, offsetof(struct stats_serial, line),
+	                           sizeof(uint32_t));
 }
 
 static void
@@ -250,7 +251,10 @@ const void *
 sar_disk_prev(const struct sar_act *a, const struct sar_slot *prev, uint32_t i, const void *c,
               bool *ret_again)
 {
-	const struct stats_disk *dp = sar_prev_search(a, prev, i, c, cmp_device), *dc = c;
+	const struct stats_disk *dp =
+	        sar_prev_search_key(a, prev, i, c, cmp_device, offsetof(struct stats_disk, major),
+	                            2 * sizeof(uint32_t));
+	const struct stats_disk *dc = c;
 	bool again = dp && dc->nr_ios < dp->nr_ios && (!dp->rd_sect || dc->rd_sect < dp->rd_sect) &&
 	             (!dp->wr_sect || dc->wr_sect < dp->wr_sect) &&
 	             (!dp->dc_sect || dc->dc_sect < dp->dc_sect);
