@@ -343,12 +343,12 @@ numfmt_label(char *out, size_t len, const char *prefix, int64_t v, int width)
 	char num[32];
 	size_t n, k;
 
-	/* The labels of every row ("cpu3", "CPU0"): a short prefix and no width, without calls. */
-	if (width <= 0 && v >= 0 && len > 32 + 20) {
-		for (n = 0; n < 32 && prefix[n]; n++)
+	/* The labels of every row ("cpu3", "CPU0"): no width, and room for all, without calls. */
+	if (width <= 0 && v >= 0) {
+		k = (size_t) digit_count((uint64_t) v);
+		for (n = 0; prefix[n] && n + k + 1 < len; n++)
 			out[n] = prefix[n];
-		if (n < 32) {
-			k = (size_t) digit_count((uint64_t) v);
+		if (!prefix[n] && n + k + 1 <= len) {
 			digits_back64(out + n + k, (uint64_t) v);
 			out[n + k] = '\0';
 			return out;
