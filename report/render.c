@@ -424,12 +424,12 @@ sar_out_ts(struct sar *s, const char *ts)
 
 	if (s->xs)
 		ts = sar_xstats_row_begin(s, ts);
-	n = strlen(ts);
 	if (s->sink) {
 		s->in_row = true;
 		s->sink->row_begin(s);
 		return;
 	}
+	n = strlen(ts);
 	close_sgr(s);
 	emit(s, ts, n);
 	if (n < 11)

@@ -698,7 +698,9 @@ irq_xml_value(struct outbuf *out, const char *intr, const char *cpu, const struc
 	n += b;
 	memcpy(line + n, "\" value=\"", 9);
 	n += 9;
-	v = numfmt_fixed(line + n, 256 - n - 4, c->d, 0, c->decimals, dp);
+	v = c->decimals == 2 && dp[0] == '.' && !dp[1] ? numfmt_fixed2_small(line + n, c->d) : 0;
+	if (!v)
+		v = numfmt_fixed(line + n, 256 - n - 4, c->d, 0, c->decimals, dp);
 	if (!v)
 		goto slow;
 	n += v;

@@ -338,26 +338,13 @@ sink_of(const struct sadf *d)
 }
 
 bool
-sadf_direct_row_begin(struct sadf *d)
+sadf_direct_row_begin_slow(struct sadf *d)
 {
-	struct outbuf *o = &d->s.ob;
-
-	if (!d->direct || o->cap < 2 * SADF_ROW_ROOM) {
-		/* The view's rows are captured (the format's row() writes them). */
-		d->direct = false;
-		d->row_fast_n = 0;
-		sadf_capture_row_begin(&d->s);
-		return false;
-	}
-	/* A row begun again drops the first, as sadf_capture_row_begin() does. */
-	if (d->row_open && d->row_mark != SIZE_MAX)
-		o->len = d->row_mark;
-	outbuf_make_room(o, SADF_ROW_ROOM);
-	d->row_mark = o->len;
-	d->row_open = true;
-	d->n_cells = 0;
-	d->s.pending_name = NULL;
-	return true;
+	/* The view's rows are captured (the format's row() writes them). */
+	d->direct = false;
+	d->row_fast_n = 0;
+	sadf_capture_row_begin(&d->s);
+	return false;
 }
 
 struct sadf_name
@@ -374,13 +361,6 @@ sadf_direct_key(struct sadf *d, size_t *ret_k)
 	if (ret_k)
 		*ret_k = k;
 	return key;
-}
-
-void
-sadf_direct_row_end(struct sadf *d)
-{
-	d->row_open = false;
-	d->rows++;
 }
 
 /* ---- time ---- */

@@ -327,15 +327,12 @@ json_cell_slow(struct sadf *d, const struct sar_cell *c)
 static size_t
 put_str_at(char *p, const struct sar_cell *c, bool bare)
 {
-	const char *str = c->str ? c->str : "";
-	size_t n = strnlen(str, SADF_NUM_LEN - 1);
+	size_t n;
 
-	if (bare) {
-		memcpy(p, str, n);
-		return n;
-	}
+	if (bare)
+		return sadf_copy_str(p, c->str);
 	p[0] = '"';
-	memcpy(p + 1, str, n);
+	n = sadf_copy_str(p + 1, c->str);
 	p[n + 1] = '"';
 	return n + 2;
 }

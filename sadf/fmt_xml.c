@@ -165,6 +165,26 @@ has_container(struct sadf *d, const struct sar_names *n)
 	                  n->xml_row);
 }
 
+/* What xml_row_begin() writes first in each row of the view, into d->row_head (false: too long). */
+static bool
+row_head(struct sadf *d, const struct sar_names *n)
+{
+	const char *name = n->xml_item ? n->xml_item : n->xml;
+	const char *attrs = !n->xml_item && n->xml_attrs ? n->xml_attrs : "";
+	size_t ln = strlen(name), la = strlen(attrs);
+	size_t tabs = d->row_tab > 0 ? (size_t) d->row_tab : 0;
+	char *p = d->row_head;
+
+	if (tabs + 1 + ln + la > sizeof(d->row_head))
+		return false;
+	memset(p, '\t', tabs);
+	p[tabs] = '<';
+	memcpy(p + tabs + 1, name, ln);
+	memcpy(p + tabs + 1 + ln, attrs, la);
+	d->row_head_len = tabs + 1 + ln + la;
+	return true;
+}
+
 static void
 view_begin(struct sadf *d, const struct sar_view *v)
 {
@@ -190,6 +210,7 @@ view_begin(struct sadf *d, const struct sar_view *v)
 	d->row_keys = sadf_names_of(d, xml_keys(n));
 	d->row_tab = n->xml_item ? view_tab(d) + (has_container(d, n) ? 1 : 0) : view_tab(d);
 	d->row_fast_n = d->direct && d->dot ? d->row_keys->n_xml_blocks : 0;
+	d->row_head_ok = d->direct && row_head(d, n);
 }
 
 /* Elements of values: <k>v</k>, and <a b="v" c="v"/> for keys a.b, a.c. */
@@ -298,6 +319,14 @@ xml_row_begin(struct sar *s)
 
 	if (!sadf_direct_row_begin(d))
 		return;
+	if (d->row_head_ok) {
+		/* sadf_direct_row_begin() made the room. */
+		struct outbuf *o = &d->s.ob;
+
+		memcpy(o->buf + o->len, d->row_head, sizeof(d->row_head));
+		o->len += d->row_head_len;
+		return;
+	}
 	sadf_put_tabs(d, d->row_tab);
 	sadf_putc(d, '<');
 	if (n->xml_item) {
@@ -336,10 +365,7 @@ xml_value(struct sadf *d, const struct sar_cell *c, char *p)
 	size_t n;
 
 	if (c->kind == SAR_CELL_STR) {
-		const char *str = c->str ? c->str : "";
-
-		n = strnlen(str, SADF_NUM_LEN - 1);
-		memcpy(p, str, n);
+		n = sadf_copy_str(p, c->str);
 	} else if (!(n = sadf_num_at(p, c))) {
 		/* Out of its range: printf's digits (the room is there). */
 		o->len = (size_t) (p - o->buf);

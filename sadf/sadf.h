@@ -181,6 +181,14 @@ struct sadf {
 	bool direct;
 	const struct sadf_names *row_keys;
 	int row_tab;       /* the indentation of the view's rows */
+	/*
+	 * XML: what begins each of the view's rows (its TABs, '<' and name),
+	 * made once by view_begin(); row_head_ok false: they are begun piece
+	 * by piece.
+	 */
+	char row_head[64];
+	size_t row_head_len;
+	bool row_head_ok;
 	size_t row_fast_n; /* the cells from the first written by the sink's fast path */
 	size_t row_mark;
 	bool row_open;
@@ -231,14 +239,38 @@ void sadf_capture_row_end(struct sar *s);
  * rows are captured instead (not direct, or the buffer too small for
  * direct rows: d->direct is then false): the captured row has begun.
  */
-bool sadf_direct_row_begin(struct sadf *d);
+#define SADF_ROW_ROOM 4096
+bool sadf_direct_row_begin_slow(struct sadf *d);
+static inline bool
+sadf_direct_row_begin(struct sadf *d)
+{
+	struct outbuf *o = &d->s.ob;
+
+	if (!d->direct || o->cap < 2 * SADF_ROW_ROOM)
+		return sadf_direct_row_begin_slow(d);
+	/* A row begun again drops the first, as sadf_capture_row_begin() does. */
+	if (d->row_open && d->row_mark != SIZE_MAX)
+		o->len = d->row_mark;
+	if (o->cap - o->len < SADF_ROW_ROOM)
+		outbuf_make_room(o, SADF_ROW_ROOM);
+	d->row_mark = o->len;
+	d->row_open = true;
+	d->n_cells = 0;
+	d->s.pending_name = NULL;
+	return true;
+}
 /*
  * The name of the direct row's next cell, which it counts (*ret_k, unless
  * NULL: its position): the cell's own, the view's k-th, or "" past the list.
  */
 struct sadf_name sadf_direct_key(struct sadf *d, size_t *ret_k);
 /* The row has ended: d->rows counts it. */
-void sadf_direct_row_end(struct sadf *d);
+static inline void
+sadf_direct_row_end(struct sadf *d)
+{
+	d->row_open = false;
+	d->rows++;
+}
 /*
  * Room for n bytes in the output buffer within a direct row: what is
  * gathered goes out when they do not fit (the row can no longer be taken
@@ -255,7 +287,6 @@ sadf_direct_room(struct sadf *d, size_t n)
 	d->row_mark = SIZE_MAX;
 	return outbuf_reserve(o, n);
 }
-#define SADF_ROW_ROOM 4096
 
 /* engine.c: frees the engine's state in d (names, plan, captured cells). */
 void sadf_engine_release(struct sadf *d);
@@ -408,6 +439,23 @@ sadf_cell_key_at(const struct sadf_names *names, const struct sar_cell *c, size_
  */
 size_t sadf_cell_text(const struct sadf *d, const struct sar_cell *c, char *buf, size_t len);
 #define SADF_NUM_LEN 400
+
+/*
+ * A string cell's bytes (at most SADF_NUM_LEN - 1, as sadf_put_cell()
+ * cuts them) copied to p, which has the room; returns their count. The
+ * names of items are a few bytes: a loop costs less than strnlen() and
+ * memcpy() called.
+ */
+static inline size_t
+sadf_copy_str(char *p, const char *str)
+{
+	size_t n = 0;
+
+	if (str)
+		for (; n < SADF_NUM_LEN - 1 && str[n]; n++)
+			p[n] = str[n];
+	return n;
+}
 /* sadf_cell_text() into the output buffer (sadf_put); returns the length. */
 size_t sadf_put_cell_slow(struct sadf *d, const struct sar_cell *c);
 /*
