@@ -81,33 +81,33 @@ static struct sadf_name
 name_of(const char *s, size_t len)
 {
 	const char *dot = memchr(s, '.', len);
-	struct sadf_name r = {.s = s, .len = len, .dot = dot ? dot - s : -1};
+	struct sadf_name r = {.s = s, .len = (uint32_t) len, .dot = dot ? (int32_t) (dot - s) : -1};
 
 	return r;
 }
 
-/*
- * The name (after its '.', if any) as JSON and XML print it before a value,
- * "name": and  name=", written once into *at.
- */
-static void
-set_forms(struct sadf_name *v, char **at)
+/* The forms of d's format: '"' "\": " (-j), ' ' "=\"" (-x), or none. */
+static bool
+form_of(const struct sadf *d, const char **ret_pre, const char **ret_post)
 {
-	const char *base = v->s + v->dot + 1;
-	size_t n = v->len - (size_t) (v->dot + 1);
-
-	v->json = *at;
-	v->json_len = n + 4;
-	*at += write_form(*at, "\"", base, n, "\": ");
-	v->xml = *at;
-	v->xml_len = n + 3;
-	*at += write_form(*at, " ", base, n, "=\"");
+	if (d->b == &sadf_json) {
+		*ret_pre = "\"";
+		*ret_post = "\": ";
+		return true;
+	}
+	if (d->b == &sadf_xml) {
+		*ret_pre = " ";
+		*ret_post = "=\"";
+		return true;
+	}
+	return false;
 }
 
 static void
-split_names(struct sadf_names *e, const char *list)
+split_names(const struct sadf *d, struct sadf_names *e, const char *list)
 {
 	size_t len = strlen(list), i, n = 1;
+	const char *pre, *post;
 	char *q;
 
 	e->list = list;
@@ -132,24 +132,31 @@ split_names(struct sadf_names *e, const char *list)
 		q[w] = '\0';
 		q += w + 1;
 	}
+	e->n_blocks = 0;
+	e->forms = NULL;
+	if (!form_of(d, &pre, &post))
+		return;
 	/*
-	 * Each name twice, with 4 + 3 more bytes and two NULs, and 32 bytes
-	 * more that sadf_put_form() may read past the last.
+	 * Each name (after its '.') between pre and post, with its NUL, and
+	 * 32 bytes more that sadf_put_form() may read past the last.
 	 */
-	e->forms = sysrec_calloc(2 * len + 9 * e->n + 1 + 32, 1);
-	for (q = e->forms, i = 0; i < e->n; i++)
-		set_forms(&e->v[i], &q);
-	e->n_json_blocks = e->n_xml_blocks = 0;
-	while (!e->dotted && e->n_json_blocks < e->n && e->v[e->n_json_blocks].json_len <= 32)
-		e->n_json_blocks++;
-	while (!e->dotted && e->n_xml_blocks < e->n && e->v[e->n_xml_blocks].xml_len <= 32)
-		e->n_xml_blocks++;
+	e->forms = sysrec_calloc(len + (strlen(pre) + strlen(post) + 1) * e->n + 32, 1);
+	for (q = e->forms, i = 0; i < e->n; i++) {
+		struct sadf_name *v = &e->v[i];
+		size_t base = (size_t) (v->dot + 1);
+
+		v->form = q;
+		q += write_form(q, pre, v->s + base, v->len - base, post);
+		v->form_len = (uint32_t) (q - v->form - 1);
+	}
+	while (!e->dotted && e->n_blocks < e->n && e->v[e->n_blocks].form_len <= 32)
+		e->n_blocks++;
 }
 
 const struct sadf_names *
 sadf_names_of(struct sadf *d, const char *list)
 {
-	static const struct sadf_names none = {NULL, NULL, NULL, 0, false, 0, 0, NULL};
+	static const struct sadf_names none = {NULL, NULL, NULL, 0, false, 0, NULL};
 	size_t i;
 
 	/* Fibonacci hashing: string literals lie close together, their low bits alike. */
@@ -167,7 +174,7 @@ sadf_names_of(struct sadf *d, const char *list)
 		d->names = sysrec_reallocarray(d->names, d->n_names + 1, sizeof(*d->names));
 		d->names[i] = sysrec_malloc(sizeof(**d->names));
 		d->names[i]->dotted = false;
-		split_names(d->names[i], list);
+		split_names(d, d->names[i], list);
 		d->n_names++;
 	}
 	*slot = d->names[i];

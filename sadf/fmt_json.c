@@ -166,7 +166,7 @@ view_begin(struct sadf *d, const struct sar_view *v)
 	d->direct = !n->json_row;
 	d->row_keys = sadf_names_of(d, n->keys);
 	d->row_tab = view_tab(d) + 1;
-	d->row_fast_n = d->direct && d->dot ? d->row_keys->n_json_blocks : 0;
+	d->row_fast_n = d->direct && d->dot ? d->row_keys->n_blocks : 0;
 }
 
 /*
@@ -206,8 +206,8 @@ pairs(struct sadf *d, size_t first, bool item_bare)
 		}
 		if (sep)
 			sadf_put(d, ", ", 2);
-		if (key->json) {
-			sadf_put_form(d, key->json, key->json_len);
+		if (key->form) {
+			sadf_put_form(d, key->form, key->form_len);
 		} else {
 			sadf_putc(d, '"');
 			sadf_put(d, key->s + key->dot + 1, key->len - (size_t) (key->dot + 1));
@@ -307,8 +307,8 @@ json_cell_slow(struct sadf *d, const struct sar_cell *c)
 	}
 	if (sep)
 		sadf_put(d, ", ", 2);
-	if (key.json) {
-		sadf_put(d, key.json, key.json_len);
+	if (key.form) {
+		sadf_put(d, key.form, key.form_len);
 	} else {
 		sadf_putc(d, '"');
 		sadf_put(d, key.s + key.dot + 1, key.len - (size_t) (key.dot + 1));
@@ -389,8 +389,8 @@ json_cell(struct sar *s, const struct sar_cell *c)
 	d->n_cells = k + 1;
 	memcpy(p, ", ", 2);
 	p += k ? 2 : 0;
-	memcpy(p, key->json, 32);
-	p += key->json_len;
+	memcpy(p, key->form, 32);
+	p += key->form_len;
 	if (c->kind == SAR_CELL_NUM && c->decimals == 2 && (n = numfmt_fixed2_small(p, c->d))) {
 		o->len = (size_t) (p + n - o->buf);
 		return;

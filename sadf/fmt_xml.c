@@ -209,7 +209,7 @@ view_begin(struct sadf *d, const struct sar_view *v)
 	d->direct = !n->xml_row && !(n->flags & SAR_NF_XML_ELEMS) && !has_dotted_keys(d, n);
 	d->row_keys = sadf_names_of(d, xml_keys(n));
 	d->row_tab = n->xml_item ? view_tab(d) + (has_container(d, n) ? 1 : 0) : view_tab(d);
-	d->row_fast_n = d->direct && d->dot ? d->row_keys->n_xml_blocks : 0;
+	d->row_fast_n = d->direct && d->dot ? d->row_keys->n_blocks : 0;
 	d->row_head_ok = d->direct && row_head(d, n);
 }
 
@@ -250,8 +250,8 @@ element_row(struct sadf *d)
 			group = key.s;
 			group_len = klen;
 		}
-		if (key.xml) {
-			sadf_put(d, key.xml, key.xml_len);
+		if (key.form) {
+			sadf_put(d, key.form, key.form_len);
 		} else {
 			sadf_putc(d, ' ');
 			sadf_put(d, key.s + klen + 1, key.len - klen - 1);
@@ -295,8 +295,8 @@ row(struct sadf *d)
 		struct sadf_name tmp;
 		const struct sadf_name *key = sadf_cell_key_at(names, &d->cells[k], k, &tmp);
 
-		if (key->xml && key->dot < 0) {
-			sadf_put_form(d, key->xml, key->xml_len);
+		if (key->form && key->dot < 0) {
+			sadf_put_form(d, key->form, key->form_len);
 		} else {
 			sadf_putc(d, ' ');
 			sadf_put(d, key->s, key->len);
@@ -346,8 +346,8 @@ xml_cell_slow(struct sadf *d, const struct sar_cell *c)
 
 	/* The room first: the row can then be taken back unless the buffer went out. */
 	sadf_direct_room(d, 8 + key.len + vlen);
-	if (key.xml && key.dot < 0) {
-		sadf_put(d, key.xml, key.xml_len);
+	if (key.form && key.dot < 0) {
+		sadf_put(d, key.form, key.form_len);
 	} else {
 		sadf_putc(d, ' ');
 		sadf_put(d, key.s, key.len);
@@ -408,8 +408,8 @@ xml_cell(struct sar *s, const struct sar_cell *c)
 	key = &d->row_keys->v[k];
 	p = o->buf + o->len;
 	d->n_cells = k + 1;
-	memcpy(p, key->xml, 32);
-	p += key->xml_len;
+	memcpy(p, key->form, 32);
+	p += key->form_len;
 	if (c->kind == SAR_CELL_NUM && c->decimals == 2 && (n = numfmt_fixed2_small(p, c->d))) {
 		p[n] = '"';
 		o->len = (size_t) (p + n + 1 - o->buf);

@@ -379,15 +379,17 @@ int sadf_run(struct sadf *d, const char *file);
 
 /*
  * One name of a list, split out once: its text (NUL-terminated), length,
- * and '.' (-1: none); and the part after the '.' as JSON and XML print it
- * before a value, "name": and  name=" (NULL for a cell's own name).
+ * and '.' (-1: none); and, in a run of sadf -j or -x, the part after the
+ * '.' as the format prints it before a value, "name": or  name=" (NULL
+ * for a cell's own name, and in the other formats, which print none).
+ * 32 bytes: a run keeps a few hundred.
  */
 struct sadf_name {
 	const char *s;
-	size_t len;
-	ptrdiff_t dot;
-	const char *json, *xml;
-	size_t json_len, xml_len;
+	const char *form;
+	uint32_t len;
+	int32_t dot;
+	uint32_t form_len;
 };
 
 /* A ';'-separated list of names (a view's hdr, keys...), split once for the whole run. */
@@ -398,17 +400,17 @@ struct sadf_names {
 	size_t n;
 	bool dotted; /* some name has a '.' */
 	/*
-	 * How many names from the first have a json (xml) form of at most 32
-	 * bytes, that sadf_put_form() copies as one block: the direct rows'
-	 * fast path (none when some name has a '.').
+	 * How many names from the first have a form of at most 32 bytes,
+	 * that sadf_put_form() copies as one block: the direct rows' fast
+	 * path (none when some name has a '.').
 	 */
-	size_t n_json_blocks, n_xml_blocks;
-	char *forms; /* the json and xml strings */
+	size_t n_blocks;
+	char *forms; /* the forms' strings */
 };
 
 /* The names of list ('&' separates as ';' does); none for NULL. Valid for the run. */
 const struct sadf_names *sadf_names_of(struct sadf *d, const char *list);
-/* A name not in a list (a cell's own, from sar_out_name): no json and xml forms. */
+/* A name not in a list (a cell's own, from sar_out_name): no form. */
 struct sadf_name sadf_name_of(const char *name);
 
 /* The name of cell k: its own (sar_out_name), else the k-th of names ("" past the end). */
@@ -511,7 +513,7 @@ sadf_put_block(struct sadf *d, const char *p, size_t n, size_t room)
 }
 
 /*
- * The form of a list's name (json or xml of struct sadf_name): its n
+ * The form of a list's name (struct sadf_name): its n
  * bytes, with 32 readable from form (sadf_names pads them), copied as a
  * block of 32 when they fit.
  */
