@@ -35,17 +35,23 @@ build_prefix(const struct sadf *d, char *buf, size_t len, char sep, const char *
 	return n;
 }
 
-/* The record's prefix, built once per record (every -p value repeats it). */
+/* Makes the record's prefix (d->pfx), once per record: every -p value repeats it. */
+static void
+record_prefix_make(struct sadf *d, char sep)
+{
+	char dt[32];
+
+	dt[numfmt_u64(dt, sizeof(dt) - 1, d->dt, 0)] = '\0';
+	d->pfx_len = build_prefix(d, d->pfx, sizeof(d->pfx), sep, dt, false);
+	d->pfx_gen = d->stamp_gen;
+}
+
+/* The record's prefix. */
 static void
 record_prefix(struct sadf *d, char sep)
 {
-	if (d->pfx_gen != d->stamp_gen || !d->pfx_len) {
-		char dt[32];
-
-		dt[numfmt_u64(dt, sizeof(dt) - 1, d->dt, 0)] = '\0';
-		d->pfx_len = build_prefix(d, d->pfx, sizeof(d->pfx), sep, dt, false);
-		d->pfx_gen = d->stamp_gen;
-	}
+	if (d->pfx_gen != d->stamp_gen || !d->pfx_len)
+		record_prefix_make(d, sep);
 	sadf_put_block(d, d->pfx, d->pfx_len, sizeof(d->pfx));
 }
 
@@ -78,29 +84,49 @@ item_text(const struct sadf *d, bool db, char *buf, size_t len)
 	}
 }
 
+/* sadf_put_cell(), a value of two decimals (most of them) first without numfmt.c's calls. */
+static inline void
+put_value(struct sadf *d, const struct sar_cell *c)
+{
+	struct outbuf *o = &d->s.ob;
+	size_t n;
+
+	if (c->kind == SAR_CELL_NUM && c->decimals == 2 && d->dot &&
+	    o->cap - o->len >= NUMFMT_PLAIN_ROOM &&
+	    (n = numfmt_fixed2_small(o->buf + o->len, c->d))) {
+		o->len += n;
+		return;
+	}
+	sadf_put_cell(d, c);
+}
+
 static void
 ppc_row(struct sadf *d)
 {
 	const struct sar_names *n = d->view->names;
 	size_t k = (n->flags & SAR_NF_ITEMS) ? 1 : 0;
 	const struct sadf_names *names = sadf_names_of(d, d->view->hdr);
-	char item[SADF_NUM_LEN];
-	size_t item_len;
+	/* What every line of the row begins with: the record's prefix and the item, made once. */
+	char head[sizeof(d->pfx) + SADF_NUM_LEN + 2];
+	size_t head_len;
 
-	item_text(d, false, item, sizeof(item));
-	item_len = strlen(item);
+	if (d->pfx_gen != d->stamp_gen || !d->pfx_len)
+		record_prefix_make(d, '\t');
+	memcpy(head, d->pfx, d->pfx_len);
+	head_len = d->pfx_len;
+	head[head_len++] = '\t';
+	item_text(d, false, head + head_len, SADF_NUM_LEN);
+	head_len += strlen(head + head_len);
+	head[head_len++] = '\t';
 	for (; k < d->n_cells; k++) {
 		struct sadf_name tmp;
 		const struct sadf_name *key = sadf_cell_key_at(names, &d->cells[k], k, &tmp);
 
-		record_prefix(d, '\t');
-		sadf_putc(d, '\t');
-		sadf_put_block(d, item, item_len, sizeof(item));
-		sadf_putc(d, '\t');
+		sadf_put_block(d, head, head_len, sizeof(head));
 		/* A list's names are padded for sadf_put_block(), a cell's own are not. */
 		sadf_put_block(d, key->s, key->len, key == &tmp ? 0 : 64);
 		sadf_putc(d, '\t');
-		sadf_put_cell(d, &d->cells[k]);
+		put_value(d, &d->cells[k]);
 		sadf_putc(d, '\n');
 	}
 }
@@ -125,7 +151,7 @@ db_row(struct sadf *d)
 	}
 	for (; k < d->n_cells; k++) {
 		sadf_putc(d, ';');
-		sadf_put_cell(d, &d->cells[k]);
+		put_value(d, &d->cells[k]);
 	}
 	if (!d->c->horizontal)
 		sadf_putc(d, '\n');
