@@ -50,28 +50,31 @@ exchange_storage(struct archive_act *fa, struct sar_slot *sl)
 static int
 read_record(struct sar *s, struct archive_record *rec, int k_percpu, int k_other)
 {
+	/* The activities lent a slot: most are not decoded in a pass of sar or of sadf -p. */
 	uint64_t before[SA_MAX_NR_ACT];
-	int lent[SA_MAX_NR_ACT];
-	uint32_t i, n = s->n_acts < SA_MAX_NR_ACT ? s->n_acts : SA_MAX_NR_ACT;
+	uint32_t lent[SA_MAX_NR_ACT];
+	int lent_k[SA_MAX_NR_ACT];
+	uint32_t i, j, n_lent = 0, n = s->n_acts < SA_MAX_NR_ACT ? s->n_acts : SA_MAX_NR_ACT;
 	int rc, k;
 
 	/* Nothing lent (--use, -g, the lists of -j, follow and live mode): the reader's buffers. */
 	if (k_percpu < 0 && k_other < 0)
 		return archive_next(s->r, rec);
 	for (i = 0; i < n; i++) {
-		before[i] = s->r->acts[i].n_decoded;
-		lent[i] = k = lent_slot(s, i, k_percpu, k_other);
-		if (k >= 0)
-			exchange_storage(&s->r->acts[i], &s->acts[i].slot[k]);
+		if (s->r->acts[i].ignore || (k = lent_slot(s, i, k_percpu, k_other)) < 0)
+			continue;
+		lent[n_lent] = i;
+		lent_k[n_lent] = k;
+		before[n_lent++] = s->r->acts[i].n_decoded;
+		exchange_storage(&s->r->acts[i], &s->acts[i].slot[k]);
 	}
 	rc = archive_next(s->r, rec);
 	/* Each slot lent comes back, whatever the read did. */
-	for (i = 0; i < n; i++) {
-		k = lent[i];
-		if (k < 0)
-			continue;
+	for (j = 0; j < n_lent; j++) {
+		i = lent[j];
+		k = lent_k[j];
 		exchange_storage(&s->r->acts[i], &s->acts[i].slot[k]);
-		if (s->r->acts[i].n_decoded != before[i]) {
+		if (s->r->acts[i].n_decoded != before[j]) {
 			s->acts[i].in_slot = k + 1;
 			s->acts[i].in_slot_read = s->r->acts[i].n_decoded;
 		}
