@@ -922,6 +922,7 @@ sar_init_acts(struct sar *s, const char *file)
 
 	s->n_acts = s->r->n_acts;
 	s->acts = sysrec_calloc(s->n_acts ? s->n_acts : 1, sizeof(*s->acts));
+	s->persist_ok = false;
 	for (i = 0; i < s->n_acts; i++) {
 		struct sar_act *a = &s->acts[i];
 
@@ -1035,6 +1036,7 @@ forget_file(struct sar *s)
 	free(s->acts);
 	s->acts = NULL;
 	s->n_acts = 0;
+	s->persist_ok = false;
 	sar_xstats_release(s);
 	use_free(s->use);
 	s->use = NULL;

@@ -68,6 +68,9 @@ struct sar_opts {
 	bool cgroup;              /* --cgroup: every cgroup of each interval */
 };
 
+/* A file has a few per-CPU activities (12.6.1: 5); past this many they are not listed. */
+#define SAR_PERSIST_MAX 16
+
 /* The report: options, output, and what the engine knows about the current position. */
 struct sar {
 	struct sar_opts o;
@@ -80,6 +83,15 @@ struct sar {
 	struct archive_reader *r;
 	struct sar_act *acts; /* one per file activity, in file order */
 	uint32_t n_acts;
+	/*
+	 * The per-CPU activities of acts (AF_PERSISTENT), which every read of
+	 * a pass copies: listed once (walk_persistent()), so that a read goes
+	 * through a handful instead of all of them. Whoever binds acts clears
+	 * persist_ok.
+	 */
+	uint32_t persist[SAR_PERSIST_MAX];
+	uint32_t n_persist;
+	bool persist_ok;
 	char ts_prev[SAR_TS_LEN]; /* time of the previous (reference) record */
 	char ts_curr[SAR_TS_LEN]; /* time of the current record, or "Average:" */
 	bool dish;                /* print the header before the next rows */

@@ -211,6 +211,7 @@ bind_acts(struct sar *s)
 	s->acts = calloc(s->n_acts ? s->n_acts : 1, sizeof(*s->acts));
 	if (!s->acts)
 		sysrec_exit(4);
+	s->persist_ok = false;
 	for (i = 0; i < s->n_acts; i++) {
 		s->acts[i].fa = &s->r->acts[i];
 		s->acts[i].desc = s->r->acts[i].desc;

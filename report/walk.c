@@ -188,14 +188,47 @@ walk_pass(struct sar *s, struct walk_pos *p, const struct walk_pass *w)
 	return 0;
 }
 
+const uint32_t *
+walk_persistent(struct sar *s, uint32_t *ret_n)
+{
+	uint32_t i, n = 0;
+
+	if (!s->persist_ok) {
+		for (i = 0; i < s->n_acts; i++) {
+			if (!s->acts[i].desc || !(s->acts[i].desc->flags & AF_PERSISTENT))
+				continue;
+			if (n == SAR_PERSIST_MAX) {
+				n = UINT32_MAX;
+				break;
+			}
+			s->persist[n++] = i;
+		}
+		s->n_persist = n;
+		s->persist_ok = true;
+	}
+	*ret_n = s->n_persist;
+	return s->n_persist == UINT32_MAX ? NULL : s->persist;
+}
+
 void
 walk_read_persistent(struct sar *s, int k, const struct sar_act *except)
 {
-	uint32_t i;
+	const uint32_t *list;
+	uint32_t i, n;
 
-	for (i = 0; i < s->n_acts; i++)
-		if (&s->acts[i] != except && walk_keeps_buffers(s, &s->acts[i]))
-			sar_copy_slot(&s->acts[i], &s->acts[i].slot[k]);
+	list = walk_persistent(s, &n);
+	if (!list) {
+		for (i = 0; i < s->n_acts; i++)
+			if (&s->acts[i] != except && walk_keeps_buffers(s, &s->acts[i]))
+				sar_copy_slot(&s->acts[i], &s->acts[i].slot[k]);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct sar_act *a = &s->acts[list[i]];
+
+		if (a != except && walk_selected(s, a))
+			sar_copy_slot(a, &a->slot[k]);
+	}
 }
 
 void

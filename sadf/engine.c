@@ -868,14 +868,30 @@ write_stats(struct sadf *d, struct walk_pos *w, struct sar_act *a, const struct 
 static void
 copy_current(struct sadf *d, struct walk_pos *w, struct sar_act *only)
 {
-	uint32_t i;
+	const uint32_t *list = NULL;
+	uint32_t i, n = 0;
 
 	w->hdr[w->curr] = w->rec.hdr;
 	w->end[w->curr] = source_offset(d->s.r->src);
-	for (i = 0; i < d->s.n_acts; i++) {
-		struct sar_act *a = &d->s.acts[i];
+	if (only)
+		list = walk_persistent(&d->s, &n);
+	if (!list) {
+		for (i = 0; i < d->s.n_acts; i++) {
+			struct sar_act *a = &d->s.acts[i];
 
-		if ((!only || a == only || walk_keeps_buffers(&d->s, a)) && walk_selected(&d->s, a))
+			if ((!only || a == only || walk_keeps_buffers(&d->s, a)) &&
+			    walk_selected(&d->s, a))
+				sar_copy_slot(a, &a->slot[w->curr]);
+		}
+		return;
+	}
+	/* A pass over one activity: it, and the per-CPU activities, each its own copy. */
+	if (walk_selected(&d->s, only))
+		sar_copy_slot(only, &only->slot[w->curr]);
+	for (i = 0; i < n; i++) {
+		struct sar_act *a = &d->s.acts[list[i]];
+
+		if (a != only && walk_selected(&d->s, a))
 			sar_copy_slot(a, &a->slot[w->curr]);
 	}
 }
