@@ -18,8 +18,8 @@ lent_slot(const struct sar *s, uint32_t i, int k_percpu, int k_other)
 {
 	const struct sar_act *a = &s->acts[i];
 
-	/* A slot holds items of sysstat's size: the reader's stride must be the same. */
-	if (!walk_selected(s, a) || s->r->acts[i].ignore || s->r->acts[i].msize != a->desc->size)
+	/* Not decoded (most, in a pass over one activity); a slot holds items of sysstat's size. */
+	if (s->r->acts[i].ignore || !walk_selected(s, a) || s->r->acts[i].msize != a->desc->size)
 		return -1;
 	return (a->desc->flags & AF_PERSISTENT) ? k_percpu : k_other;
 }
@@ -61,7 +61,7 @@ read_record(struct sar *s, struct archive_record *rec, int k_percpu, int k_other
 	if (k_percpu < 0 && k_other < 0)
 		return archive_next(s->r, rec);
 	for (i = 0; i < n; i++) {
-		if (s->r->acts[i].ignore || (k = lent_slot(s, i, k_percpu, k_other)) < 0)
+		if ((k = lent_slot(s, i, k_percpu, k_other)) < 0)
 			continue;
 		lent[n_lent] = i;
 		lent_k[n_lent] = k;
@@ -188,7 +188,12 @@ walk_pass(struct sar *s, struct walk_pos *p, const struct walk_pass *w)
 	return 0;
 }
 
-const uint32_t *
+/*
+ * The indices in s->acts of the per-CPU activities (AF_PERSISTENT), *ret_n
+ * of them, listed at the first call after acts were bound; NULL when
+ * there are more than SAR_PERSIST_MAX (the caller goes through them all).
+ */
+static const uint32_t *
 walk_persistent(struct sar *s, uint32_t *ret_n)
 {
 	uint32_t i, n = 0;

@@ -146,13 +146,6 @@ struct walk_pass {
 
 int walk_pass(struct sar *s, struct walk_pos *p, const struct walk_pass *w);
 
-/*
- * The indices in s->acts of the per-CPU activities (AF_PERSISTENT), *ret_n
- * of them, listed at the first call after acts were bound; NULL when
- * there are more than SAR_PERSIST_MAX (the caller goes through them all).
- */
-const uint32_t *walk_persistent(struct sar *s, uint32_t *ret_n);
-
 /* Copies the record just read into slot k of the activities that keep their buffers, but except. */
 void walk_read_persistent(struct sar *s, int k, const struct sar_act *except);
 

@@ -868,32 +868,20 @@ write_stats(struct sadf *d, struct walk_pos *w, struct sar_act *a, const struct 
 static void
 copy_current(struct sadf *d, struct walk_pos *w, struct sar_act *only)
 {
-	const uint32_t *list = NULL;
-	uint32_t i, n = 0;
+	uint32_t i;
 
 	w->hdr[w->curr] = w->rec.hdr;
 	w->end[w->curr] = source_offset(d->s.r->src);
-	if (only)
-		list = walk_persistent(&d->s, &n);
-	if (!list) {
-		for (i = 0; i < d->s.n_acts; i++) {
-			struct sar_act *a = &d->s.acts[i];
-
-			if ((!only || a == only || walk_keeps_buffers(&d->s, a)) &&
-			    walk_selected(&d->s, a))
-				sar_copy_slot(a, &a->slot[w->curr]);
-		}
+	if (only) {
+		/* A pass over one activity: it, and the per-CPU ones, as sar's passes copy them. */
+		if (walk_selected(&d->s, only))
+			sar_copy_slot(only, &only->slot[w->curr]);
+		walk_read_persistent(&d->s, w->curr, only);
 		return;
 	}
-	/* A pass over one activity: it, and the per-CPU activities, each its own copy. */
-	if (walk_selected(&d->s, only))
-		sar_copy_slot(only, &only->slot[w->curr]);
-	for (i = 0; i < n; i++) {
-		struct sar_act *a = &d->s.acts[list[i]];
-
-		if (a != only && walk_selected(&d->s, a))
-			sar_copy_slot(a, &a->slot[w->curr]);
-	}
+	for (i = 0; i < d->s.n_acts; i++)
+		if (walk_selected(&d->s, &d->s.acts[i]))
+			sar_copy_slot(&d->s.acts[i], &d->s.acts[i].slot[w->curr]);
 }
 
 /*
