@@ -35,12 +35,14 @@ build_prefix(const struct sadf *d, char *buf, size_t len, char sep, const char *
 	return n;
 }
 
-/* Makes the record's prefix (d->pfx), once per record: every -p value repeats it. */
-static void
-record_prefix_make(struct sadf *d, char sep)
+/* The record's prefix in d->pfx, made once per record (every -p value repeats it). */
+static inline void
+prefix_of_record(struct sadf *d, char sep)
 {
 	char dt[32];
 
+	if (d->pfx_gen == d->stamp_gen && d->pfx_len)
+		return;
 	dt[numfmt_u64(dt, sizeof(dt) - 1, d->dt, 0)] = '\0';
 	d->pfx_len = build_prefix(d, d->pfx, sizeof(d->pfx), sep, dt, false);
 	d->pfx_gen = d->stamp_gen;
@@ -50,8 +52,7 @@ record_prefix_make(struct sadf *d, char sep)
 static void
 record_prefix(struct sadf *d, char sep)
 {
-	if (d->pfx_gen != d->stamp_gen || !d->pfx_len)
-		record_prefix_make(d, sep);
+	prefix_of_record(d, sep);
 	sadf_put_block(d, d->pfx, d->pfx_len, sizeof(d->pfx));
 }
 
@@ -110,8 +111,7 @@ ppc_row(struct sadf *d)
 	char head[sizeof(d->pfx) + SADF_NUM_LEN + 2];
 	size_t head_len;
 
-	if (d->pfx_gen != d->stamp_gen || !d->pfx_len)
-		record_prefix_make(d, '\t');
+	prefix_of_record(d, '\t');
 	memcpy(head, d->pfx, d->pfx_len);
 	head_len = d->pfx_len;
 	head[head_len++] = '\t';
